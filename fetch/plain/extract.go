@@ -1,0 +1,165 @@
+package plain
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/webgraph/webgraph/fetch"
+)
+
+// MaxLinks caps the links read from one page.
+const MaxLinks = 10000
+
+// skipped elements never contribute visible text.
+var skipped = map[atom.Atom]bool{
+	atom.Script: true, atom.Style: true, atom.Template: true, atom.Noscript: true,
+	atom.Head: true, atom.Svg: true, atom.Math: true, atom.Iframe: true, atom.Object: true,
+	atom.Select: true, atom.Textarea: true, atom.Button: true, atom.Canvas: true,
+}
+
+// blockTags start and end a text block, as a browser would break lines.
+var blockTags = map[atom.Atom]bool{
+	atom.Address: true, atom.Article: true, atom.Aside: true, atom.Blockquote: true,
+	atom.Body: true, atom.Br: true, atom.Caption: true, atom.Dd: true, atom.Details: true,
+	atom.Dialog: true, atom.Div: true, atom.Dl: true, atom.Dt: true, atom.Fieldset: true,
+	atom.Figcaption: true, atom.Figure: true, atom.Footer: true, atom.Form: true,
+	atom.H1: true, atom.H2: true, atom.H3: true, atom.H4: true, atom.H5: true, atom.H6: true,
+	atom.Header: true, atom.Hr: true, atom.Li: true, atom.Main: true, atom.Nav: true,
+	atom.Ol: true, atom.P: true, atom.Pre: true, atom.Section: true, atom.Summary: true,
+	atom.Table: true, atom.Tbody: true, atom.Td: true, atom.Tfoot: true, atom.Th: true,
+	atom.Thead: true, atom.Tr: true, atom.Ul: true,
+}
+
+// page is what Extract reads from one HTML document.
+type page struct {
+	title        string
+	blocks       []string
+	links        []fetch.Link
+	canonical    string
+	scriptDriven bool
+}
+
+// extract reads the title, visible text blocks, links, canonical URL and
+// script markers of an HTML document fetched from docURL. <base href> is
+// honoured for links and the canonical URL.
+func extract(doc *goquery.Document, docURL *url.URL) page {
+	var p page
+	p.title = fetch.CollapseSpace(doc.Find("title").First().Text())
+
+	base := docURL
+	if href, ok := doc.Find("base[href]").First().Attr("href"); ok {
+		if b, err := docURL.Parse(strings.TrimSpace(href)); err == nil {
+			base = b
+		}
+	}
+
+	var cur strings.Builder
+	flush := func() {
+		if s := fetch.CollapseSpace(cur.String()); s != "" {
+			p.blocks = append(p.blocks, s)
+		}
+		cur.Reset()
+	}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		switch n.Type {
+		case html.TextNode:
+			cur.WriteString(n.Data)
+			cur.WriteByte(' ')
+			return
+		case html.ElementNode:
+			if skipped[n.DataAtom] {
+				return
+			}
+			if _, hidden := attr(n, "hidden"); hidden {
+				return
+			}
+			if blockTags[n.DataAtom] {
+				flush()
+				defer flush()
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	for _, n := range doc.Nodes {
+		walk(n)
+	}
+	flush()
+
+	doc.Find("script").EachWithBreak(func(_ int, s *goquery.Selection) bool {
+		switch t, _ := s.Attr("type"); strings.ToLower(strings.TrimSpace(t)) {
+		case "", "text/javascript", "application/javascript", "module":
+			p.scriptDriven = true
+			return false
+		}
+		return true
+	})
+
+	if href, ok := doc.Find(`link[rel~="canonical" i][href]`).First().Attr("href"); ok {
+		if c, err := fetch.Normalize(base, href); err == nil {
+			p.canonical = c
+		}
+	}
+
+	doc.Find("a[href], area[href]").EachWithBreak(func(_ int, s *goquery.Selection) bool {
+		href, _ := s.Attr("href")
+		u, err := fetch.Normalize(base, href)
+		if err != nil {
+			return true
+		}
+		rel, _ := s.Attr("rel")
+		p.links = append(p.links, fetch.Link{
+			URL:      u,
+			Anchor:   anchorText(s),
+			Rel:      rel,
+			Nofollow: hasToken(rel, "nofollow"),
+		})
+		return len(p.links) < MaxLinks
+	})
+	return p
+}
+
+// anchorText is what a reader would click: the visible text, else an image's
+// alt text, else the title or aria-label attribute.
+func anchorText(s *goquery.Selection) string {
+	if goquery.NodeName(s) == "area" {
+		alt, _ := s.Attr("alt")
+		return fetch.Anchor(alt)
+	}
+	if t := fetch.Anchor(s.Text()); t != "" {
+		return t
+	}
+	if alt, ok := s.Find("img[alt]").First().Attr("alt"); ok && strings.TrimSpace(alt) != "" {
+		return fetch.Anchor(alt)
+	}
+	for _, a := range []string{"title", "aria-label"} {
+		if v, _ := s.Attr(a); strings.TrimSpace(v) != "" {
+			return fetch.Anchor(v)
+		}
+	}
+	return ""
+}
+
+func attr(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+func hasToken(list, tok string) bool {
+	for _, f := range strings.Fields(list) {
+		if strings.EqualFold(f, tok) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,252 @@
+// Package plain fetches a page the way a program without a browser does: one
+// net/http GET, the redirect chain recorded, the body capped and decoded to
+// UTF-8, and the visible text and links read with goquery.
+package plain
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/net/html/charset"
+
+	"github.com/webgraph/webgraph/fetch"
+)
+
+// Defaults for Config's zero fields.
+const (
+	DefaultTimeout        = 20 * time.Second
+	DefaultConnectTimeout = 10 * time.Second
+	DefaultMaxBody        = 10 << 20 // bytes
+	DefaultMaxRedirects   = 10
+)
+
+// Config configures a Fetcher. Zero fields take the Default* values.
+type Config struct {
+	// UserAgent is sent with every request; see policy.Identity.
+	UserAgent string
+	// Timeout bounds one whole fetch, redirects and body included.
+	Timeout time.Duration
+	// ConnectTimeout bounds dialling one connection.
+	ConnectTimeout time.Duration
+	// MaxBody is how many bytes of a body are read (after decompression).
+	// A longer page is kept truncated, with a warning.
+	MaxBody int64
+	// MaxRedirects is how many redirects are followed before giving up.
+	MaxRedirects int
+	// Transport, if set, replaces the Fetcher's own transport (tests).
+	Transport http.RoundTripper
+}
+
+// Fetcher performs plain fetches. It is safe for concurrent use; Close
+// releases its idle connections.
+type Fetcher struct {
+	cfg    Config
+	client *http.Client
+}
+
+// New returns a Fetcher for cfg, with zero fields set to their defaults.
+func New(cfg Config) *Fetcher {
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.ConnectTimeout <= 0 {
+		cfg.ConnectTimeout = DefaultConnectTimeout
+	}
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = DefaultMaxBody
+	}
+	if cfg.MaxRedirects <= 0 {
+		cfg.MaxRedirects = DefaultMaxRedirects
+	}
+	tr := cfg.Transport
+	if tr == nil {
+		tr = &http.Transport{
+			Proxy:                 http.ProxyFromEnvironment,
+			DialContext:           (&net.Dialer{Timeout: cfg.ConnectTimeout, KeepAlive: 30 * time.Second}).DialContext,
+			TLSHandshakeTimeout:   cfg.ConnectTimeout,
+			ResponseHeaderTimeout: cfg.Timeout,
+			MaxIdleConnsPerHost:   8,
+			IdleConnTimeout:       90 * time.Second,
+			ForceAttemptHTTP2:     true,
+		}
+	}
+	f := &Fetcher{cfg: cfg}
+	f.client = &http.Client{Transport: tr, CheckRedirect: f.checkRedirect}
+	return f
+}
+
+// Close releases idle connections.
+func (f *Fetcher) Close() { f.client.CloseIdleConnections() }
+
+// Name returns fetch.Plain.
+func (f *Fetcher) Name() fetch.Name { return fetch.Plain }
+
+// ErrRedirectLoop is wrapped by the error of a fetch whose redirects came back
+// to a URL already visited.
+var ErrRedirectLoop = errors.New("plain: redirect loop")
+
+// ErrTooManyRedirects is wrapped by the error of a fetch that exceeded
+// Config.MaxRedirects.
+var ErrTooManyRedirects = errors.New("plain: too many redirects")
+
+func (f *Fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
+	chain := make([]string, 0, len(via)+1)
+	for _, v := range via {
+		chain = append(chain, v.URL.String())
+	}
+	next := req.URL.String()
+	for _, v := range chain {
+		if v == next {
+			return fmt.Errorf("%w: %s → %s", ErrRedirectLoop, strings.Join(chain, " → "), next)
+		}
+	}
+	if len(via) >= f.cfg.MaxRedirects {
+		return fmt.Errorf("%w: stopped after %d", ErrTooManyRedirects, f.cfg.MaxRedirects)
+	}
+	return nil
+}
+
+// Fetch GETs u and reads it as a page. It always returns a non-nil Side;
+// the error is the Side's Err (network failure, timeout, redirect loop), or
+// nil when a response arrived, whatever its status. A non-HTML 2xx answer,
+// or one with Content-Disposition: attachment, is marked Download and its
+// body is not read.
+func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
+	start := time.Now()
+	s := &fetch.Side{Name: fetch.Plain, URL: u.String(), FinalURL: u.String()}
+	defer func() { s.Elapsed = time.Since(start) }()
+
+	ctx, cancel := context.WithTimeout(ctx, f.cfg.Timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		s.Err = fmt.Errorf("plain: %w", err)
+		return s, s.Err
+	}
+	req.Header.Set("User-Agent", f.cfg.UserAgent)
+	req.Header.Set("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5")
+
+	var hops []fetch.Redirect
+	prev := u.String()
+	trace := func(r *http.Response) {
+		// Called for every response but the last: the redirect responses.
+		to := r.Header.Get("Location")
+		if loc, err := r.Request.URL.Parse(to); err == nil {
+			to = loc.String()
+		}
+		hops = append(hops, fetch.Redirect{From: prev, To: to, Status: r.StatusCode})
+		prev = to
+	}
+	resp, err := f.do(req, trace)
+	s.Redirects = hops
+	if err != nil {
+		s.Err = describe(err, f.cfg.Timeout)
+		return s, s.Err
+	}
+	defer resp.Body.Close()
+
+	s.FinalURL = resp.Request.URL.String()
+	s.Status = resp.StatusCode
+	s.StatusText = http.StatusText(resp.StatusCode)
+	s.Disposition = resp.Header.Get("Content-Disposition")
+	s.RetryAfter = resp.Header.Get("Retry-After")
+	ctype := resp.Header.Get("Content-Type")
+	mt, _, _ := mime.ParseMediaType(ctype)
+	s.ContentType = strings.ToLower(mt)
+
+	br := bufio.NewReaderSize(resp.Body, 4096)
+	if s.ContentType == "" {
+		head, _ := br.Peek(512)
+		mt, _, _ := mime.ParseMediaType(http.DetectContentType(head))
+		s.ContentType = mt
+		ctype = s.ContentType
+	}
+	if resp.StatusCode/100 == 2 && (isAttachment(s.Disposition) || !fetch.IsHTML(s.ContentType)) {
+		s.Download = true // stop at the headers
+		return s, nil
+	}
+	if !fetch.IsHTML(s.ContentType) {
+		return s, nil // an error page that is not HTML has no text to read
+	}
+
+	body, err := io.ReadAll(io.LimitReader(br, f.cfg.MaxBody+1))
+	if err != nil {
+		s.Err = fmt.Errorf("plain: reading the body of %s after %d bytes: %w", s.FinalURL, len(body), describe(err, f.cfg.Timeout))
+		return s, s.Err
+	}
+	if int64(len(body)) > f.cfg.MaxBody {
+		body = body[:f.cfg.MaxBody]
+		s.Truncated = true
+		s.Warnings = append(s.Warnings, fmt.Sprintf("body larger than %d bytes: read the first %d and kept the page truncated", f.cfg.MaxBody, f.cfg.MaxBody))
+	}
+	r, err := charset.NewReader(bytes.NewReader(body), ctype)
+	if err != nil {
+		s.Warnings = append(s.Warnings, "unknown charset in "+ctype+": read as UTF-8")
+		r = bytes.NewReader(body)
+	}
+	doc, err := goquery.NewDocumentFromReader(r)
+	if err != nil {
+		s.Err = fmt.Errorf("plain: parsing %s: %w", s.FinalURL, err)
+		return s, s.Err
+	}
+	p := extract(doc, resp.Request.URL)
+	s.Title, s.Blocks, s.Links, s.Canonical, s.ScriptDriven = p.title, p.blocks, p.links, p.canonical, p.scriptDriven
+	s.Words = fetch.CountWords(s.Blocks)
+	return s, nil
+}
+
+// do sends req, calling onRedirect for every redirect response.
+func (f *Fetcher) do(req *http.Request, onRedirect func(*http.Response)) (*http.Response, error) {
+	c := *f.client
+	c.Transport = redirectTracer{f.client.Transport, onRedirect}
+	return c.Do(req)
+}
+
+type redirectTracer struct {
+	rt         http.RoundTripper
+	onRedirect func(*http.Response)
+}
+
+func (t redirectTracer) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := t.rt.RoundTrip(req)
+	if err == nil && resp.StatusCode/100 == 3 && resp.Header.Get("Location") != "" {
+		t.onRedirect(resp)
+	}
+	return resp, err
+}
+
+func isAttachment(disposition string) bool {
+	d, _, err := mime.ParseMediaType(disposition)
+	return err == nil && d == "attachment"
+}
+
+// describe turns transport errors into words a person can act on.
+func describe(err error, timeout time.Duration) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded), isTimeout(err):
+		return fmt.Errorf("plain: timed out after %s: %w", timeout, err)
+	case errors.Is(err, ErrRedirectLoop), errors.Is(err, ErrTooManyRedirects):
+		return err
+	}
+	return fmt.Errorf("plain: %w", err)
+}
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}

@@ -1,0 +1,129 @@
+// Package fetch holds the result of fetching one URL one way: a fetch.Side.
+// The plain (net/http) and rendered (Chrome) fetchers both fill it in, and
+// the union step reads two of them. The package holds data and small pure
+// helpers only; it performs no I/O.
+package fetch
+
+import (
+	"strings"
+	"time"
+)
+
+// Name names one way of fetching a page. The values appear in events as
+// "plain" and "rendered".
+type Name string
+
+const (
+	Plain    Name = "plain"
+	Rendered Name = "rendered"
+)
+
+// MinWords is the number of words a page needs to count as readable text:
+// the survivor of a dropped side must have this many of its own, and a plain
+// page with fewer words and script-driven markup is a JavaScript shell.
+const MinWords = 20
+
+// Side is what one way of fetching learned about one URL. A fetcher always
+// returns a non-nil Side, even on error, so that the union can report what
+// each side saw. The zero value means "nothing fetched".
+type Side struct {
+	Name Name
+	// URL is the address asked for; FinalURL where the side ended after
+	// redirects (HTTP, meta or JavaScript).
+	URL      string
+	FinalURL string
+	// Redirects lists each hop from URL to FinalURL, in order.
+	Redirects []Redirect
+	// Status is the HTTP status of the final main document; 0 when no
+	// response arrived.
+	Status      int
+	StatusText  string
+	ContentType string // media type only, lower case, no parameters
+	// Disposition is the Content-Disposition header, when given.
+	Disposition string
+	// RetryAfter is the Retry-After header, when given.
+	RetryAfter string
+	// Download is set when the answer is a file rather than a page: a
+	// non-HTML content type, Content-Disposition: attachment, or the
+	// browser's download event. Its text is never read.
+	Download bool
+	Title    string
+	// Blocks are the visible text blocks in document order (headings,
+	// paragraphs, list items, cells), whitespace-collapsed.
+	Blocks []string
+	Words  int
+	Links  []Link
+	// Canonical is the absolute URL of <link rel=canonical>, when present.
+	Canonical string
+	// ScriptDriven is set when the markup carries executable scripts: with
+	// few words, such a page is a JavaScript shell. Plain side only.
+	ScriptDriven bool
+	// Truncated is set when the body or text exceeded the size cap; the
+	// Side holds what was read before the cap.
+	Truncated bool
+	// Wait says what ended a render's wait: "network_idle" or "cap".
+	// Rendered side only.
+	Wait string
+	// Requests counts the subresource requests a render made, per host;
+	// Blocked counts those refused because the text does not need them
+	// (images, media, fonts, favicon). Rendered side only.
+	Requests map[string]int
+	Blocked  int
+	Elapsed  time.Duration
+	Warnings []string
+	// Err is the side's own failure (network, timeout, redirect loop,
+	// browser crash). A side with Err set carries no usable text.
+	Err error
+}
+
+// Redirect is one hop of a redirect chain.
+type Redirect struct {
+	From   string `json:"from"`
+	To     string `json:"to"`
+	Status int    `json:"status"` // 3xx for HTTP redirects, 0 for a script or meta refresh
+}
+
+// Link is one hyperlink as a side saw it. URL is absolute, fragment-free and
+// normalised with Normalize.
+type Link struct {
+	URL      string
+	Anchor   string // what a reader would click, at most MaxAnchor runes
+	Rel      string
+	Nofollow bool
+}
+
+// MaxAnchor caps the length of a link's anchor text, in runes.
+const MaxAnchor = 160
+
+// Text joins the blocks with newlines.
+func (r *Side) Text() string { return strings.Join(r.Blocks, "\n") }
+
+// Usable reports whether the side produced a document whose text may be used.
+func (r *Side) Usable() bool { return r != nil && r.Err == nil && !r.Download && r.Status != 0 }
+
+// CountWords counts whitespace-separated words across blocks.
+func CountWords(blocks []string) int {
+	n := 0
+	for _, b := range blocks {
+		n += len(strings.Fields(b))
+	}
+	return n
+}
+
+// CollapseSpace trims s and folds every run of white space into one space.
+func CollapseSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// Anchor cleans a link's text for reporting: whitespace collapsed, at most
+// MaxAnchor runes.
+func Anchor(s string) string {
+	s = CollapseSpace(s)
+	if r := []rune(s); len(r) > MaxAnchor {
+		s = string(r[:MaxAnchor])
+	}
+	return s
+}
+
+// IsHTML reports whether a media type is an HTML document.
+func IsHTML(mediaType string) bool {
+	return mediaType == "text/html" || mediaType == "application/xhtml+xml"
+}

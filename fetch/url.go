@@ -1,0 +1,162 @@
+package fetch
+
+import (
+	"errors"
+	"net"
+	"net/url"
+	"strings"
+)
+
+// ErrNotHTTP is returned by Normalize for a URL whose scheme is not http or https.
+var ErrNotHTTP = errors.New("fetch: not an http(s) URL")
+
+// Normalize resolves ref against base (base may be nil for an absolute ref)
+// and returns the URL in the normal form of RFC 3986 section 6: scheme and
+// host lower-cased, the default port dropped, dot segments removed, percent
+// escapes upper-cased and unreserved characters decoded, an empty path made
+// "/", the fragment dropped. The query is kept as written: no parameter is
+// dropped or reordered. Only http and https URLs are accepted.
+//
+// Normalize is idempotent: Normalize(Normalize(x)) == Normalize(x).
+func Normalize(base *url.URL, ref string) (string, error) {
+	u, err := url.Parse(strings.TrimSpace(ref))
+	if err != nil {
+		return "", err
+	}
+	if base != nil {
+		u = base.ResolveReference(u)
+	}
+	return normalizeURL(u)
+}
+
+// NormalizeURL is Normalize for an already parsed absolute URL.
+func NormalizeURL(u *url.URL) (string, error) { return normalizeURL(u) }
+
+func normalizeURL(u *url.URL) (string, error) {
+	scheme := strings.ToLower(u.Scheme)
+	if scheme != "http" && scheme != "https" {
+		return "", ErrNotHTTP
+	}
+	host := strings.ToLower(u.Hostname())
+	if host == "" {
+		return "", errors.New("fetch: URL has no host")
+	}
+	port := u.Port()
+	if (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
+		port = ""
+	}
+	if strings.Contains(host, ":") { // IPv6 literal
+		host = "[" + host + "]"
+	}
+	if port != "" {
+		host = net.JoinHostPort(strings.Trim(host, "[]"), port)
+	}
+	p := removeDotSegments(normalizeEscapes(u.EscapedPath(), false))
+	if p == "" {
+		p = "/"
+	}
+	var b strings.Builder
+	b.WriteString(scheme)
+	b.WriteString("://")
+	if u.User != nil {
+		b.WriteString(u.User.String())
+		b.WriteByte('@')
+	}
+	b.WriteString(host)
+	b.WriteString(p)
+	if u.RawQuery != "" || u.ForceQuery {
+		b.WriteByte('?')
+		b.WriteString(normalizeEscapes(u.RawQuery, true))
+	}
+	return b.String(), nil
+}
+
+// normalizeEscapes upper-cases the hex digits of every percent escape and
+// decodes escapes of unreserved characters (ALPHA, DIGIT, "-", ".", "_", "~").
+// Bytes that must be escaped in a path (space, quote, non-ASCII, …) are
+// escaped. In a query, '+' and reserved characters are left exactly as they are.
+func normalizeEscapes(s string, query bool) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' && i+2 < len(s) && ishex(s[i+1]) && ishex(s[i+2]) {
+			v := unhex(s[i+1])<<4 | unhex(s[i+2])
+			if unreserved(v) {
+				b.WriteByte(v)
+			} else {
+				b.WriteByte('%')
+				b.WriteByte(upper(s[i+1]))
+				b.WriteByte(upper(s[i+2]))
+			}
+			i += 2
+			continue
+		}
+		if c == '%' || c <= ' ' || c >= 0x7f || c == '"' || c == '<' || c == '>' || c == '\\' || c == '^' || c == '`' || c == '{' || c == '|' || c == '}' || (!query && c == '#') {
+			const hexdigits = "0123456789ABCDEF"
+			b.WriteByte('%')
+			b.WriteByte(hexdigits[c>>4])
+			b.WriteByte(hexdigits[c&15])
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// removeDotSegments applies RFC 3986 section 5.2.4 to an escaped absolute
+// path. Empty segments ("//") are kept: they can name another resource.
+func removeDotSegments(p string) string {
+	if !strings.Contains(p, ".") {
+		return p
+	}
+	segs := strings.Split(p, "/")
+	out := make([]string, 0, len(segs))
+	for i, s := range segs {
+		last := i == len(segs)-1
+		switch s {
+		case ".":
+			if last {
+				out = append(out, "")
+			}
+		case "..":
+			if len(out) > 1 {
+				out = out[:len(out)-1]
+			}
+			if last {
+				out = append(out, "")
+			}
+		default:
+			out = append(out, s)
+		}
+	}
+	r := strings.Join(out, "/")
+	if !strings.HasPrefix(r, "/") {
+		r = "/" + r
+	}
+	return r
+}
+func unreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+func ishex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	default:
+		return c - 'A' + 10
+	}
+}
+
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'f' {
+		return c - 'a' + 'A'
+	}
+	return c
+}

@@ -1,0 +1,174 @@
+// Package sites serves webgraph's fixture sites (testdata/sites) on loopback,
+// for tests, benchmarks and `make demo`. Each site is a directory of static
+// files; Handler adds the behaviours that files cannot express (walls,
+// redirects, one-sided walls, stalls, endless and huge bodies) under fixed
+// paths, and counts every request so tests can assert what a server saw.
+package sites
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Dir returns the absolute path of testdata/sites/<name> in this module.
+func Dir(name string) string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "testdata", "sites", name)
+}
+
+// Hit is one request the fixture server received.
+type Hit struct {
+	Path     string
+	Time     time.Time
+	Browser  bool // the request carried browser fetch-metadata (Sec-Fetch-Mode)
+	Agent    string
+	Resource string // Sec-Fetch-Dest, when present
+}
+
+// Handler serves one fixture site. It is safe for concurrent use.
+type Handler struct {
+	files http.Handler
+	mu    sync.Mutex
+	hits  []Hit
+	// MaxStall bounds how long /stall and /endless hold a connection, so a
+	// fixture never outlives its test.
+	MaxStall time.Duration
+}
+
+// New returns a Handler for the site directory dir.
+func New(dir string) *Handler {
+	return &Handler{files: http.FileServer(http.Dir(dir)), MaxStall: 30 * time.Second}
+}
+
+// Hits returns a copy of the requests seen so far.
+func (h *Handler) Hits() []Hit {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]Hit(nil), h.hits...)
+}
+
+// Count returns how many requests asked for path.
+func (h *Handler) Count(path string) int {
+	n := 0
+	for _, hit := range h.Hits() {
+		if hit.Path == path {
+			n++
+		}
+	}
+	return n
+}
+
+const articleText = `<p>This page is readable without a browser: it has well over twenty words of its own, written into the HTML by the server, so a plain fetch can stand in for a render that was refused.</p>`
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	browser := r.Header.Get("Sec-Fetch-Mode") != ""
+	h.mu.Lock()
+	h.hits = append(h.hits, Hit{Path: r.URL.Path, Time: time.Now(), Browser: browser, Agent: r.UserAgent(), Resource: r.Header.Get("Sec-Fetch-Dest")})
+	h.mu.Unlock()
+
+	p := r.URL.Path
+	switch {
+	case p == "/private":
+		http.Redirect(w, r, "/login.html?next=/private", http.StatusFound)
+	case strings.HasPrefix(p, "/wall/"):
+		code, err := strconv.Atoi(strings.TrimPrefix(p, "/wall/"))
+		if err != nil || code < 400 || code > 599 {
+			http.NotFound(w, r)
+			return
+		}
+		if code == http.StatusTooManyRequests || code == http.StatusServiceUnavailable {
+			w.Header().Set("Retry-After", "1")
+		}
+		page(w, code, http.StatusText(code), "<p>"+http.StatusText(code)+"</p>")
+	case p == "/gone":
+		page(w, http.StatusGone, "Gone", "<p>This page was removed.</p>")
+	case p == "/download/report":
+		w.Header().Set("Content-Type", "application/pdf")
+		http.ServeFile(w, r, filepath.Join(Dir("union"), "report.pdf"))
+	case p == "/attachment":
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Disposition", `attachment; filename="export.html"`)
+		fmt.Fprint(w, "<!doctype html><title>Export</title><p>id,name\n1,river</p>")
+	case p == "/browser-walled":
+		// A wall on the rendered side only: the server refuses requests
+		// that carry browser fetch-metadata headers.
+		if browser {
+			page(w, http.StatusForbidden, "Forbidden", "<p>Forbidden</p>")
+			return
+		}
+		page(w, http.StatusOK, "Readable without a browser", "<h1>Plain survives</h1>"+articleText)
+	case p == "/browser-walled-thin":
+		if browser {
+			page(w, http.StatusForbidden, "Forbidden", "<p>Forbidden</p>")
+			return
+		}
+		page(w, http.StatusOK, "Thin", "<p>Only a few words here.</p>")
+	case p == "/plain-walled":
+		// A wall on the plain side only: requests without browser headers
+		// are refused.
+		if !browser {
+			page(w, http.StatusForbidden, "Forbidden", "<p>Forbidden</p>")
+			return
+		}
+		page(w, http.StatusOK, "Browsers only", "<h1>Rendered survives</h1>"+articleText)
+	case p == "/legacy-charset":
+		// "Café crème, naïve façade" and more in windows-1252.
+		w.Header().Set("Content-Type", "text/html; charset=windows-1252")
+		io.WriteString(w, "<!doctype html><title>Caf\xe9</title><p>Caf\xe9 cr\xe8me, na\xefve fa\xe7ade, \x93smart quotes\x94 and \x80 signs in an old page.</p>")
+	case p == "/endless":
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, "<!doctype html><title>Endless</title>")
+		chunk := []byte(strings.Repeat("<p>more words keep coming forever</p>\n", 1000))
+		deadline := time.Now().Add(h.MaxStall)
+		for time.Now().Before(deadline) {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+		}
+	case p == "/stall":
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, "<!doctype html><title>Stall</title><p>The server sent this and then")
+		w.(http.Flusher).Flush()
+		select {
+		case <-r.Context().Done():
+		case <-time.After(h.MaxStall):
+		}
+	case p == "/loop/a":
+		http.Redirect(w, r, "/loop/b", http.StatusFound)
+	case p == "/loop/b":
+		http.Redirect(w, r, "/loop/a", http.StatusFound)
+	case p == "/huge":
+		// About 50 MB of HTML, streamed.
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, "<!doctype html><title>Huge</title><body>")
+		line := []byte("<p>" + strings.Repeat("lorem ipsum dolor sit amet ", 36) + "</p>\n")
+		for n := 0; n < 50<<20; n += len(line) {
+			if _, err := w.Write(line); err != nil {
+				return
+			}
+		}
+	case p == "/slow":
+		ms, _ := strconv.Atoi(r.URL.Query().Get("ms"))
+		select {
+		case <-r.Context().Done():
+			return
+		case <-time.After(time.Duration(ms) * time.Millisecond):
+		}
+		page(w, http.StatusOK, "Slow", articleText)
+	default:
+		h.files.ServeHTTP(w, r)
+	}
+}
+
+func page(w http.ResponseWriter, code int, title, body string) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(code)
+	fmt.Fprintf(w, "<!doctype html><html><head><title>%s</title></head><body>%s</body></html>", title, body)
+}
