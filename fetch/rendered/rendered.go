@@ -1,0 +1,236 @@
+package rendered
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/webgraph/webgraph/fetch"
+)
+
+// Defaults for Config's zero fields.
+const (
+	DefaultTabs    = 4
+	DefaultTimeout = 20 * time.Second
+	DefaultQuiet   = 500 * time.Millisecond
+	DefaultWaitCap = 3 * time.Second
+	DefaultMaxText = 10 << 20 // characters of innerText
+)
+
+// Config configures a Fetcher. Zero fields take the Default* values.
+type Config struct {
+	// ExecPath is the browser to start; empty searches PATH (FindChrome).
+	ExecPath string
+	// UserAgent is sent by every tab; see policy.Identity.
+	UserAgent string
+	// Tabs is how many tabs render at once; more callers wait for a tab.
+	Tabs int
+	// Timeout bounds one render: navigation, waiting and reading.
+	Timeout time.Duration
+	// Quiet is how long the network must be idle, after the load event,
+	// before the page counts as rendered.
+	Quiet time.Duration
+	// WaitCap bounds the wait for a quiet network after the load event.
+	WaitCap time.Duration
+	// MaxText caps the characters of innerText read from a page.
+	MaxText int
+}
+
+// Fetcher renders pages in a shared headless browser. It is safe for
+// concurrent use by up to Config.Tabs callers at once (more wait). Close
+// stops the browser and removes its profile directory; a Fetcher that was
+// not closed leaks a browser process.
+type Fetcher struct {
+	cfg      Config
+	execPath string
+	slots    chan struct{}
+	closing  chan struct{} // closed by Close: no new render starts
+	once     sync.Once
+
+	mu       sync.Mutex
+	b        *browser
+	closed   bool
+	restarts int
+}
+
+// New starts a browser and returns a Fetcher that renders with it. It
+// returns ErrNoBrowser (wrapped) when no browser can be found.
+func New(cfg Config) (*Fetcher, error) {
+	if cfg.Tabs <= 0 {
+		cfg.Tabs = DefaultTabs
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.Quiet <= 0 {
+		cfg.Quiet = DefaultQuiet
+	}
+	if cfg.WaitCap <= 0 {
+		cfg.WaitCap = DefaultWaitCap
+	}
+	if cfg.MaxText <= 0 {
+		cfg.MaxText = DefaultMaxText
+	}
+	path, err := FindChrome(cfg.ExecPath)
+	if err != nil {
+		return nil, err
+	}
+	b, err := startBrowser(path, cfg.UserAgent)
+	if err != nil {
+		return nil, err
+	}
+	return &Fetcher{cfg: cfg, execPath: path, slots: make(chan struct{}, cfg.Tabs), closing: make(chan struct{}), b: b}, nil
+}
+
+// Name returns fetch.Rendered.
+func (f *Fetcher) Name() fetch.Name { return fetch.Rendered }
+
+// PID returns the process id of the current browser, for tests and
+// diagnostics; 0 when unknown.
+func (f *Fetcher) PID() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.b == nil {
+		return 0
+	}
+	return f.b.pid
+}
+
+// ProfileDir returns the current browser's profile directory.
+func (f *Fetcher) ProfileDir() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.b == nil {
+		return ""
+	}
+	return f.b.dir
+}
+
+// Restarts returns how many times the browser was restarted after a crash
+// or hang.
+func (f *Fetcher) Restarts() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.restarts
+}
+
+// ErrClosed is returned by Fetch after Close.
+var ErrClosed = errors.New("rendered: fetcher closed")
+
+// Fetch renders u in a pooled tab. It always returns a non-nil Side; the
+// error is the Side's Err. When the browser crashes or hangs, it is
+// restarted and the page retried once; the Side's warnings say so.
+func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
+	start := time.Now()
+	s := &fetch.Side{Name: fetch.Rendered, URL: u.String(), FinalURL: u.String()}
+	defer func() { s.Elapsed = time.Since(start) }()
+
+	select {
+	case <-f.closing:
+		s.Err = ErrClosed
+		return s, s.Err
+	default:
+	}
+	select {
+	case f.slots <- struct{}{}:
+	case <-f.closing:
+		s.Err = ErrClosed
+		return s, s.Err
+	case <-ctx.Done():
+		s.Err = fmt.Errorf("rendered: waiting for a tab: %w", ctx.Err())
+		return s, s.Err
+	}
+	defer func() { <-f.slots }()
+
+	for attempt := 0; ; attempt++ {
+		b, err := f.current()
+		if err != nil {
+			s.Err = err
+			return s, err
+		}
+		try := &fetch.Side{Name: fetch.Rendered, URL: s.URL, FinalURL: s.URL, Warnings: s.Warnings}
+		err = f.renderIn(ctx, b, u, try)
+		if err == nil || ctx.Err() != nil || attempt == 1 || b.alive() {
+			*s = *try
+			if err != nil && s.Err == nil {
+				s.Err = err
+			}
+			return s, s.Err
+		}
+		// The browser crashed or hung: start a new one and try once more.
+		if rerr := f.restart(b); rerr != nil {
+			s.Err = fmt.Errorf("rendered: the browser failed (%v) and could not be restarted: %w", err, rerr)
+			return s, s.Err
+		}
+		s.Warnings = append(s.Warnings, fmt.Sprintf("the browser failed (%v); restarted it and retried the page", err))
+	}
+}
+
+// renderIn renders u in a tab of b. A tab that failed is closed, not reused.
+func (f *Fetcher) renderIn(ctx context.Context, b *browser, u *url.URL, s *fetch.Side) error {
+	t, err := b.getTab(f.cfg.UserAgent)
+	if err != nil {
+		return err
+	}
+	if err := t.render(ctx, u, f.cfg, s); err != nil {
+		t.close()
+		return err
+	}
+	b.putTab(t)
+	return nil
+}
+
+// current returns the running browser.
+func (f *Fetcher) current() (*browser, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return nil, ErrClosed
+	}
+	return f.b, nil
+}
+
+// restart replaces the browser old with a new one, unless another caller
+// already did.
+func (f *Fetcher) restart(old *browser) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return ErrClosed
+	}
+	if f.b != old {
+		return nil
+	}
+	old.stop()
+	b, err := startBrowser(f.execPath, f.cfg.UserAgent)
+	if err != nil {
+		f.b = nil
+		f.closed = true
+		return err
+	}
+	f.b = b
+	f.restarts++
+	return nil
+}
+
+// Close stops the browser, waits for it to exit and removes its profile
+// directory. Close waits for renders in progress to finish or time out.
+func (f *Fetcher) Close() error {
+	f.once.Do(func() { close(f.closing) })
+	// Wait for renders in progress: take every slot, and keep them.
+	for range cap(f.slots) {
+		f.slots <- struct{}{}
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.closed = true
+	if f.b == nil {
+		return nil
+	}
+	err := f.b.stop()
+	f.b = nil
+	return err
+}

@@ -1,0 +1,364 @@
+package rendered
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"mime"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	cdpfetch "github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/webgraph/webgraph/fetch"
+)
+
+// tab is one reused browser tab. Only one render runs in a tab at a time.
+type tab struct {
+	ctx     context.Context
+	cancel  context.CancelFunc
+	frame   cdp.FrameID // the main frame's id, which is the target's id
+	blocked atomic.Int64
+	done    chan struct{} // closed when the request-blocking goroutine ends
+}
+
+// blockedTypes are the subresources a text render does not need.
+var blockedTypes = []network.ResourceType{network.ResourceTypeImage, network.ResourceTypeMedia, network.ResourceTypeFont}
+
+func newTab(b *browser, userAgent string) (*tab, error) {
+	ctx, cancel := chromedp.NewContext(b.ctx)
+	t := &tab{ctx: ctx, cancel: cancel, done: make(chan struct{})}
+	fail := func(err error) (*tab, error) {
+		cancel()
+		return nil, fmt.Errorf("rendered: opening a tab: %w", err)
+	}
+	if err := chromedp.Do(ctx); err != nil {
+		return fail(err)
+	}
+	t.frame = cdp.FrameID(chromedp.FromContext(ctx).Target.TargetID)
+	if _, err := chromedp.Call(ctx, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: userAgent}); err != nil {
+		return fail(err)
+	}
+	patterns := []*cdpfetch.RequestPattern{{URLPattern: "*/favicon.ico"}}
+	for _, rt := range blockedTypes {
+		patterns = append(patterns, &cdpfetch.RequestPattern{ResourceType: rt})
+	}
+	paused := chromedp.Events(ctx, cdpfetch.RequestPaused)
+	if _, err := chromedp.Call(ctx, cdpfetch.Enable, cdpfetch.EnableParams{Patterns: patterns}); err != nil {
+		return fail(err)
+	}
+	go func() {
+		defer close(t.done)
+		for ev, err := range paused {
+			if err != nil {
+				return
+			}
+			t.blocked.Add(1)
+			chromedp.Call(ctx, cdpfetch.FailRequest, cdpfetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
+		}
+	}()
+	return t, nil
+}
+
+// close closes the tab and waits for its goroutine.
+func (t *tab) close() {
+	t.cancel()
+	<-t.done
+}
+
+// navState collects, from the tab's events, what one render needs: the main
+// document's responses, the redirect chain, subresource activity.
+type navState struct {
+	frame cdp.FrameID
+
+	mu            sync.Mutex
+	docReq        network.RequestID
+	docURL        string // URL of the last main-document request
+	resp          *network.Response
+	hops          []fetch.Redirect
+	inflight      map[network.RequestID]bool
+	lastActivity  time.Time
+	requests      map[string]int
+	download      string // URL of a download the browser began
+	loadErr       string
+	blockedBefore int64
+}
+
+func (s *navState) onEvent(ev any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch ev := ev.(type) {
+	case *network.EventRequestWillBeSent:
+		s.lastActivity = time.Now()
+		if ev.Type == network.ResourceTypeDocument && ev.FrameID == s.frame {
+			switch {
+			case ev.RedirectResponse != nil:
+				s.hops = append(s.hops, fetch.Redirect{From: ev.RedirectResponse.URL, To: ev.Request.URL, Status: int(ev.RedirectResponse.Status)})
+			case s.resp != nil:
+				// A second navigation after a document arrived: a script
+				// or meta refresh redirect.
+				s.hops = append(s.hops, fetch.Redirect{From: s.resp.URL, To: ev.Request.URL})
+				s.resp = nil
+			}
+			s.docReq, s.docURL = ev.RequestID, ev.Request.URL
+		} else if u, err := url.Parse(ev.Request.URL); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
+			s.requests[u.Host]++
+			if u.Path == "/favicon.ico" {
+				// Blocked, but Chrome does not always report the end of
+				// a favicon request: it must not hold up the quiet wait.
+				return
+			}
+		}
+		s.inflight[ev.RequestID] = true
+	case *network.EventResponseReceived:
+		if ev.RequestID == s.docReq {
+			s.resp = ev.Response
+		}
+	case *network.EventLoadingFinished:
+		s.lastActivity = time.Now()
+		delete(s.inflight, ev.RequestID)
+	case *network.EventLoadingFailed:
+		s.lastActivity = time.Now()
+		delete(s.inflight, ev.RequestID)
+		if ev.RequestID == s.docReq && !ev.Canceled {
+			s.loadErr = ev.ErrorText
+		}
+	case *cdpbrowser.EventDownloadWillBegin:
+		// A reused tab can still hear of the previous page's download:
+		// only this render's document counts.
+		if ev.FrameID == s.frame && ev.URL == s.docURL {
+			s.download = ev.URL
+		}
+	}
+}
+
+// quiet reports whether no request has been in flight for d.
+func (s *navState) quiet(d time.Duration) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.inflight) == 0 && time.Since(s.lastActivity) >= d
+}
+
+// extractJS reads the rendered document. %d is the text cap in characters.
+const extractJS = `(() => {
+  const max = %d;
+  const body = document.body;
+  const text = body ? body.innerText : "";
+  const clean = (s) => (s || "").replace(/\s+/g, " ").trim();
+  const links = [];
+  for (const a of document.querySelectorAll("a[href], area[href]")) {
+    if (links.length >= 10000) break;
+    let anchor = a.localName === "area" ? clean(a.getAttribute("alt")) : clean(a.innerText);
+    if (!anchor && a.localName === "a") {
+      const img = a.querySelector("img[alt]");
+      anchor = clean(img && img.getAttribute("alt")) || clean(a.getAttribute("title")) || clean(a.getAttribute("aria-label"));
+    }
+    links.push({href: a.href, anchor: anchor.slice(0, 400), rel: a.getAttribute("rel") || ""});
+  }
+  const canon = document.querySelector('link[rel~="canonical" i][href]');
+  return {
+    url: location.href, title: document.title, contentType: document.contentType,
+    ready: document.readyState, text: text.slice(0, max), truncated: text.length > max,
+    links: links, canonical: canon ? canon.href : ""
+  };
+})()`
+
+type extracted struct {
+	URL         string `json:"url"`
+	Title       string `json:"title"`
+	ContentType string `json:"contentType"`
+	Ready       string `json:"ready"`
+	Text        string `json:"text"`
+	Truncated   bool   `json:"truncated"`
+	Canonical   string `json:"canonical"`
+	Links       []struct {
+		Href   string `json:"href"`
+		Anchor string `json:"anchor"`
+		Rel    string `json:"rel"`
+	} `json:"links"`
+}
+
+// render loads u in the tab and reads it. A returned error means the tab (or
+// browser) may be unusable; page-level failures are in s.Err with a nil error.
+func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side) error {
+	rctx, cancel := context.WithTimeout(t.ctx, cfg.Timeout)
+	defer cancel()
+	stop := context.AfterFunc(ctx, cancel)
+	defer stop()
+
+	st := &navState{frame: t.frame, inflight: map[network.RequestID]bool{}, requests: map[string]int{}, lastActivity: time.Now()}
+	if err := chromedp.Listen(rctx, st.onEvent); err != nil {
+		return err
+	}
+	if err := chromedp.ListenBrowser(rctx, st.onEvent); err != nil {
+		return err
+	}
+	st.blockedBefore = t.blocked.Load()
+
+	navErr := chromedp.Do(rctx, chromedp.Navigate(u.String()))
+	var loadErr *chromedp.LoadError
+	switch {
+	case navErr == nil:
+	case errors.As(navErr, &loadErr):
+		// A page-level failure (download, too many redirects, refused
+		// connection); the state below says which.
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case rctx.Err() != nil:
+		s.Err = fmt.Errorf("rendered: timed out after %s loading %s", cfg.Timeout, u)
+		return s.Err
+	default:
+		return navErr
+	}
+
+	if t.readResponse(st, s) {
+		return nil
+	}
+	if navErr != nil {
+		st.mu.Lock()
+		msg := st.loadErr
+		st.mu.Unlock()
+		if msg == "" {
+			msg = loadErr.ErrorText
+		}
+		s.Err = fmt.Errorf("rendered: loading %s: %s", u, msg)
+		return nil
+	}
+	s.Wait = waitQuiet(rctx, st, cfg)
+
+	var ex extracted
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		// A script redirect can replace the document while we read it;
+		// read again once it has settled.
+		ex, err = chromedp.Run(rctx, chromedp.Evaluate[extracted](fmt.Sprintf(extractJS, cfg.MaxText)))
+		if err == nil && ex.Ready == "complete" {
+			break
+		}
+		if rctx.Err() != nil {
+			break
+		}
+		s.Wait = waitQuiet(rctx, st, cfg)
+	}
+	if err != nil {
+		if rctx.Err() != nil && ctx.Err() == nil {
+			s.Err = fmt.Errorf("rendered: timed out after %s reading %s", cfg.Timeout, u)
+			return s.Err
+		}
+		return fmt.Errorf("rendered: reading the page: %w", err)
+	}
+	if s.Status/100 == 2 && ex.ContentType != "" && !fetch.IsHTML(ex.ContentType) {
+		s.ContentType = ex.ContentType
+		s.Download = true
+		return nil
+	}
+	// Read the response again: a script redirect may have loaded another
+	// document since the load event.
+	if t.readResponse(st, s) {
+		return nil
+	}
+	if ex.URL != "" && ex.URL != "about:blank" {
+		s.FinalURL = ex.URL
+	}
+
+	s.Title = fetch.CollapseSpace(ex.Title)
+	for _, line := range strings.Split(ex.Text, "\n") {
+		if b := fetch.CollapseSpace(line); b != "" {
+			s.Blocks = append(s.Blocks, b)
+		}
+	}
+	s.Words = fetch.CountWords(s.Blocks)
+	if ex.Truncated {
+		s.Truncated = true
+		s.Warnings = append(s.Warnings, fmt.Sprintf("rendered text longer than %d characters: kept the first %d", cfg.MaxText, cfg.MaxText))
+	}
+	if c, err := fetch.Normalize(nil, ex.Canonical); err == nil {
+		s.Canonical = c
+	}
+	for _, l := range ex.Links {
+		nu, err := fetch.Normalize(nil, l.Href)
+		if err != nil {
+			continue
+		}
+		s.Links = append(s.Links, fetch.Link{URL: nu, Anchor: fetch.Anchor(l.Anchor), Rel: l.Rel, Nofollow: hasToken(l.Rel, "nofollow")})
+	}
+	return nil
+}
+
+// readResponse copies what the events said of the main document into s, and
+// reports whether the answer is a file download (and so not to be read).
+func (t *tab) readResponse(st *navState, s *fetch.Side) bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	s.Redirects = st.hops
+	s.Requests = st.requests
+	s.Blocked = int(t.blocked.Load() - st.blockedBefore)
+	if r := st.resp; r != nil {
+		s.FinalURL = r.URL
+		s.Status = int(r.Status)
+		s.StatusText = r.StatusText
+		s.ContentType = strings.ToLower(r.MimeType)
+		s.Disposition = header(r.Headers, "Content-Disposition")
+		s.RetryAfter = header(r.Headers, "Retry-After")
+	}
+	s.Download = st.download != "" ||
+		(s.Status/100 == 2 && (isAttachment(s.Disposition) || (s.ContentType != "" && !fetch.IsHTML(s.ContentType))))
+	return s.Download
+}
+
+// waitQuiet waits, after the load event, until no request has been in flight
+// for cfg.Quiet, or cfg.WaitCap has passed. It returns which ended the wait.
+func waitQuiet(ctx context.Context, st *navState, cfg Config) string {
+	cap := time.NewTimer(cfg.WaitCap)
+	defer cap.Stop()
+	tick := time.NewTicker(25 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if st.quiet(cfg.Quiet) {
+			return "network_idle"
+		}
+		select {
+		case <-ctx.Done():
+			return "cap"
+		case <-cap.C:
+			return "cap"
+		case <-tick.C:
+		}
+	}
+}
+
+func header(h network.Headers, name string) string {
+	for k, v := range h {
+		if strings.EqualFold(k, name) {
+			if s, ok := v.(string); ok {
+				return s
+			}
+			b, _ := json.Marshal(v)
+			return string(b)
+		}
+	}
+	return ""
+}
+
+func isAttachment(disposition string) bool {
+	d, _, err := mime.ParseMediaType(disposition)
+	return err == nil && d == "attachment"
+}
+
+func hasToken(list, tok string) bool {
+	for _, f := range strings.Fields(list) {
+		if strings.EqualFold(f, tok) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,315 @@
+// Package union fetches one URL both ways at once, a plain GET and a browser
+// render, and merges the two under webgraph's refusal rules (DESIGN.md, "The
+// union"): downloads, missing pages, walls and block pages, login redirects
+// and JavaScript shells are refused or dropped with words a person can read;
+// otherwise the page's text is the rendered blocks followed by the plain
+// blocks the render lacks.
+package union
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/refuse"
+)
+
+// A Fetcher retrieves one URL one way. plain.Fetcher and rendered.Fetcher
+// satisfy it. Fetch returns a non-nil Side even on error.
+type Fetcher interface {
+	Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error)
+}
+
+// Mode selects which sides run.
+type Mode string
+
+const (
+	ModeUnion    Mode = "union"    // both sides, merged (default)
+	ModePlain    Mode = "plain"    // net/http only
+	ModeRendered Mode = "rendered" // browser only
+)
+
+// ParseMode returns the Mode named s ("" is ModeUnion).
+func ParseMode(s string) (Mode, error) {
+	switch Mode(s) {
+	case "", ModeUnion:
+		return ModeUnion, nil
+	case ModePlain, ModeRendered:
+		return Mode(s), nil
+	}
+	return "", fmt.Errorf("union: unknown mode %q (union, plain or rendered)", s)
+}
+
+// Union fetches pages under one Mode. Plain must be set for ModeUnion and
+// ModePlain, Rendered for ModeUnion and ModeRendered. A Union is safe for
+// concurrent use when its Fetchers are.
+type Union struct {
+	Mode     Mode
+	Plain    Fetcher
+	Rendered Fetcher
+}
+
+// Dropped names a side that was left out of a kept page, and why.
+type Dropped struct {
+	Side   fetch.Name `json:"side"`
+	Reason string     `json:"reason"`
+}
+
+// Link is a link found by one or both sides.
+type Link struct {
+	fetch.Link
+	Found string // "plain", "rendered" or "both"
+}
+
+// Page is the merged result for one URL. Sides holds what each side that ran
+// saw, refused or not.
+type Page struct {
+	URL       string
+	FinalURL  string
+	Status    int
+	Title     string
+	Blocks    []string
+	Words     int
+	Canonical string
+	Links     []Link
+	Sides     map[fetch.Name]*fetch.Side
+	Used      []fetch.Name
+	Dropped   []Dropped
+	Warnings  []string
+	// Refusal is set when the page is not kept; Fetch also returns it.
+	Refusal *refuse.Refusal
+}
+
+// Text returns the page's blocks joined by newlines.
+func (p *Page) Text() string { return strings.Join(p.Blocks, "\n") }
+
+// Fetch runs the sides of u.Mode together and merges them. It returns the
+// Page and, when the page is refused, a *refuse.Refusal (also in
+// Page.Refusal). Other errors are the context's.
+func (u *Union) Fetch(ctx context.Context, target *url.URL) (*Page, error) {
+	mode := u.Mode
+	if mode == "" {
+		mode = ModeUnion
+	}
+	p := &Page{URL: target.String(), FinalURL: target.String(), Sides: map[fetch.Name]*fetch.Side{}}
+
+	switch mode {
+	case ModePlain:
+		p.Sides[fetch.Plain], _ = u.Plain.Fetch(ctx, target)
+	case ModeRendered:
+		p.Sides[fetch.Rendered], _ = u.Rendered.Fetch(ctx, target)
+	default:
+		p.Sides[fetch.Plain], p.Sides[fetch.Rendered] = u.both(ctx, target)
+	}
+	if err := ctx.Err(); err != nil {
+		return p, err
+	}
+	decide(p, mode)
+	if p.Refusal != nil {
+		return p, p.Refusal
+	}
+	return p, nil
+}
+
+// both starts the two sides together. When the plain side learns first that
+// the answer is a file or a missing page, the render is cancelled: its text
+// would be ignored anyway.
+func (u *Union) both(ctx context.Context, target *url.URL) (plain, rendered *fetch.Side) {
+	rctx, cancelRender := context.WithCancel(ctx)
+	defer cancelRender()
+	done := make(chan *fetch.Side, 1)
+	go func() {
+		s, _ := u.Rendered.Fetch(rctx, target)
+		done <- s
+	}()
+	plain, _ = u.Plain.Fetch(ctx, target)
+	if plain.Download || refuse.MissingStatuses[plain.Status] {
+		cancelRender()
+	}
+	rendered = <-done
+	if rctx.Err() != nil && ctx.Err() == nil {
+		rendered.Err = fmt.Errorf("rendered: cancelled: the plain side found %s", plainFinding(plain))
+	}
+	return plain, rendered
+}
+
+func plainFinding(s *fetch.Side) string {
+	if s.Download {
+		return "a file download"
+	}
+	return fmt.Sprintf("HTTP %d", s.Status)
+}
+
+// order is the order in which sides are reported and their text merged.
+var order = []fetch.Name{fetch.Rendered, fetch.Plain}
+
+// decide applies the rules of DESIGN.md, in order, to the sides of p.
+func decide(p *Page, mode Mode) {
+	asked, _ := url.Parse(p.URL)
+	refuseWith := func(c refuse.Cause, words string, err error) {
+		p.Refusal = &refuse.Refusal{URL: p.URL, Cause: c, Words: words, Err: err}
+	}
+	sides := make([]*fetch.Side, 0, 2)
+	for _, n := range order {
+		if s := p.Sides[n]; s != nil {
+			sides = append(sides, s)
+			p.Warnings = append(p.Warnings, prefixed(n, s.Warnings)...)
+		}
+	}
+
+	// 1. Download: a file is never a page, whichever side saw it.
+	for _, s := range sides {
+		if s.Download {
+			p.Status, p.FinalURL = s.Status, s.FinalURL
+			refuseWith(refuse.Download, refuse.DownloadWords, nil)
+			return
+		}
+	}
+	// 2. Missing.
+	for _, s := range sides {
+		if cause, words, ok := refuse.StatusWords(s.Status); ok && cause == refuse.Missing {
+			p.Status, p.FinalURL = s.Status, s.FinalURL
+			refuseWith(refuse.Missing, words, nil)
+			return
+		}
+	}
+	// 3. Walls, block pages and failed fetches drop their side.
+	var alive []*fetch.Side
+	var first *refuse.Refusal
+	for _, s := range sides {
+		if r := walled(p.URL, s); r != nil {
+			p.Dropped = append(p.Dropped, Dropped{Side: s.Name, Reason: r.Words})
+			if first == nil || (first.Cause == refuse.FetchError && r.Cause != refuse.FetchError) {
+				first = r
+			}
+			continue
+		}
+		alive = append(alive, s)
+	}
+	if len(alive) == 0 {
+		p.Refusal = first
+		if first.Cause == refuse.FetchError && len(p.Dropped) > 1 {
+			reasons := make([]string, len(p.Dropped))
+			for i, d := range p.Dropped {
+				reasons[i] = d.Reason
+			}
+			first.Words = strings.Join(reasons, "; ")
+		}
+		if last := sides[0]; last != nil {
+			p.Status, p.FinalURL = last.Status, last.FinalURL
+		}
+		return
+	}
+	// 4. Login redirect, on any side still standing.
+	for _, s := range alive {
+		if final, err := url.Parse(s.FinalURL); err == nil && refuse.IsLoginRedirect(asked, final) {
+			p.Status, p.FinalURL = s.Status, s.FinalURL
+			refuseWith(refuse.LoginRedirect, refuse.LoginWords(s.FinalURL), nil)
+			return
+		}
+	}
+	// 5. JavaScript shell, and the survivor rule.
+	if len(alive) == 1 {
+		s := alive[0]
+		shell := s.Name == fetch.Plain && s.ScriptDriven && s.Words < fetch.MinWords
+		switch {
+		case shell && mode == ModePlain:
+			p.Status, p.FinalURL = s.Status, s.FinalURL
+			refuseWith(refuse.JSShell, fmt.Sprintf("JavaScript shell: the page has %d words without a browser and its text is written by scripts", s.Words), nil)
+			return
+		case len(p.Dropped) > 0 && s.Words < fetch.MinWords:
+			p.Status, p.FinalURL = s.Status, s.FinalURL
+			refuseWith(refuse.TooThin, fmt.Sprintf("too thin: the %s side was dropped (%s) and the %s side has %d words of its own, under %d",
+				p.Dropped[0].Side, p.Dropped[0].Reason, s.Name, s.Words, fetch.MinWords), nil)
+			return
+		}
+	}
+	// 6. Keep the page: the rendered blocks, then the plain blocks the
+	// rendered text lacks.
+	keep(p, alive)
+}
+
+// walled returns why side s cannot stand for the page, or nil when it can.
+func walled(pageURL string, s *fetch.Side) *refuse.Refusal {
+	if s.Err != nil {
+		return &refuse.Refusal{URL: pageURL, Cause: refuse.FetchError, Words: fmt.Sprintf("%s fetch failed: %v", s.Name, s.Err), Err: s.Err}
+	}
+	if cause, words, ok := refuse.StatusWords(s.Status); ok && cause == refuse.Wall {
+		return &refuse.Refusal{URL: pageURL, Cause: refuse.Wall, Words: words}
+	}
+	if phrase := refuse.BlockPhrase(s.Text(), s.Words); phrase != "" {
+		return &refuse.Refusal{URL: pageURL, Cause: refuse.BlockPage, Words: refuse.BlockPageWords(phrase)}
+	}
+	if s.Status < 200 || s.Status > 299 {
+		return &refuse.Refusal{URL: pageURL, Cause: refuse.FetchError, Words: fmt.Sprintf("HTTP %d %s", s.Status, s.StatusText)}
+	}
+	return nil
+}
+
+func keep(p *Page, alive []*fetch.Side) {
+	// The rendered text, lower-cased, that plain blocks are checked against.
+	var rendered string
+	if len(alive) > 1 && alive[0].Name == fetch.Rendered {
+		rendered = strings.ToLower(alive[0].Text())
+	}
+	seen := map[string]bool{}
+	for _, s := range alive {
+		p.Used = append(p.Used, s.Name)
+		for _, b := range s.Blocks {
+			key := strings.ToLower(b)
+			if seen[key] || (s.Name == fetch.Plain && strings.Contains(rendered, key)) {
+				continue
+			}
+			seen[key] = true
+			p.Blocks = append(p.Blocks, b)
+		}
+	}
+	p.Words = fetch.CountWords(p.Blocks)
+	lead := alive[0]
+	p.Status, p.FinalURL, p.Title, p.Canonical = lead.Status, lead.FinalURL, lead.Title, lead.Canonical
+	for _, s := range alive[1:] {
+		if p.Title == "" {
+			p.Title = s.Title
+		}
+		if p.Canonical == "" {
+			p.Canonical = s.Canonical
+		}
+	}
+	p.Links = mergeLinks(alive)
+}
+
+// mergeLinks lists each link URL once, in the order first seen, with the
+// sides that found it. The anchor is the first non-empty one.
+func mergeLinks(sides []*fetch.Side) []Link {
+	var out []Link
+	index := map[string]int{}
+	for _, s := range sides {
+		for _, l := range s.Links {
+			i, ok := index[l.URL]
+			if !ok {
+				index[l.URL] = len(out)
+				out = append(out, Link{Link: l, Found: string(s.Name)})
+				continue
+			}
+			m := &out[i]
+			if m.Found != string(s.Name) {
+				m.Found = "both"
+			}
+			if m.Anchor == "" {
+				m.Anchor = l.Anchor
+			}
+			m.Nofollow = m.Nofollow && l.Nofollow
+		}
+	}
+	return out
+}
+
+func prefixed(n fetch.Name, ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = string(n) + ": " + w
+	}
+	return out
+}
