@@ -21,7 +21,8 @@ var skipped = map[atom.Atom]bool{
 	atom.Select: true, atom.Textarea: true, atom.Button: true, atom.Canvas: true,
 }
 
-// blockTags start and end a text block, as a browser would break lines.
+// blockTags start and end a text block, as a browser would break lines. A
+// table row is one block; its cells are separated by a space.
 var blockTags = map[atom.Atom]bool{
 	atom.Address: true, atom.Article: true, atom.Aside: true, atom.Blockquote: true,
 	atom.Body: true, atom.Br: true, atom.Caption: true, atom.Dd: true, atom.Details: true,
@@ -30,7 +31,7 @@ var blockTags = map[atom.Atom]bool{
 	atom.H1: true, atom.H2: true, atom.H3: true, atom.H4: true, atom.H5: true, atom.H6: true,
 	atom.Header: true, atom.Hr: true, atom.Li: true, atom.Main: true, atom.Nav: true,
 	atom.Ol: true, atom.P: true, atom.Pre: true, atom.Section: true, atom.Summary: true,
-	atom.Table: true, atom.Tbody: true, atom.Td: true, atom.Tfoot: true, atom.Th: true,
+	atom.Table: true, atom.Tbody: true, atom.Tfoot: true,
 	atom.Thead: true, atom.Tr: true, atom.Ul: true,
 }
 
@@ -69,7 +70,6 @@ func extract(doc *goquery.Document, docURL *url.URL) page {
 		switch n.Type {
 		case html.TextNode:
 			cur.WriteString(n.Data)
-			cur.WriteByte(' ')
 			return
 		case html.ElementNode:
 			if skipped[n.DataAtom] {
@@ -81,6 +81,10 @@ func extract(doc *goquery.Document, docURL *url.URL) page {
 			if blockTags[n.DataAtom] {
 				flush()
 				defer flush()
+			}
+			if n.DataAtom == atom.Td || n.DataAtom == atom.Th {
+				// Cells of a row read as one line, as innerText gives them.
+				defer cur.WriteByte(' ')
 			}
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {

@@ -39,7 +39,7 @@ func TestArticle(t *testing.T) {
 		t.Errorf("Title = %q; want %q", s.Title, "A static article")
 	}
 	text := s.Text()
-	for _, want := range []string{"How rivers shape valleys", "Spring floods move the most sediment.", "Danube", "2850 km"} {
+	for _, want := range []string{"How rivers shape valleys", "Spring floods move the most sediment.", "Danube 2850 km", "Continue with the links page or go home."} {
 		if !slices.Contains(s.Blocks, want) {
 			t.Errorf("Blocks lack %q; got %q", want, s.Blocks)
 		}

@@ -134,3 +134,32 @@ func processesNaming(dir string) []int {
 	}
 	return pids
 }
+
+// ProfileDirs lists the webgraph profile directories in os.TempDir now.
+func ProfileDirs() map[string]bool {
+	m := map[string]bool{}
+	found, _ := filepath.Glob(filepath.Join(os.TempDir(), rendered.ProfilePrefix+"*"))
+	for _, d := range found {
+		m[d] = true
+	}
+	return m
+}
+
+// MainNoLeftovers runs the tests and fails the binary if a webgraph profile
+// directory created during the run is still there afterwards, or a process
+// still uses one: for tests that start browsers through the command line.
+func MainNoLeftovers(m *testing.M) int {
+	before := ProfileDirs()
+	code := m.Run()
+	var dirs []string
+	for d := range ProfileDirs() {
+		if !before[d] {
+			dirs = append(dirs, d)
+		}
+	}
+	if err := Leaks(nil, dirs); err != nil {
+		fmt.Fprintln(os.Stderr, "browsertest:", err)
+		code = 1
+	}
+	return code
+}

@@ -1,0 +1,40 @@
+# webgraph: `make demo` builds and crawls a bundled fixture site; `make test`
+# runs vet and the race-enabled tests against a real Chromium. Both install
+# Chromium (Debian's package) when no Chrome is found.
+
+GO      ?= go
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X main.version=$(VERSION)
+BIN     := bin
+
+.PHONY: all build browser test demo bench fuzz lint clean
+
+all: build
+
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN)/webgraph ./cmd/webgraph
+	$(GO) build -o $(BIN)/sites ./internal/cmd/sites
+
+browser:
+	@scripts/ensure-browser.sh
+
+test: browser
+	$(GO) vet ./...
+	WEBGRAPH_REQUIRE_BROWSER=1 $(GO) test -race -timeout 20m ./...
+
+demo: build browser
+	@scripts/demo.sh
+
+bench: browser
+	WEBGRAPH_REQUIRE_BROWSER=1 $(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./...
+
+FUZZTIME ?= 30s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzNormalize$$' -fuzztime $(FUZZTIME) ./fetch/
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+clean:
+	rm -rf $(BIN)

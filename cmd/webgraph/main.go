@@ -1,0 +1,103 @@
+// Command webgraph is a polite, headless-browser-backed site crawler. This
+// package is the command line only: flags, subcommands, exit codes and
+// output; the work is done by the packages it calls.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/pflag"
+
+	"github.com/webgraph/webgraph/refuse"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "dev"
+
+// Exit codes.
+const (
+	exitOK         = 0
+	exitFailure    = 1
+	exitUsage      = 2
+	exitRefused    = 3
+	exitDisallowed = 4
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(exitCode(err, os.Stderr))
+}
+
+// usageError is a mistake in the command line.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+
+// exitCode maps run's error to the process exit code, saying on stderr what
+// went wrong unless the output already did.
+func exitCode(err error, stderr io.Writer) int {
+	var ue *usageError
+	var r *refuse.Refusal
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, pflag.ErrHelp):
+		return exitOK
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "webgraph: %v\nRun 'webgraph help' for usage.\n", err)
+		return exitUsage
+	case errors.As(err, &r):
+		fmt.Fprintf(stderr, "webgraph: refused: %v\n", err)
+		if r.Cause == refuse.Disallowed {
+			return exitDisallowed
+		}
+		return exitRefused
+	default:
+		fmt.Fprintf(stderr, "webgraph: %v\n", err)
+		return exitFailure
+	}
+}
+
+const usage = `webgraph: a polite, headless-browser-backed site crawler
+
+Usage:
+  webgraph page URL        one page through the union of plain and rendered fetches (JSON)
+  webgraph compare URL     rendered vs plain text, block by block
+  webgraph version
+
+Run 'webgraph COMMAND --help' for a command's flags.
+Exit codes: 0 done, 1 failure, 2 usage, 3 page refused, 4 disallowed by robots.txt.
+`
+
+// run runs one webgraph command line. It writes results to stdout and
+// progress and diagnostics to stderr.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return usagef("no command given")
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "page":
+		return runPage(ctx, rest, stdout, stderr)
+	case "compare":
+		return runCompare(ctx, rest, stdout, stderr)
+	case "version", "--version":
+		fmt.Fprintf(stdout, "webgraph %s\n", version)
+		return nil
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	return usagef("unknown command %q", cmd)
+}

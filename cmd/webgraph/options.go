@@ -1,0 +1,116 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/webgraph/webgraph/fetch/plain"
+	"github.com/webgraph/webgraph/fetch/rendered"
+	"github.com/webgraph/webgraph/fetch/union"
+	"github.com/webgraph/webgraph/policy"
+)
+
+// fetchOptions are the flags every fetching command shares.
+type fetchOptions struct {
+	mode    string
+	contact string
+	chrome  string
+	timeout time.Duration
+	maxBody int64
+}
+
+func (o *fetchOptions) register(fs *pflag.FlagSet) {
+	fs.StringVar(&o.mode, "mode", "union", "which sides fetch: union, plain or rendered")
+	fs.StringVar(&o.contact, "contact", os.Getenv("WEBGRAPH_CONTACT"), "operator URL or e-mail, sent in the User-Agent (default $WEBGRAPH_CONTACT)")
+	fs.StringVar(&o.chrome, "chrome", "", "Chrome or Chromium to start (default: chromium, chromium-browser, google-chrome or headless-shell on PATH)")
+	fs.DurationVar(&o.timeout, "timeout", 20*time.Second, "time limit for one fetch, per side")
+	fs.Int64Var(&o.maxBody, "max-body", plain.DefaultMaxBody, "bytes read per response; a longer page is kept truncated with a warning")
+}
+
+func (o *fetchOptions) identity() policy.Identity {
+	return policy.Identity{Version: version, Contact: o.contact}
+}
+
+// newUnion builds the union fetcher the options ask for, starting a browser
+// only when the mode renders. close releases everything it started.
+func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
+	mode, err := union.ParseMode(o.mode)
+	if err != nil {
+		return nil, nil, usagef("%v", err)
+	}
+	if o.timeout <= 0 {
+		return nil, nil, usagef("--timeout must be positive")
+	}
+	if o.maxBody <= 0 {
+		return nil, nil, usagef("--max-body must be positive")
+	}
+	ua := o.identity().UserAgent()
+	u = &union.Union{Mode: mode}
+	var closers []func()
+	close = func() {
+		for i := len(closers) - 1; i >= 0; i-- {
+			closers[i]()
+		}
+	}
+	if mode != union.ModeRendered {
+		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody})
+		closers = append(closers, p.Close)
+		u.Plain = p
+	}
+	if mode != union.ModePlain {
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody)})
+		if err != nil {
+			close()
+			return nil, nil, err
+		}
+		closers = append(closers, func() { r.Close() })
+		u.Rendered = r
+	}
+	return u, close, nil
+}
+
+// parseFlags parses args for a command that takes exactly one URL.
+func parseFlags(fs *pflag.FlagSet, args []string, stderr io.Writer) (*url.URL, error) {
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return nil, err
+		}
+		return nil, usagef("%v", err)
+	}
+	if fs.NArg() != 1 {
+		return nil, usagef("%s takes one URL, got %d arguments", fs.Name(), fs.NArg())
+	}
+	return parseURL(fs.Arg(0))
+}
+
+// parseURL accepts an absolute http(s) URL.
+func parseURL(s string) (*url.URL, error) {
+	u, err := url.Parse(s)
+	if err != nil {
+		return nil, usagef("bad URL %q: %v", s, err)
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, usagef("bad URL %q: want an absolute http:// or https:// URL", s)
+	}
+	return u, nil
+}
+
+func warnIdentity(stderr io.Writer, id policy.Identity) {
+	for _, w := range id.Warnings() {
+		fmt.Fprintln(stderr, "webgraph: warning:", w)
+	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, strings.TrimSuffix(word, "s"))
+}

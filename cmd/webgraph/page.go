@@ -1,0 +1,176 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/pflag"
+
+	"github.com/webgraph/webgraph/crawl"
+	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/fetch/union"
+	"github.com/webgraph/webgraph/refuse"
+)
+
+func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := pflag.NewFlagSet("page", pflag.ContinueOnError)
+	var o fetchOptions
+	o.register(fs)
+	keep := fs.String("keep", "text", "retain the page text in the output: text or none")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: webgraph page URL [flags]\n\nFetch one page through the union and print its page event as JSON.\nExit 0 when kept, 3 when refused.\n\n%s", fs.FlagUsages())
+	}
+	target, err := parseFlags(fs, args, stderr)
+	if err != nil {
+		return err
+	}
+	if *keep != "text" && *keep != "none" {
+		return usagef("--keep must be text or none")
+	}
+	warnIdentity(stderr, o.identity())
+	u, closeAll, err := o.newUnion()
+	if err != nil {
+		return err
+	}
+	defer closeAll()
+
+	p, ferr := u.Fetch(ctx, target)
+	var r *refuse.Refusal
+	if ferr != nil && !errors.As(ferr, &r) {
+		return ferr
+	}
+	ev := crawl.NewPageEvent(p, discovery.Discovery{Via: discovery.ViaSeed}, crawl.PageKinds(p), *keep == "text")
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(ev); err != nil {
+		return err
+	}
+	return ferr
+}
+
+func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := pflag.NewFlagSet("compare", pflag.ContinueOnError)
+	var o fetchOptions
+	o.register(fs)
+	asJSON := fs.Bool("json", false, "print JSON for machines instead of text for people")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: webgraph compare URL [flags]\n\nFetch one page plainly and rendered, and show what each side alone has.\n\n%s", fs.FlagUsages())
+	}
+	target, err := parseFlags(fs, args, stderr)
+	if err != nil {
+		return err
+	}
+	if o.mode != string(union.ModeUnion) {
+		return usagef("compare always fetches both sides; --mode %s does not apply", o.mode)
+	}
+	warnIdentity(stderr, o.identity())
+	u, closeAll, err := o.newUnion()
+	if err != nil {
+		return err
+	}
+	defer closeAll()
+
+	p, ferr := u.Fetch(ctx, target)
+	var r *refuse.Refusal
+	if ferr != nil && !errors.As(ferr, &r) {
+		return ferr
+	}
+	c := union.Compare(p)
+	if *asJSON {
+		return writeCompareJSON(stdout, p, c)
+	}
+	writeCompareText(stdout, p, c)
+	return nil
+}
+
+type compareSide struct {
+	Status int    `json:"status,omitempty"`
+	Words  int    `json:"words"`
+	MS     int64  `json:"ms"`
+	Wait   string `json:"wait,omitempty"`
+	Error  string `json:"error,omitempty"`
+}
+
+type compareLink struct {
+	URL    string `json:"url"`
+	Anchor string `json:"anchor"`
+}
+
+func writeCompareJSON(w io.Writer, p *union.Page, c union.Comparison) error {
+	out := struct {
+		Event         string                     `json:"event"`
+		URL           string                     `json:"url"`
+		OK            bool                       `json:"ok"`
+		Cause         string                     `json:"cause,omitempty"`
+		Error         string                     `json:"error,omitempty"`
+		Sides         map[fetch.Name]compareSide `json:"sides"`
+		OnlyPlain     []string                   `json:"only_plain"`
+		OnlyRendered  []string                   `json:"only_rendered"`
+		Both          []string                   `json:"both"`
+		RenderedLinks []compareLink              `json:"links_only_rendered"`
+	}{Event: "compare", URL: p.URL, OK: p.Refusal == nil, Sides: map[fetch.Name]compareSide{},
+		OnlyPlain: nonNil(c.OnlyPlain), OnlyRendered: nonNil(c.OnlyRendered), Both: nonNil(c.Both), RenderedLinks: []compareLink{}}
+	if p.Refusal != nil {
+		out.Cause, out.Error = string(p.Refusal.Cause), p.Refusal.Words
+	}
+	for n, s := range p.Sides {
+		cs := compareSide{Status: s.Status, Words: s.Words, MS: s.Elapsed.Milliseconds(), Wait: s.Wait}
+		if s.Err != nil {
+			cs.Error = s.Err.Error()
+		}
+		out.Sides[n] = cs
+	}
+	for _, l := range c.RenderedLinks {
+		out.RenderedLinks = append(out.RenderedLinks, compareLink{URL: l.URL, Anchor: l.Anchor})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+func writeCompareText(w io.Writer, p *union.Page, c union.Comparison) {
+	fmt.Fprintf(w, "%s\n", p.URL)
+	for _, n := range []fetch.Name{fetch.Plain, fetch.Rendered} {
+		s := p.Sides[n]
+		if s == nil {
+			continue
+		}
+		line := fmt.Sprintf("  %-9s HTTP %d, %s, %d ms", string(n)+":", s.Status, plural(s.Words, "word"), s.Elapsed.Milliseconds())
+		if s.Wait != "" {
+			line += ", wait ended by " + s.Wait
+		}
+		if s.Err != nil {
+			line += ", error: " + s.Err.Error()
+		}
+		fmt.Fprintln(w, line)
+	}
+	if p.Refusal != nil {
+		fmt.Fprintf(w, "  verdict:  refused (%s): %s\n", p.Refusal.Cause, p.Refusal.Words)
+	} else {
+		fmt.Fprintf(w, "  verdict:  kept, %s from %v\n", plural(p.Words, "word"), p.Used)
+	}
+	section := func(title string, blocks []string, mark string) {
+		fmt.Fprintf(w, "\n%s (%s):\n", title, plural(len(blocks), "block"))
+		for _, b := range blocks {
+			fmt.Fprintf(w, "  %s %s\n", mark, b)
+		}
+	}
+	section("Only in rendered", c.OnlyRendered, "+")
+	section("Only in plain", c.OnlyPlain, "-")
+	section("In both", c.Both, "=")
+	fmt.Fprintf(w, "\nLinks only rendering found (%d):\n", len(c.RenderedLinks))
+	for _, l := range c.RenderedLinks {
+		fmt.Fprintf(w, "  %s  %q\n", l.URL, l.Anchor)
+	}
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

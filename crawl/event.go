@@ -1,0 +1,123 @@
+// Package crawl is webgraph's engine: workers, the event stream, the run
+// summary and stop conditions. This file defines the page event, which
+// `webgraph page` prints alone and `webgraph crawl` prints for every URL.
+package crawl
+
+import (
+	"net/url"
+
+	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/fetch/union"
+)
+
+// SideReport is one side's part of a page event.
+type SideReport struct {
+	Status      int              `json:"status,omitempty"`
+	FinalURL    string           `json:"final_url,omitempty"`
+	ContentType string           `json:"content_type,omitempty"`
+	Words       int              `json:"words"`
+	MS          int64            `json:"ms"`
+	Redirects   []fetch.Redirect `json:"redirects,omitempty"`
+	Wait        string           `json:"wait,omitempty"`     // rendered: what ended the wait
+	Requests    map[string]int   `json:"requests,omitempty"` // rendered: subresource requests per host
+	Blocked     int              `json:"blocked,omitempty"`  // rendered: requests refused as unneeded
+	Download    bool             `json:"download,omitempty"`
+	Truncated   bool             `json:"truncated,omitempty"`
+	Error       string           `json:"error,omitempty"`
+}
+
+// LinkCounts counts a page's distinct links by the side that found them.
+type LinkCounts struct {
+	Plain    int `json:"plain"`
+	Rendered int `json:"rendered"`
+	Both     int `json:"both"`
+}
+
+// PageEvent is the "page" event: one per popped URL.
+type PageEvent struct {
+	Event           string                    `json:"event"`
+	URL             string                    `json:"url"`
+	FinalURL        string                    `json:"final_url"`
+	OK              bool                      `json:"ok"`
+	Status          int                       `json:"status,omitempty"`
+	Cause           string                    `json:"cause,omitempty"`
+	Error           string                    `json:"error,omitempty"`
+	Citation        discovery.Discovery       `json:"citation"`
+	Sides           map[fetch.Name]SideReport `json:"sides"`
+	Used            []fetch.Name              `json:"used"`
+	Dropped         []union.Dropped           `json:"dropped"`
+	Title           string                    `json:"title,omitempty"`
+	Canonical       string                    `json:"canonical,omitempty"`
+	Words           int                       `json:"words"`
+	Text            *string                   `json:"text,omitempty"`
+	Links           LinkCounts                `json:"links"`
+	Warnings        []string                  `json:"warnings"`
+	DiscoveredKinds discovery.Kinds           `json:"discovered_kinds"`
+}
+
+// NewPageEvent builds the page event for p. keepText says whether the text
+// is retained (--keep text); kinds is the tally to report.
+func NewPageEvent(p *union.Page, c discovery.Discovery, kinds discovery.Kinds, keepText bool) PageEvent {
+	ev := PageEvent{
+		Event:           "page",
+		URL:             p.URL,
+		FinalURL:        p.FinalURL,
+		OK:              p.Refusal == nil,
+		Status:          p.Status,
+		Citation:        c,
+		Sides:           map[fetch.Name]SideReport{},
+		Used:            append([]fetch.Name{}, p.Used...),
+		Dropped:         append([]union.Dropped{}, p.Dropped...),
+		Title:           p.Title,
+		Canonical:       p.Canonical,
+		Words:           p.Words,
+		Warnings:        append([]string{}, p.Warnings...),
+		DiscoveredKinds: kinds,
+	}
+	if p.Refusal != nil {
+		ev.Cause, ev.Error = string(p.Refusal.Cause), p.Refusal.Words
+	}
+	if keepText && ev.OK {
+		t := p.Text()
+		ev.Text = &t
+	}
+	for name, s := range p.Sides {
+		r := SideReport{
+			Status: s.Status, FinalURL: s.FinalURL, ContentType: s.ContentType, Words: s.Words,
+			MS: s.Elapsed.Milliseconds(), Redirects: s.Redirects, Wait: s.Wait, Requests: s.Requests,
+			Blocked: s.Blocked, Download: s.Download, Truncated: s.Truncated,
+		}
+		if s.Err != nil {
+			r.Error = s.Err.Error()
+		}
+		ev.Sides[name] = r
+	}
+	for _, l := range p.Links {
+		switch l.Found {
+		case "both":
+			ev.Links.Both++
+		case string(fetch.Plain):
+			ev.Links.Plain++
+		default:
+			ev.Links.Rendered++
+		}
+	}
+	return ev
+}
+
+// PageKinds tallies the kinds of a page's distinct links, judged against the
+// page's own host.
+func PageKinds(p *union.Page) discovery.Kinds {
+	k := discovery.Kinds{}
+	base, err := url.Parse(p.FinalURL)
+	if err != nil {
+		return k
+	}
+	for _, l := range p.Links {
+		if u, err := url.Parse(l.URL); err == nil {
+			k[discovery.Classify(u, func(h string) bool { return h == base.Host })]++
+		}
+	}
+	return k
+}

@@ -1,0 +1,53 @@
+// Command sites serves one of webgraph's fixture sites on loopback, for
+// `make demo` and for trying webgraph by hand. It prints the site's URL on
+// its first line of stdout and serves until stopped.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/webgraph/webgraph/internal/sites"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:0", "loopback address to listen on")
+	site := flag.String("site", "union", "fixture site under testdata/sites")
+	flag.Parse()
+
+	if _, err := os.Stat(sites.Dir(*site)); err != nil {
+		fmt.Fprintln(os.Stderr, "sites:", err)
+		os.Exit(1)
+	}
+	host, _, err := net.SplitHostPort(*addr)
+	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
+		fmt.Fprintf(os.Stderr, "sites: %s is not a loopback address\n", *addr)
+		os.Exit(2)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "sites:", err)
+		os.Exit(1)
+	}
+	fmt.Printf("http://%s/\n", ln.Addr())
+	srv := &http.Server{Handler: sites.New(sites.Dir(*site)), ReadHeaderTimeout: 10 * time.Second}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Shutdown(sctx)
+	}()
+	if err := srv.Serve(ln); err != nil && err != http.ErrServerClosed {
+		fmt.Fprintln(os.Stderr, "sites:", err)
+		os.Exit(1)
+	}
+}
