@@ -71,6 +71,13 @@ func normalizeURL(u *url.URL) (string, error) {
 	return b.String(), nil
 }
 
+// CanonicalEscapes returns s with every percent escape in one canonical
+// form: escapes of unreserved characters decoded, other escapes upper-cased,
+// and control, space and non-ASCII octets escaped. Reserved characters,
+// including '*' and '$', are left as they are. robots.txt matching compares
+// rules and paths in this form.
+func CanonicalEscapes(s string) string { return normalizeEscapes(s, true) }
+
 // normalizeEscapes upper-cases the hex digits of every percent escape and
 // decodes escapes of unreserved characters (ALPHA, DIGIT, "-", ".", "_", "~").
 // Bytes that must be escaped in a path (space, quote, non-ASCII, …) are

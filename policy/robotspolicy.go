@@ -1,0 +1,315 @@
+package policy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+)
+
+// RobotsState says what the answer for /robots.txt means for the origin.
+type RobotsState string
+
+const (
+	Parsed      RobotsState = "parsed"      // 2xx: the rules apply
+	Unavailable RobotsState = "unavailable" // 4xx other than 429: allow all
+	Unreachable RobotsState = "unreachable" // 429, 5xx, network error, timeout: disallow all (deferred)
+	Off         RobotsState = "off"         // --no-robots: not asked
+)
+
+// Defaults of RobotsClient.
+const (
+	DefaultRobotsTimeout = 15 * time.Second
+	MaxRobotsRedirects   = 5
+	// MaxCacheAge is how long a parsed policy may stand in for an
+	// unreachable robots.txt (RFC 9309 2.4).
+	MaxCacheAge = 24 * time.Hour
+	// DefaultRefresh is how long a policy is used before it is asked again.
+	DefaultRefresh = time.Hour
+	// DefaultRetryUnreachable is the first wait before asking an
+	// unreachable robots.txt again; it doubles up to MaxRetryUnreachable.
+	DefaultRetryUnreachable = time.Minute
+	MaxRetryUnreachable     = 30 * time.Minute
+)
+
+// RobotsPolicy is what webgraph knows of one origin's robots.txt, for one
+// agent. Its JSON form is the "robots" part of the discovery event. A
+// RobotsPolicy is immutable once returned.
+type RobotsPolicy struct {
+	Origin    string      `json:"origin"`
+	URL       string      `json:"url"` // the robots.txt URL asked
+	Agent     string      `json:"agent"`
+	Fetched   bool        `json:"fetched"`
+	FetchedAt time.Time   `json:"fetched_at,omitzero"`
+	Status    int         `json:"status,omitempty"`
+	State     RobotsState `json:"state"`
+	// Group is the group that applies: the agent token, "*", or "" for none.
+	Group      string   `json:"group"`
+	Rules      []string `json:"rules"` // that group's lines, verbatim
+	CrawlDelay *float64 `json:"crawl_delay,omitempty"`
+	Sitemaps   []string `json:"sitemaps"`
+	Redirects  []string `json:"redirects,omitempty"`
+	// For an unreachable origin: why, when to ask again, and whether a
+	// cached policy (at most 24 h old) stands in.
+	Reason      string    `json:"reason,omitempty"`
+	NextAttempt time.Time `json:"next_attempt,omitzero"`
+	Cached      bool      `json:"cached,omitempty"`
+	CachedAt    time.Time `json:"cached_at,omitzero"`
+	Warnings    []string  `json:"warnings"`
+
+	robots *Robots // parsed rules; nil when none apply
+	match  Match
+}
+
+// Deferred reports whether content requests to the origin must wait: its
+// robots.txt is unreachable and no cached policy stands in.
+func (p *RobotsPolicy) Deferred() bool { return p.State == Unreachable && !p.Cached }
+
+// Verdict is the answer for one URL.
+type Verdict struct {
+	URL     string      `json:"url"`
+	Agent   string      `json:"agent"`
+	Allowed bool        `json:"allowed"`
+	Group   string      `json:"group"`
+	Rule    string      `json:"rule,omitempty"` // the deciding line, verbatim
+	State   RobotsState `json:"state"`
+	Reason  string      `json:"reason,omitempty"`
+}
+
+// Check decides whether u may be fetched under p.
+func (p *RobotsPolicy) Check(u *url.URL) Verdict {
+	v := Verdict{URL: u.String(), Agent: p.Agent, Group: p.Group, State: p.State, Allowed: true}
+	path := u.EscapedPath()
+	if u.RawQuery != "" {
+		path += "?" + u.RawQuery
+	}
+	switch {
+	case p.State == Off, p.State == Unavailable:
+		return v
+	case u.EscapedPath() == "/robots.txt":
+		return v
+	case p.Deferred():
+		v.Allowed = false
+		v.Reason = fmt.Sprintf("robots.txt unreachable (%s): every URL is disallowed until it can be read; next attempt %s", p.Reason, p.NextAttempt.Format(time.RFC3339))
+		return v
+	}
+	allowed, rule := p.match.Group.Decide(path)
+	v.Allowed = allowed
+	if rule != nil {
+		v.Rule = rule.Line
+	}
+	return v
+}
+
+// RobotsClient fetches and caches robots.txt policies, one per origin. It is
+// safe for concurrent use; the zero value is not: use NewRobotsClient.
+type RobotsClient struct {
+	// Agent is the product token rules are asked for (AgentToken).
+	Agent     string
+	UserAgent string
+	// Timeout bounds one robots.txt fetch, redirects included.
+	Timeout time.Duration
+	// Refresh is how long a policy is used before it is asked again.
+	Refresh time.Duration
+	// Now is the clock (time.Now when nil); tests set it.
+	Now func() time.Time
+
+	client *http.Client
+	mu     sync.Mutex
+	byOrig map[string]*originState
+}
+
+type originState struct {
+	mu       sync.Mutex // held while fetching, so one origin is fetched once
+	current  *RobotsPolicy
+	good     *RobotsPolicy // the last parsed policy, for the 24 h cache
+	failures int
+}
+
+// NewRobotsClient returns a client that asks as agent and identifies itself
+// with userAgent. transport may be nil for http.DefaultTransport's settings.
+func NewRobotsClient(agent, userAgent string, transport http.RoundTripper) *RobotsClient {
+	if transport == nil {
+		transport = &http.Transport{Proxy: http.ProxyFromEnvironment, DialContext: (&net.Dialer{Timeout: 10 * time.Second}).DialContext}
+	}
+	c := &RobotsClient{Agent: agent, UserAgent: userAgent, Timeout: DefaultRobotsTimeout, Refresh: DefaultRefresh, byOrig: map[string]*originState{}}
+	c.client = &http.Client{
+		Transport: transport,
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) > MaxRobotsRedirects {
+				return errTooManyRobotsRedirects
+			}
+			return nil
+		},
+	}
+	return c
+}
+
+var errTooManyRobotsRedirects = errors.New("more than 5 redirects")
+
+func (c *RobotsClient) now() time.Time {
+	if c.Now != nil {
+		return c.Now()
+	}
+	return time.Now()
+}
+
+// Origin returns the origin ("scheme://host[:port]") of u.
+func Origin(u *url.URL) string { return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host) }
+
+// Policy returns the policy for u's origin, fetching /robots.txt when there
+// is no fresh policy. It never returns nil; failures become an unreachable
+// policy with the reason.
+func (c *RobotsClient) Policy(ctx context.Context, u *url.URL) *RobotsPolicy {
+	origin := Origin(u)
+	c.mu.Lock()
+	st := c.byOrig[origin]
+	if st == nil {
+		st = &originState{}
+		c.byOrig[origin] = st
+	}
+	c.mu.Unlock()
+
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	now := c.now()
+	if p := st.current; p != nil {
+		if p.State == Unreachable && now.Before(p.NextAttempt) {
+			return p
+		}
+		if p.State != Unreachable && now.Sub(p.FetchedAt) < c.Refresh {
+			return p
+		}
+	}
+	p := c.fetch(ctx, origin, now)
+	switch {
+	case p.State != Unreachable:
+		st.failures = 0
+		if p.State == Parsed {
+			st.good = p
+		}
+	default:
+		st.failures++
+		wait := DefaultRetryUnreachable << min(st.failures-1, 10)
+		p.NextAttempt = now.Add(min(wait, MaxRetryUnreachable))
+		if g := st.good; g != nil && now.Sub(g.FetchedAt) <= MaxCacheAge {
+			p.Cached, p.CachedAt = true, g.FetchedAt
+			p.robots, p.match = g.robots, g.match
+			p.Group, p.Rules, p.CrawlDelay, p.Sitemaps = g.Group, g.Rules, g.CrawlDelay, g.Sitemaps
+			p.Warnings = append(p.Warnings, fmt.Sprintf("robots.txt unreachable (%s): using the policy fetched at %s", p.Reason, g.FetchedAt.Format(time.RFC3339)))
+		}
+	}
+	st.current = p
+	return p
+}
+
+// Store records a policy learned elsewhere (a resumed crawl's database), so
+// that it is used while fresh.
+func (c *RobotsClient) Store(p *RobotsPolicy) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	st := c.byOrig[p.Origin]
+	if st == nil {
+		st = &originState{}
+		c.byOrig[p.Origin] = st
+	}
+	st.current = p
+	if p.State == Parsed {
+		st.good = p
+	}
+}
+
+func (c *RobotsClient) fetch(ctx context.Context, origin string, now time.Time) *RobotsPolicy {
+	p := &RobotsPolicy{Origin: origin, URL: origin + "/robots.txt", Agent: c.Agent, FetchedAt: now, Rules: []string{}, Sitemaps: []string{}, Warnings: []string{}}
+	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.URL, nil)
+	if err != nil {
+		p.State, p.Reason = Unreachable, err.Error()
+		return p
+	}
+	req.Header.Set("User-Agent", c.UserAgent)
+	resp, err := c.client.Do(req)
+	if err != nil {
+		if errors.Is(err, errTooManyRobotsRedirects) {
+			// RFC 9309 2.3.1.2: after five redirects, assume unavailable.
+			p.Fetched, p.State = true, Unavailable
+			p.Warnings = append(p.Warnings, "robots.txt redirected more than 5 times: treated as unavailable (allow all)")
+			return p
+		}
+		p.State, p.Reason = Unreachable, describeNetErr(err, c.Timeout)
+		return p
+	}
+	defer resp.Body.Close()
+	p.Fetched, p.Status = true, resp.StatusCode
+	if final := resp.Request.URL.String(); final != p.URL {
+		p.Redirects = append(p.Redirects, final)
+	}
+	switch s := resp.StatusCode; {
+	case s >= 200 && s < 300:
+		body, err := io.ReadAll(io.LimitReader(resp.Body, MaxRobotsBytes+1))
+		if err != nil {
+			p.State, p.Reason = Unreachable, "reading robots.txt: "+describeNetErr(err, c.Timeout)
+			return p
+		}
+		p.State = Parsed
+		p.setRobots(ParseRobots(body))
+	case s == http.StatusTooManyRequests || s >= 500:
+		p.State, p.Reason = Unreachable, fmt.Sprintf("HTTP %d %s", s, http.StatusText(s))
+	case s >= 400:
+		p.State = Unavailable
+		if s == http.StatusUnauthorized || s == http.StatusForbidden {
+			p.Warnings = append(p.Warnings, fmt.Sprintf("robots.txt answered HTTP %d %s: RFC 9309 treats it as unavailable (allow all), but the site may not want crawlers", s, http.StatusText(s)))
+		}
+	default:
+		// 1xx, or a 3xx that was not followed: nothing usable.
+		p.State = Unavailable
+		p.Warnings = append(p.Warnings, fmt.Sprintf("robots.txt answered HTTP %d: treated as unavailable", s))
+	}
+	return p
+}
+
+// setRobots applies a parsed file to p for p.Agent.
+func (p *RobotsPolicy) setRobots(r *Robots) {
+	p.robots = r
+	p.match = r.ForAgent(p.Agent)
+	p.Group = p.match.Name
+	if g := p.match.Group; g != nil {
+		p.Rules = append([]string{}, g.Lines...)
+		p.CrawlDelay = g.CrawlDelay
+	}
+	p.Sitemaps = append([]string{}, r.Sitemaps...)
+	p.Warnings = append(p.Warnings, r.Warnings...)
+}
+
+// PolicyFromFile builds a policy from a local robots.txt, for checking a file
+// before it is published.
+func PolicyFromFile(origin, agent string, body []byte, now time.Time) *RobotsPolicy {
+	p := &RobotsPolicy{Origin: origin, URL: origin + "/robots.txt", Agent: agent, Fetched: false, FetchedAt: now, State: Parsed, Rules: []string{}, Sitemaps: []string{}, Warnings: []string{}}
+	p.setRobots(ParseRobots(body))
+	return p
+}
+
+// OffPolicy is the policy of a run with robots.txt turned off.
+func OffPolicy(origin, agent string) *RobotsPolicy {
+	return &RobotsPolicy{Origin: origin, URL: origin + "/robots.txt", Agent: agent, State: Off, Rules: []string{}, Sitemaps: []string{},
+		Warnings: []string{"robots.txt is OFF (--no-robots): this site's rules were not asked for and are not obeyed"}}
+}
+
+func describeNetErr(err error, timeout time.Duration) string {
+	var ne net.Error
+	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
+		return fmt.Sprintf("timed out after %s", timeout)
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	return err.Error()
+}

@@ -1,0 +1,215 @@
+package policy
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// robotsServer serves robots.txt with whatever answer() gives, counting asks.
+func robotsServer(t *testing.T, answer func(w http.ResponseWriter, r *http.Request)) (*httptest.Server, *atomic.Int32) {
+	t.Helper()
+	var n atomic.Int32
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			n.Add(1)
+		}
+		answer(w, r)
+	}))
+	t.Cleanup(ts.Close)
+	return ts, &n
+}
+
+func mustParse(t *testing.T, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// RFC 9309 2.3.1: access results by status.
+func TestRobotsStates(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		status  int
+		body    string
+		state   RobotsState
+		allowed bool
+		warned  bool
+	}{
+		{"200 parsed", 200, "User-agent: *\nDisallow: /x", Parsed, false, false},
+		{"404 unavailable", 404, "", Unavailable, true, false},
+		{"410 unavailable", 410, "", Unavailable, true, false},
+		{"401 unavailable, warned", 401, "", Unavailable, true, true},
+		{"403 unavailable, warned", 403, "", Unavailable, true, true},
+		{"429 unreachable", 429, "", Unreachable, false, false},
+		{"500 unreachable", 500, "", Unreachable, false, false},
+		{"503 unreachable", 503, "", Unreachable, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ts, _ := robotsServer(t, func(w http.ResponseWriter, r *http.Request) {
+				w.WriteHeader(tt.status)
+				fmt.Fprint(w, tt.body)
+			})
+			c := NewRobotsClient(AgentToken, "test", nil)
+			p := c.Policy(context.Background(), mustParse(t, ts.URL+"/x"))
+			v := p.Check(mustParse(t, ts.URL+"/x"))
+			if p.State != tt.state || p.Status != tt.status || v.Allowed != tt.allowed {
+				t.Errorf("state=%s status=%d allowed=%v; want %s %d %v", p.State, p.Status, v.Allowed, tt.state, tt.status, tt.allowed)
+			}
+			if warned := len(p.Warnings) > 0; warned != tt.warned {
+				t.Errorf("warnings = %q; want warned=%v", p.Warnings, tt.warned)
+			}
+			if tt.state == Unreachable && (!p.Deferred() || p.Reason == "" || p.NextAttempt.IsZero() || !strings.Contains(v.Reason, "unreachable")) {
+				t.Errorf("unreachable: deferred=%v reason=%q next=%v verdict=%q", p.Deferred(), p.Reason, p.NextAttempt, v.Reason)
+			}
+			if ok := p.Check(mustParse(t, ts.URL+"/robots.txt")).Allowed; !ok {
+				t.Error("/robots.txt itself disallowed")
+			}
+		})
+	}
+}
+
+// RFC 9309 2.3.1.2: redirects.
+func TestRobotsRedirects(t *testing.T) {
+	t.Parallel()
+	hops := func(n int) func(w http.ResponseWriter, r *http.Request) {
+		return func(w http.ResponseWriter, r *http.Request) {
+			var i int
+			fmt.Sscanf(r.URL.Query().Get("i"), "%d", &i)
+			if r.URL.Path == "/robots.txt" && i < n {
+				http.Redirect(w, r, fmt.Sprintf("/robots.txt?i=%d", i+1), http.StatusMovedPermanently)
+				return
+			}
+			fmt.Fprint(w, "User-agent: *\nDisallow: /moved")
+		}
+	}
+	ts, _ := robotsServer(t, hops(5))
+	p := NewRobotsClient(AgentToken, "test", nil).Policy(context.Background(), mustParse(t, ts.URL))
+	if p.State != Parsed || p.Check(mustParse(t, ts.URL+"/moved")).Allowed || len(p.Redirects) != 1 {
+		t.Errorf("5 hops: state=%s redirects=%q; want the final answer parsed", p.State, p.Redirects)
+	}
+	ts6, _ := robotsServer(t, hops(6))
+	p = NewRobotsClient(AgentToken, "test", nil).Policy(context.Background(), mustParse(t, ts6.URL))
+	if p.State != Unavailable || !p.Check(mustParse(t, ts6.URL+"/moved")).Allowed {
+		t.Errorf("6 hops: state=%s; want unavailable (allow all)", p.State)
+	}
+}
+
+func TestRobotsNetworkFailures(t *testing.T) {
+	t.Parallel()
+	// A port nobody listens on.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String()
+	ln.Close()
+	p := NewRobotsClient(AgentToken, "test", nil).Policy(context.Background(), mustParse(t, closed))
+	if p.State != Unreachable || p.Fetched || !strings.Contains(p.Reason, "refused") {
+		t.Errorf("closed port: state=%s fetched=%v reason=%q", p.State, p.Fetched, p.Reason)
+	}
+
+	slow, _ := robotsServer(t, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-time.After(5 * time.Second):
+		}
+	})
+	c := NewRobotsClient(AgentToken, "test", nil)
+	c.Timeout = 200 * time.Millisecond
+	p = c.Policy(context.Background(), mustParse(t, slow.URL))
+	if p.State != Unreachable || !strings.Contains(p.Reason, "timed out after 200ms") || !p.Deferred() {
+		t.Errorf("timeout: state=%s reason=%q deferred=%v", p.State, p.Reason, p.Deferred())
+	}
+}
+
+// RFC 9309 2.4: caching, and the 24-hour cache for an unreachable file.
+func TestRobotsCache(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	status := 200
+	ts, asks := robotsServer(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		s := status
+		mu.Unlock()
+		w.WriteHeader(s)
+		fmt.Fprint(w, "User-agent: *\nDisallow: /cached-rule\nCrawl-delay: 3")
+	})
+	setStatus := func(s int) { mu.Lock(); status = s; mu.Unlock() }
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	c := NewRobotsClient(AgentToken, "test", nil)
+	c.Now = func() time.Time { return now }
+	u := mustParse(t, ts.URL+"/cached-rule")
+
+	p := c.Policy(context.Background(), u)
+	c.Policy(context.Background(), u)
+	if asks.Load() != 1 || p.State != Parsed {
+		t.Fatalf("asked %d times, state %s; want one fetch, parsed", asks.Load(), p.State)
+	}
+
+	// After the refresh time, the server fails: the policy from 2 h ago stands in.
+	setStatus(503)
+	now = now.Add(2 * time.Hour)
+	p = c.Policy(context.Background(), u)
+	if p.State != Unreachable || !p.Cached || p.Deferred() || p.Check(u).Allowed || p.CrawlDelay == nil || *p.CrawlDelay != 3 {
+		t.Errorf("2 h later, 503: state=%s cached=%v deferred=%v; want the cached rules to apply", p.State, p.Cached, p.Deferred())
+	}
+	if asks.Load() != 2 {
+		t.Errorf("asked %d times; want 2", asks.Load())
+	}
+	// Before the next attempt time, the server is not asked again.
+	c.Policy(context.Background(), u)
+	if asks.Load() != 2 {
+		t.Errorf("asked again before the next attempt (%d asks)", asks.Load())
+	}
+
+	// More than 24 h after the last good fetch: no cache, disallow all.
+	now = now.Add(23 * time.Hour)
+	p = c.Policy(context.Background(), u)
+	if p.Cached || !p.Deferred() || p.Check(mustParse(t, ts.URL+"/anything")).Allowed {
+		t.Errorf("25 h later: cached=%v deferred=%v; want everything disallowed", p.Cached, p.Deferred())
+	}
+
+	// The file comes back.
+	setStatus(200)
+	now = now.Add(time.Hour)
+	if p = c.Policy(context.Background(), u); p.State != Parsed || p.Deferred() {
+		t.Errorf("after recovery: state=%s", p.State)
+	}
+}
+
+func TestPageDisallowedErrorWords(t *testing.T) {
+	t.Parallel()
+	p := PolicyFromFile("https://stackoverflow.com", AgentToken, []byte("User-agent: *\nDisallow: /questions/"), time.Now())
+	v := p.Check(mustParse(t, "https://stackoverflow.com/questions/1"))
+	err := &PageDisallowedError{Verdict: v, RobotsURL: p.URL, Alternative: Alternative("stackoverflow.com")}
+	want := `https://stackoverflow.com/questions/1: disallowed by https://stackoverflow.com/robots.txt for webgraph (group "*", rule "Disallow: /questions/"); use the Stack Exchange API (https://api.stackexchange.com) instead`
+	if err.Error() != want {
+		t.Errorf("Error() =\n%s\nwant\n%s", err.Error(), want)
+	}
+	for host, want := range map[string]string{
+		"meta.stackexchange.com": "Stack Exchange API",
+		"www.reddit.com":         "Reddit API",
+		"reddit.com:443":         "Reddit API",
+		"example.org":            "",
+		"notreddit.com":          "",
+	} {
+		if got := Alternative(host); !strings.Contains(got, want) || (want == "" && got != "") {
+			t.Errorf("Alternative(%q) = %q; want one naming %q", host, got, want)
+		}
+	}
+}

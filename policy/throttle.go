@@ -1,0 +1,206 @@
+package policy
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Defaults of Throttle.
+const (
+	DefaultHostInterval = time.Second
+	// MaxPause caps a pause asked for by Retry-After.
+	MaxPause = 10 * time.Minute
+	// FirstBackoff is the first pause after a 429 or 503 without Retry-After;
+	// it doubles with each one in a row, up to MaxPause.
+	FirstBackoff = 5 * time.Second
+	// CrawlDelayWarn is the Crawl-delay above which webgraph warns.
+	CrawlDelayWarn = 30 * time.Second
+)
+
+// Throttle spaces page fetches per host, across every worker: each page
+// takes the host's next free slot, handed out under a lock, and slots are
+// one interval apart, the interval being max(Interval, the host's
+// Crawl-delay). A 429 or 503 pauses the host. It is safe for concurrent use;
+// create it with NewThrottle.
+type Throttle struct {
+	interval time.Duration
+	now      func() time.Time
+
+	mu    sync.Mutex
+	hosts map[string]*hostSlot
+}
+
+type hostSlot struct {
+	next     time.Time     // the next free slot
+	delay    time.Duration // Crawl-delay, when larger than the interval
+	paused   time.Time     // no slot before this
+	backoffs int           // 429/503 without Retry-After, in a row
+	// gate serialises starts: a page starts only one interval after the
+	// previous page to the host actually started, even if the goroutine
+	// that held the earlier slot woke late.
+	gate      chan struct{}
+	lastStart time.Time
+}
+
+// NewThrottle returns a Throttle with interval between page fetches to one
+// host (0 means none). now is the clock; nil means time.Now.
+func NewThrottle(interval time.Duration, now func() time.Time) *Throttle {
+	if now == nil {
+		now = time.Now
+	}
+	return &Throttle{interval: interval, now: now, hosts: map[string]*hostSlot{}}
+}
+
+func (t *Throttle) slot(host string) *hostSlot {
+	h := t.hosts[host]
+	if h == nil {
+		h = &hostSlot{gate: make(chan struct{}, 1)}
+		t.hosts[host] = h
+	}
+	return h
+}
+
+// SetCrawlDelay records a host's Crawl-delay in seconds (fractions allowed).
+// It returns a warning when the delay is above CrawlDelayWarn.
+func (t *Throttle) SetCrawlDelay(host string, seconds float64) string {
+	d := time.Duration(seconds * float64(time.Second))
+	t.mu.Lock()
+	t.slot(host).delay = d
+	t.mu.Unlock()
+	if d > CrawlDelayWarn {
+		return fmt.Sprintf("%s asks for Crawl-delay: %g (one page every %s): the crawl of this host will be slow", host, seconds, d)
+	}
+	return ""
+}
+
+// Interval returns the spacing of page fetches to host.
+func (t *Throttle) Interval(host string) time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return max(t.interval, t.slot(host).delay)
+}
+
+// Ready returns when host's next slot is free, without taking it.
+func (t *Throttle) Ready(host string) time.Time {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	h := t.slot(host)
+	return latest(t.now(), h.next, h.paused)
+}
+
+// Reserve takes host's next free slot and returns its time.
+func (t *Throttle) Reserve(host string) time.Time {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	h := t.slot(host)
+	at := latest(t.now(), h.next, h.paused)
+	h.next = at.Add(max(t.interval, h.delay))
+	return at
+}
+
+// Wait takes host's next free slot and waits until it comes, and until one
+// interval has passed since the previous page to host started; or until ctx
+// ends. The slot is used even if ctx ends: it is not given back.
+func (t *Throttle) Wait(ctx context.Context, host string) error {
+	if err := SleepUntil(ctx, t.Reserve(host), t.now); err != nil {
+		return err
+	}
+	t.mu.Lock()
+	h := t.slot(host)
+	t.mu.Unlock()
+	select {
+	case h.gate <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-h.gate }()
+	t.mu.Lock()
+	earliest := latest(h.lastStart.Add(max(t.interval, h.delay)), h.paused)
+	t.mu.Unlock()
+	if err := SleepUntil(ctx, earliest, t.now); err != nil {
+		return err
+	}
+	t.mu.Lock()
+	h.lastStart = t.now()
+	t.mu.Unlock()
+	return nil
+}
+
+// Pause stops handing out slots for host after a 429 or 503: for
+// Retry-After when the answer gave one (seconds or an HTTP date, capped at
+// MaxPause), else for a backoff that doubles from FirstBackoff with each
+// such pause in a row (Succeeded resets it). It returns how long the host is paused.
+func (t *Throttle) Pause(host, retryAfter string) time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := t.now()
+	h := t.slot(host)
+	d, ok := ParseRetryAfter(retryAfter, now)
+	if !ok {
+		h.backoffs++
+		d = FirstBackoff << min(h.backoffs-1, 16)
+	}
+	d = min(d, MaxPause)
+	until := now.Add(d)
+	if until.After(h.paused) {
+		h.paused = until
+	}
+	return d
+}
+
+// Succeeded resets host's backoff after a page that was not paused.
+func (t *Throttle) Succeeded(host string) {
+	t.mu.Lock()
+	t.slot(host).backoffs = 0
+	t.mu.Unlock()
+}
+
+// ParseRetryAfter reads a Retry-After value: delay seconds, or an HTTP date.
+// ok is false when v is empty or unreadable.
+func ParseRetryAfter(v string, now time.Time) (time.Duration, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	if secs, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if secs < 0 {
+			return 0, false
+		}
+		return min(time.Duration(secs)*time.Second, MaxPause), true
+	}
+	if at, err := http.ParseTime(v); err == nil {
+		return max(at.Sub(now), 0), true
+	}
+	return 0, false
+}
+
+// SleepUntil waits until at (by the clock now), or until ctx ends.
+func SleepUntil(ctx context.Context, at time.Time, now func() time.Time) error {
+	d := at.Sub(now())
+	if d <= 0 {
+		return ctx.Err()
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func latest(ts ...time.Time) time.Time {
+	m := ts[0]
+	for _, t := range ts[1:] {
+		if t.After(m) {
+			m = t
+		}
+	}
+	return m
+}

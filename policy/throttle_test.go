@@ -1,0 +1,161 @@
+package policy
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+)
+
+// stampServer records when each request arrives, on the given loopback IP.
+type stampServer struct {
+	*httptest.Server
+	mu    sync.Mutex
+	times []time.Time
+}
+
+func newStampServer(t *testing.T, ip string) *stampServer {
+	t.Helper()
+	s := &stampServer{}
+	ln, err := net.Listen("tcp", ip+":0")
+	if err != nil {
+		t.Fatalf("listen on %s: %v", ip, err)
+	}
+	s.Server = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.times = append(s.times, time.Now())
+		s.mu.Unlock()
+	}))
+	s.Listener.Close()
+	s.Listener = ln
+	s.Start()
+	t.Cleanup(s.Close)
+	return s
+}
+
+func (s *stampServer) gaps() []time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ts := slices.Clone(s.times)
+	slices.SortFunc(ts, func(a, b time.Time) int { return a.Compare(b) })
+	var g []time.Duration
+	for i := 1; i < len(ts); i++ {
+		g = append(g, ts[i].Sub(ts[i-1]))
+	}
+	return g
+}
+
+// jitter is what loopback delivery and goroutine wake-ups may shave off an
+// interval between the throttle's slot and the server's clock.
+const jitter = 5 * time.Millisecond
+
+func TestThrottleSixteenWorkersOneHost(t *testing.T) {
+	t.Parallel()
+	const interval = 100 * time.Millisecond
+	a := newStampServer(t, "127.0.0.1")
+	b := newStampServer(t, "127.0.0.2")
+	th := NewThrottle(interval, nil)
+	client := a.Client()
+
+	fetchN := func(s *stampServer, n int) {
+		var wg sync.WaitGroup
+		for range n {
+			wg.Go(func() {
+				host := s.Listener.Addr().String()
+				if err := th.Wait(context.Background(), host); err != nil {
+					t.Error(err)
+					return
+				}
+				resp, err := client.Get(s.URL)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				resp.Body.Close()
+			})
+		}
+		wg.Wait()
+	}
+	start := time.Now()
+	var both sync.WaitGroup
+	both.Go(func() { fetchN(a, 16) })
+	both.Go(func() { fetchN(b, 6) })
+	both.Wait()
+	elapsed := time.Since(start)
+
+	for name, s := range map[string]*stampServer{"host a": a, "host b": b} {
+		for i, g := range s.gaps() {
+			if g < interval-jitter {
+				t.Errorf("%s: fetches %d and %d started %s apart; want at least %s", name, i, i+1, g, interval)
+			}
+		}
+	}
+	if n := len(a.gaps()) + 1; n != 16 {
+		t.Errorf("host a saw %d fetches; want 16", n)
+	}
+	// Host b ran beside host a: the whole run takes a's 15 intervals, not 15+5.
+	if elapsed > 19*interval {
+		t.Errorf("two hosts took %s; want about %s (hosts in parallel)", elapsed, 15*interval)
+	}
+}
+
+func TestThrottleCrawlDelayAndPause(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	th := NewThrottle(time.Second, func() time.Time { return now })
+	if w := th.SetCrawlDelay("h", 2.5); w != "" {
+		t.Errorf("warning for 2.5 s: %q", w)
+	}
+	if w := th.SetCrawlDelay("slow", 45); w == "" {
+		t.Error("no warning for Crawl-delay 45")
+	}
+	if got := th.Interval("h"); got != 2500*time.Millisecond {
+		t.Errorf("Interval = %s; want max(1s, 2.5s)", got)
+	}
+	if got := th.Interval("other"); got != time.Second {
+		t.Errorf("Interval(other) = %s; want 1s", got)
+	}
+	s1, s2 := th.Reserve("h"), th.Reserve("h")
+	if s2.Sub(s1) != 2500*time.Millisecond {
+		t.Errorf("slots %s apart; want 2.5s", s2.Sub(s1))
+	}
+
+	tests := []struct {
+		retryAfter string
+		want       time.Duration
+	}{
+		{"7", 7 * time.Second},
+		{now.Add(90 * time.Second).Format(http.TimeFormat), 90 * time.Second},
+		{"86400", MaxPause},
+		{"", 5 * time.Second},      // first backoff…
+		{"", 10 * time.Second},     // …doubles…
+		{"soon", 20 * time.Second}, // …and an unreadable value counts as none
+	}
+	for _, tt := range tests {
+		if got := th.Pause("p", tt.retryAfter); got != tt.want {
+			t.Errorf("Pause(%q) = %s; want %s", tt.retryAfter, got, tt.want)
+		}
+	}
+	th.Succeeded("p")
+	if got := th.Pause("p", ""); got != 5*time.Second {
+		t.Errorf("after success, Pause = %s; want the backoff reset to 5s", got)
+	}
+	if ready := th.Ready("p"); !ready.Equal(now.Add(MaxPause)) {
+		t.Errorf("Ready = %s; want the longest pause's end", ready.Sub(now))
+	}
+}
+
+func TestThrottleWaitHonoursContext(t *testing.T) {
+	t.Parallel()
+	th := NewThrottle(time.Hour, nil)
+	th.Reserve("h")
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if err := th.Wait(ctx, "h"); err == nil {
+		t.Error("Wait on an hour-long slot returned nil under a 20ms context")
+	}
+}
