@@ -31,6 +31,7 @@ bench: browser
 FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzNormalize$$' -fuzztime $(FUZZTIME) ./fetch/
+	$(GO) test -run '^$$' -fuzz '^FuzzRobots$$' -fuzztime $(FUZZTIME) ./policy/
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

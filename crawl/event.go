@@ -9,6 +9,7 @@ import (
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/union"
+	"github.com/webgraph/webgraph/refuse"
 )
 
 // SideReport is one side's part of a page event.
@@ -104,6 +105,16 @@ func NewPageEvent(p *union.Page, c discovery.Discovery, kinds discovery.Kinds, k
 		}
 	}
 	return ev
+}
+
+// DisallowedPageEvent is the page event of a URL that robots.txt disallows:
+// nothing was fetched.
+func DisallowedPageEvent(u string, c discovery.Discovery, words string, warnings []string) PageEvent {
+	return PageEvent{
+		Event: "page", URL: u, FinalURL: u, OK: false, Cause: string(refuse.Disallowed), Error: words,
+		Citation: c, Sides: map[fetch.Name]SideReport{}, Used: []fetch.Name{}, Dropped: []union.Dropped{},
+		Warnings: append([]string{}, warnings...), DiscoveredKinds: discovery.Kinds{},
+	}
 }
 
 // PageKinds tallies the kinds of a page's distinct links, judged against the

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/refuse"
 )
 
@@ -48,6 +49,7 @@ func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(form
 func exitCode(err error, stderr io.Writer) int {
 	var ue *usageError
 	var r *refuse.Refusal
+	var d *policy.PageDisallowedError
 	switch {
 	case err == nil:
 		return exitOK
@@ -56,6 +58,9 @@ func exitCode(err error, stderr io.Writer) int {
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "webgraph: %v\nRun 'webgraph help' for usage.\n", err)
 		return exitUsage
+	case errors.As(err, &d):
+		fmt.Fprintf(stderr, "webgraph: %v\n", err)
+		return exitDisallowed
 	case errors.As(err, &r):
 		fmt.Fprintf(stderr, "webgraph: refused: %v\n", err)
 		if r.Cause == refuse.Disallowed {
@@ -73,6 +78,7 @@ const usage = `webgraph: a polite, headless-browser-backed site crawler
 Usage:
   webgraph page URL        one page through the union of plain and rendered fetches (JSON)
   webgraph compare URL     rendered vs plain text, block by block
+  webgraph robots URL      the robots.txt policy of URL's origin and the verdict for URL
   webgraph version
 
 Run 'webgraph COMMAND --help' for a command's flags.
@@ -92,6 +98,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runPage(ctx, rest, stdout, stderr)
 	case "compare":
 		return runCompare(ctx, rest, stdout, stderr)
+	case "robots":
+		return runRobots(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintf(stdout, "webgraph %s\n", version)
 		return nil

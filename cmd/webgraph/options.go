@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/url"
@@ -18,15 +19,17 @@ import (
 
 // fetchOptions are the flags every fetching command shares.
 type fetchOptions struct {
-	mode    string
-	contact string
-	chrome  string
-	timeout time.Duration
-	maxBody int64
+	noRobots bool
+	mode     string
+	contact  string
+	chrome   string
+	timeout  time.Duration
+	maxBody  int64
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.mode, "mode", "union", "which sides fetch: union, plain or rendered")
+	fs.BoolVar(&o.noRobots, "no-robots", false, "do not ask robots.txt (loudly reported; the default obeys it)")
 	fs.StringVar(&o.contact, "contact", os.Getenv("WEBGRAPH_CONTACT"), "operator URL or e-mail, sent in the User-Agent (default $WEBGRAPH_CONTACT)")
 	fs.StringVar(&o.chrome, "chrome", "", "Chrome or Chromium to start (default: chromium, chromium-browser, google-chrome or headless-shell on PATH)")
 	fs.DurationVar(&o.timeout, "timeout", 20*time.Second, "time limit for one fetch, per side")
@@ -37,18 +40,27 @@ func (o *fetchOptions) identity() policy.Identity {
 	return policy.Identity{Version: version, Contact: o.contact}
 }
 
+// validate checks the options before anything is fetched.
+func (o *fetchOptions) validate() error {
+	if _, err := union.ParseMode(o.mode); err != nil {
+		return usagef("%v", err)
+	}
+	if o.timeout <= 0 {
+		return usagef("--timeout must be positive")
+	}
+	if o.maxBody <= 0 {
+		return usagef("--max-body must be positive")
+	}
+	return nil
+}
+
 // newUnion builds the union fetcher the options ask for, starting a browser
-// only when the mode renders. close releases everything it started.
+// only when the mode renders. close releases everything it started. Call
+// validate first.
 func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 	mode, err := union.ParseMode(o.mode)
 	if err != nil {
 		return nil, nil, usagef("%v", err)
-	}
-	if o.timeout <= 0 {
-		return nil, nil, usagef("--timeout must be positive")
-	}
-	if o.maxBody <= 0 {
-		return nil, nil, usagef("--max-body must be positive")
 	}
 	ua := o.identity().UserAgent()
 	u = &union.Union{Mode: mode}
@@ -100,6 +112,21 @@ func parseURL(s string) (*url.URL, error) {
 		return nil, usagef("bad URL %q: want an absolute http:// or https:// URL", s)
 	}
 	return u, nil
+}
+
+// robots returns the robots.txt policy for target, or the "off" policy
+// under --no-robots (said on stderr).
+func (o *fetchOptions) robots(ctx context.Context, target *url.URL, stderr io.Writer) *policy.RobotsPolicy {
+	if o.noRobots {
+		p := policy.OffPolicy(policy.Origin(target), policy.AgentToken)
+		for _, w := range p.Warnings {
+			fmt.Fprintln(stderr, "webgraph: warning:", w)
+		}
+		return p
+	}
+	c := policy.NewRobotsClient(policy.AgentToken, o.identity().UserAgent(), nil)
+	c.Timeout = o.timeout
+	return c.Policy(ctx, target)
 }
 
 func warnIdentity(stderr io.Writer, id policy.Identity) {

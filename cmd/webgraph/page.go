@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/spf13/pflag"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/union"
+	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/refuse"
 )
 
@@ -31,7 +33,23 @@ func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *keep != "text" && *keep != "none" {
 		return usagef("--keep must be text or none")
 	}
+	if err := o.validate(); err != nil {
+		return err
+	}
 	warnIdentity(stderr, o.identity())
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	seed := discovery.Discovery{Via: discovery.ViaSeed}
+
+	rp := o.robots(ctx, target, stderr)
+	if v := rp.Check(target); !v.Allowed {
+		derr := &policy.PageDisallowedError{Verdict: v, RobotsURL: rp.URL, Alternative: policy.Alternative(target.Host)}
+		ev := crawl.DisallowedPageEvent(target.String(), seed, derr.Error(), rp.Warnings)
+		if err := enc.Encode(ev); err != nil {
+			return err
+		}
+		return derr
+	}
 	u, closeAll, err := o.newUnion()
 	if err != nil {
 		return err
@@ -43,8 +61,8 @@ func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if ferr != nil && !errors.As(ferr, &r) {
 		return ferr
 	}
-	ev := crawl.NewPageEvent(p, discovery.Discovery{Via: discovery.ViaSeed}, crawl.PageKinds(p), *keep == "text")
-	enc := json.NewEncoder(stdout)
+	p.Warnings = append(slices.Clone(rp.Warnings), p.Warnings...)
+	ev := crawl.NewPageEvent(p, seed, crawl.PageKinds(p), *keep == "text")
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(ev); err != nil {
 		return err
@@ -67,7 +85,14 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if o.mode != string(union.ModeUnion) {
 		return usagef("compare always fetches both sides; --mode %s does not apply", o.mode)
 	}
+	if err := o.validate(); err != nil {
+		return err
+	}
 	warnIdentity(stderr, o.identity())
+	rp := o.robots(ctx, target, stderr)
+	if v := rp.Check(target); !v.Allowed {
+		return &policy.PageDisallowedError{Verdict: v, RobotsURL: rp.URL, Alternative: policy.Alternative(target.Host)}
+	}
 	u, closeAll, err := o.newUnion()
 	if err != nil {
 		return err
