@@ -135,30 +135,34 @@ func processesNaming(dir string) []int {
 	return pids
 }
 
-// ProfileDirs lists the webgraph profile directories in os.TempDir now.
-func ProfileDirs() map[string]bool {
-	m := map[string]bool{}
-	found, _ := filepath.Glob(filepath.Join(os.TempDir(), rendered.ProfilePrefix+"*"))
-	for _, d := range found {
-		m[d] = true
-	}
-	return m
-}
-
-// MainNoLeftovers runs the tests and fails the binary if a webgraph profile
-// directory created during the run is still there afterwards, or a process
-// still uses one: for tests that start browsers through the command line.
+// MainNoLeftovers runs the tests with TMPDIR pointed at a directory of
+// their own, so that every browser profile this test binary creates lands
+// there, and fails the binary if a profile directory is left in it or a
+// process still uses one: for tests that start browsers through the command
+// line. Test binaries of other packages, running at the same time, are not
+// counted.
 func MainNoLeftovers(m *testing.M) int {
-	before := ProfileDirs()
-	code := m.Run()
-	var dirs []string
-	for d := range ProfileDirs() {
-		if !before[d] {
-			dirs = append(dirs, d)
-		}
-	}
-	if err := Leaks(nil, dirs); err != nil {
+	dir, err := os.MkdirTemp("", "webgraph-test-")
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "browsertest:", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	old, had := os.LookupEnv("TMPDIR")
+	os.Setenv("TMPDIR", dir)
+	code := m.Run()
+	if had {
+		os.Setenv("TMPDIR", old)
+	} else {
+		os.Unsetenv("TMPDIR")
+	}
+	dirs, _ := filepath.Glob(filepath.Join(dir, rendered.ProfilePrefix+"*"))
+	var live []int
+	for _, d := range dirs {
+		live = append(live, processesNaming(d)...)
+	}
+	if len(dirs) > 0 || len(live) > 0 {
+		fmt.Fprintf(os.Stderr, "browsertest: leaked: profile directories %q, processes %v\n", dirs, live)
 		code = 1
 	}
 	return code
