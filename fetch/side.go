@@ -5,6 +5,7 @@
 package fetch
 
 import (
+	"errors"
 	"strings"
 	"time"
 )
@@ -91,6 +92,19 @@ type Link struct {
 	Rel      string
 	Nofollow bool
 }
+
+// ErrOutOfScope is wrapped by a side's error when it refused to follow a
+// redirect that leaves the crawl's approved origins and paths.
+var ErrOutOfScope = errors.New("redirect out of scope")
+
+// OutOfScopeError names the redirect a side refused to follow.
+type OutOfScopeError struct{ From, To string }
+
+func (e *OutOfScopeError) Error() string {
+	return "redirect out of scope: " + e.From + " → " + e.To + " leaves the approved origins and paths; not followed"
+}
+
+func (e *OutOfScopeError) Unwrap() error { return ErrOutOfScope }
 
 // MaxAnchor caps the length of a link's anchor text, in runes.
 const MaxAnchor = 160

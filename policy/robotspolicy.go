@@ -209,6 +209,20 @@ func (c *RobotsClient) Policy(ctx context.Context, u *url.URL) *RobotsPolicy {
 	return p
 }
 
+// Cached returns the policy already known for u's origin without asking
+// the network, or nil.
+func (c *RobotsClient) Cached(u *url.URL) *RobotsPolicy {
+	c.mu.Lock()
+	st := c.byOrig[Origin(u)]
+	c.mu.Unlock()
+	if st == nil {
+		return nil
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.current
+}
+
 // Store records a policy learned elsewhere (a resumed crawl's database), so
 // that it is used while fresh.
 func (c *RobotsClient) Store(p *RobotsPolicy) {

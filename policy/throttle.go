@@ -85,12 +85,14 @@ func (t *Throttle) Interval(host string) time.Duration {
 	return max(t.interval, t.slot(host).delay)
 }
 
-// Ready returns when host's next slot is free, without taking it.
+// Ready returns when host's next slot is free, without taking it. The time
+// may be in the past (the zero time for a host never asked): the slot is
+// free now.
 func (t *Throttle) Ready(host string) time.Time {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	h := t.slot(host)
-	return latest(t.now(), h.next, h.paused)
+	return latest(h.next, h.paused)
 }
 
 // Reserve takes host's next free slot and returns its time.
@@ -103,12 +105,29 @@ func (t *Throttle) Reserve(host string) time.Time {
 	return at
 }
 
-// Wait takes host's next free slot and waits until it comes, and until one
-// interval has passed since the previous page to host started; or until ctx
-// ends. The slot is used even if ctx ends: it is not given back.
+// Wait takes host's next free slot and waits for it (see WaitReserved), and
+// counts the page as started when it returns. For requests whose send time
+// is not known more precisely.
 func (t *Throttle) Wait(ctx context.Context, host string) error {
-	if err := SleepUntil(ctx, t.Reserve(host), t.now); err != nil {
+	release, err := t.WaitReserved(ctx, host, t.Reserve(host))
+	if err != nil {
 		return err
+	}
+	release()
+	return nil
+}
+
+// WaitReserved waits for a slot taken earlier with Reserve: until at, and
+// until one interval has passed since the previous page to host started.
+// The caller then sends its request and calls release as the request goes
+// out (at the latest when the fetch ends; calls after the first do
+// nothing): the next page to host waits one interval from that moment, so
+// the spacing holds where the server sees it, even when a worker is slow to
+// send. Until release, no other page to host starts. On error, nothing is
+// held.
+func (t *Throttle) WaitReserved(ctx context.Context, host string, at time.Time) (release func(), err error) {
+	if err := SleepUntil(ctx, at, t.now); err != nil {
+		return nil, err
 	}
 	t.mu.Lock()
 	h := t.slot(host)
@@ -116,19 +135,24 @@ func (t *Throttle) Wait(ctx context.Context, host string) error {
 	select {
 	case h.gate <- struct{}{}:
 	case <-ctx.Done():
-		return ctx.Err()
+		return nil, ctx.Err()
 	}
-	defer func() { <-h.gate }()
 	t.mu.Lock()
 	earliest := latest(h.lastStart.Add(max(t.interval, h.delay)), h.paused)
 	t.mu.Unlock()
 	if err := SleepUntil(ctx, earliest, t.now); err != nil {
-		return err
+		<-h.gate
+		return nil, err
 	}
-	t.mu.Lock()
-	h.lastStart = t.now()
-	t.mu.Unlock()
-	return nil
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			t.mu.Lock()
+			h.lastStart = t.now()
+			t.mu.Unlock()
+			<-h.gate
+		})
+	}, nil
 }
 
 // Pause stops handing out slots for host after a 429 or 503: for

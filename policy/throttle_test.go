@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httptrace"
 	"slices"
 	"sync"
 	"testing"
@@ -66,11 +67,16 @@ func TestThrottleSixteenWorkersOneHost(t *testing.T) {
 		for range n {
 			wg.Go(func() {
 				host := s.Listener.Addr().String()
-				if err := th.Wait(context.Background(), host); err != nil {
+				release, err := th.WaitReserved(context.Background(), host, th.Reserve(host))
+				if err != nil {
 					t.Error(err)
 					return
 				}
-				resp, err := client.Get(s.URL)
+				// The interval runs from when the request is on the wire.
+				ctx := httptrace.WithClientTrace(context.Background(), &httptrace.ClientTrace{WroteHeaders: release})
+				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, s.URL, nil)
+				resp, err := client.Do(req)
+				release()
 				if err != nil {
 					t.Error(err)
 					return

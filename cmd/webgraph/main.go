@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 
 	"github.com/spf13/pflag"
@@ -31,10 +32,61 @@ const (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	hook := &interruptHook{}
+	ctx = context.WithValue(ctx, interruptKey{}, hook)
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		first := true
+		for range sigs {
+			// The first interrupt asks a crawl to finish its pages in
+			// flight; a second one, or any for another command, aborts.
+			if first && hook.fire() {
+				first = false
+				continue
+			}
+			cancel()
+		}
+	}()
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
+	signal.Stop(sigs)
+	cancel()
 	os.Exit(exitCode(err, os.Stderr))
+}
+
+type interruptKey struct{}
+
+// interruptHook lets a command stop gently on the first interrupt.
+type interruptHook struct {
+	mu sync.Mutex
+	fn func()
+}
+
+func (h *interruptHook) set(fn func()) {
+	h.mu.Lock()
+	h.fn = fn
+	h.mu.Unlock()
+}
+
+// fire calls the hook, reporting whether there was one.
+func (h *interruptHook) fire() bool {
+	h.mu.Lock()
+	fn := h.fn
+	h.mu.Unlock()
+	if fn == nil {
+		return false
+	}
+	fn()
+	return true
+}
+
+// onInterrupt registers fn to run on the first interrupt, when the command
+// runs under main (tests call run directly and stop crawls themselves).
+func onInterrupt(ctx context.Context, fn func()) {
+	if h, ok := ctx.Value(interruptKey{}).(*interruptHook); ok {
+		h.set(fn)
+	}
 }
 
 // usageError is a mistake in the command line.
@@ -76,6 +128,7 @@ func exitCode(err error, stderr io.Writer) int {
 const usage = `webgraph: a polite, headless-browser-backed site crawler
 
 Usage:
+  webgraph crawl URL [URL...]  crawl the site(s); JSON Lines events on stdout (or --out FILE)
   webgraph page URL        one page through the union of plain and rendered fetches (JSON)
   webgraph compare URL     rendered vs plain text, block by block
   webgraph robots URL      the robots.txt policy of URL's origin and the verdict for URL
@@ -94,6 +147,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
+	case "crawl":
+		return runCrawl(ctx, rest, stdout, stderr)
 	case "page":
 		return runPage(ctx, rest, stdout, stderr)
 	case "compare":

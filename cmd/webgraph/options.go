@@ -25,6 +25,8 @@ type fetchOptions struct {
 	chrome   string
 	timeout  time.Duration
 	maxBody  int64
+	tabs     int                 // browser tabs; 0: the rendered default
+	follow   func(*url.URL) bool // redirects to follow; nil: all
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
@@ -71,12 +73,12 @@ func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 		}
 	}
 	if mode != union.ModeRendered {
-		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody})
+		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Follow: o.follow})
 		closers = append(closers, p.Close)
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody)})
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Follow: o.follow})
 		if err != nil {
 			close()
 			return nil, nil, err
@@ -124,9 +126,7 @@ func (o *fetchOptions) robots(ctx context.Context, target *url.URL, stderr io.Wr
 		}
 		return p
 	}
-	c := policy.NewRobotsClient(policy.AgentToken, o.identity().UserAgent(), nil)
-	c.Timeout = o.timeout
-	return c.Policy(ctx, target)
+	return o.robotsClient().Policy(ctx, target)
 }
 
 func warnIdentity(stderr io.Writer, id policy.Identity) {

@@ -13,6 +13,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"strings"
 	"time"
@@ -46,6 +47,9 @@ type Config struct {
 	MaxRedirects int
 	// Transport, if set, replaces the Fetcher's own transport (tests).
 	Transport http.RoundTripper
+	// Follow, if set, is asked before each redirect is followed; a
+	// redirect it refuses ends the fetch with a *fetch.OutOfScopeError.
+	Follow func(to *url.URL) bool
 }
 
 // Fetcher performs plain fetches. It is safe for concurrent use; Close
@@ -114,6 +118,9 @@ func (f *Fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
 	if len(via) >= f.cfg.MaxRedirects {
 		return fmt.Errorf("%w: stopped after %d", ErrTooManyRedirects, f.cfg.MaxRedirects)
 	}
+	if f.cfg.Follow != nil && !f.cfg.Follow(req.URL) {
+		return &fetch.OutOfScopeError{From: chain[len(chain)-1], To: next}
+	}
 	return nil
 }
 
@@ -129,6 +136,8 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 
 	ctx, cancel := context.WithTimeout(ctx, f.cfg.Timeout)
 	defer cancel()
+	sentCtx := ctx
+	ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{WroteHeaders: func() { fetch.Sent(sentCtx) }})
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
 		s.Err = fmt.Errorf("plain: %w", err)
@@ -240,7 +249,7 @@ func describe(err error, timeout time.Duration) error {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded), isTimeout(err):
 		return fmt.Errorf("plain: timed out after %s: %w", timeout, err)
-	case errors.Is(err, ErrRedirectLoop), errors.Is(err, ErrTooManyRedirects):
+	case errors.Is(err, ErrRedirectLoop), errors.Is(err, ErrTooManyRedirects), errors.Is(err, fetch.ErrOutOfScope):
 		return err
 	}
 	return fmt.Errorf("plain: %w", err)

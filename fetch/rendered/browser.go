@@ -140,7 +140,7 @@ func (b *browser) stop() error {
 	return nil
 }
 
-func (b *browser) getTab(userAgent string) (*tab, error) {
+func (b *browser) getTab(cfg Config) (*tab, error) {
 	b.mu.Lock()
 	if n := len(b.idle); n > 0 {
 		t := b.idle[n-1]
@@ -149,7 +149,7 @@ func (b *browser) getTab(userAgent string) (*tab, error) {
 		return t, nil
 	}
 	b.mu.Unlock()
-	return newTab(b, userAgent)
+	return newTab(b, cfg)
 }
 
 func (b *browser) putTab(t *tab) {

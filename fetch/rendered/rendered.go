@@ -37,6 +37,10 @@ type Config struct {
 	WaitCap time.Duration
 	// MaxText caps the characters of innerText read from a page.
 	MaxText int
+	// Follow, if set, is asked before the main document loads any URL
+	// (redirects and script navigations included); a URL it refuses is
+	// not requested, and the render ends with a *fetch.OutOfScopeError.
+	Follow func(to *url.URL) bool
 }
 
 // Fetcher renders pages in a shared headless browser. It is safe for
@@ -171,7 +175,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 
 // renderIn renders u in a tab of b. A tab that failed is closed, not reused.
 func (f *Fetcher) renderIn(ctx context.Context, b *browser, u *url.URL, s *fetch.Side) error {
-	t, err := b.getTab(f.cfg.UserAgent)
+	t, err := b.getTab(f.cfg)
 	if err != nil {
 		return err
 	}

@@ -29,12 +29,15 @@ type tab struct {
 	frame   cdp.FrameID // the main frame's id, which is the target's id
 	blocked atomic.Int64
 	done    chan struct{} // closed when the request-blocking goroutine ends
+
+	mu         sync.Mutex
+	refusedDoc string // a main-document URL Config.Follow refused
 }
 
 // blockedTypes are the subresources a text render does not need.
 var blockedTypes = []network.ResourceType{network.ResourceTypeImage, network.ResourceTypeMedia, network.ResourceTypeFont}
 
-func newTab(b *browser, userAgent string) (*tab, error) {
+func newTab(b *browser, cfg Config) (*tab, error) {
 	ctx, cancel := chromedp.NewContext(b.ctx)
 	t := &tab{ctx: ctx, cancel: cancel, done: make(chan struct{})}
 	fail := func(err error) (*tab, error) {
@@ -45,12 +48,15 @@ func newTab(b *browser, userAgent string) (*tab, error) {
 		return fail(err)
 	}
 	t.frame = cdp.FrameID(chromedp.FromContext(ctx).Target.TargetID)
-	if _, err := chromedp.Call(ctx, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: userAgent}); err != nil {
+	if _, err := chromedp.Call(ctx, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: cfg.UserAgent}); err != nil {
 		return fail(err)
 	}
 	patterns := []*cdpfetch.RequestPattern{{URLPattern: "*/favicon.ico"}}
 	for _, rt := range blockedTypes {
 		patterns = append(patterns, &cdpfetch.RequestPattern{ResourceType: rt})
+	}
+	if cfg.Follow != nil {
+		patterns = append(patterns, &cdpfetch.RequestPattern{ResourceType: network.ResourceTypeDocument})
 	}
 	paused := chromedp.Events(ctx, cdpfetch.RequestPaused)
 	if _, err := chromedp.Call(ctx, cdpfetch.Enable, cdpfetch.EnableParams{Patterns: patterns}); err != nil {
@@ -62,7 +68,18 @@ func newTab(b *browser, userAgent string) (*tab, error) {
 			if err != nil {
 				return
 			}
-			t.blocked.Add(1)
+			if ev.ResourceType == network.ResourceTypeDocument {
+				u, perr := url.Parse(ev.Request.URL)
+				if ev.FrameID != t.frame || (perr == nil && cfg.Follow(u)) {
+					chromedp.Call(ctx, cdpfetch.ContinueRequest, cdpfetch.ContinueRequestParams{RequestID: ev.RequestID})
+					continue
+				}
+				t.mu.Lock()
+				t.refusedDoc = ev.Request.URL
+				t.mu.Unlock()
+			} else {
+				t.blocked.Add(1)
+			}
 			chromedp.Call(ctx, cdpfetch.FailRequest, cdpfetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
 		}
 	}()
@@ -79,6 +96,7 @@ func (t *tab) close() {
 // document's responses, the redirect chain, subresource activity.
 type navState struct {
 	frame cdp.FrameID
+	sent  func() // called as the main document request goes out
 
 	mu            sync.Mutex
 	docReq        network.RequestID
@@ -110,6 +128,7 @@ func (s *navState) onEvent(ev any) {
 				s.resp = nil
 			}
 			s.docReq, s.docURL = ev.RequestID, ev.Request.URL
+			s.sent()
 		} else if u, err := url.Parse(ev.Request.URL); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
 			s.requests[u.Host]++
 			if u.Path == "/favicon.ico" {
@@ -195,7 +214,7 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
 
-	st := &navState{frame: t.frame, inflight: map[network.RequestID]bool{}, requests: map[string]int{}, lastActivity: time.Now()}
+	st := &navState{frame: t.frame, sent: func() { fetch.Sent(ctx) }, inflight: map[network.RequestID]bool{}, requests: map[string]int{}, lastActivity: time.Now()}
 	if err := chromedp.Listen(rctx, st.onEvent); err != nil {
 		return err
 	}
@@ -203,6 +222,9 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 		return err
 	}
 	st.blockedBefore = t.blocked.Load()
+	t.mu.Lock()
+	t.refusedDoc = ""
+	t.mu.Unlock()
 
 	navErr := chromedp.Do(rctx, chromedp.Navigate(u.String()))
 	var loadErr *chromedp.LoadError
@@ -221,6 +243,14 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	}
 
 	if t.readResponse(st, s) {
+		return nil
+	}
+	if to := t.refused(); to != "" {
+		from := u.String()
+		if n := len(s.Redirects); n > 0 {
+			from = s.Redirects[n-1].From
+		}
+		s.Err = &fetch.OutOfScopeError{From: from, To: to}
 		return nil
 	}
 	if navErr != nil {
@@ -292,6 +322,14 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 		s.Links = append(s.Links, fetch.Link{URL: nu, Anchor: fetch.Anchor(l.Anchor), Rel: l.Rel, Nofollow: hasToken(l.Rel, "nofollow")})
 	}
 	return nil
+}
+
+// refused returns the main-document URL Config.Follow refused during this
+// render, or "".
+func (t *tab) refused() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.refusedDoc
 }
 
 // readResponse copies what the events said of the main document into s, and

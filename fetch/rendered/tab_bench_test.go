@@ -28,7 +28,7 @@ func BenchmarkTab(b *testing.B) {
 	for _, quiet := range []time.Duration{10 * time.Millisecond, DefaultQuiet} {
 		cfg := Config{Timeout: 20 * time.Second, Quiet: quiet, WaitCap: DefaultWaitCap, MaxText: DefaultMaxText, UserAgent: "webgraph-bench"}
 		b.Run("reused/quiet="+quiet.String(), func(b *testing.B) {
-			t, err := newTab(br, cfg.UserAgent)
+			t, err := newTab(br, cfg)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -39,7 +39,7 @@ func BenchmarkTab(b *testing.B) {
 		})
 		b.Run("new/quiet="+quiet.String(), func(b *testing.B) {
 			for b.Loop() {
-				t, err := newTab(br, cfg.UserAgent)
+				t, err := newTab(br, cfg)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -8,6 +8,7 @@ package union
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -172,6 +173,15 @@ func decide(p *Page, mode Mode) {
 		if cause, words, ok := refuse.StatusWords(s.Status); ok && cause == refuse.Missing {
 			p.Status, p.FinalURL = s.Status, s.FinalURL
 			refuseWith(refuse.Missing, words, nil)
+			return
+		}
+	}
+	// A redirect out of the crawl's scope was not followed, by either side.
+	for _, s := range sides {
+		var oos *fetch.OutOfScopeError
+		if errors.As(s.Err, &oos) {
+			p.FinalURL = oos.To
+			refuseWith(refuse.OutOfScope, "out of scope: redirected to "+oos.To+", outside the approved origins and paths; not followed", s.Err)
 			return
 		}
 	}

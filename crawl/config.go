@@ -1,0 +1,217 @@
+package crawl
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/policy"
+)
+
+// Defaults of Config.
+const (
+	DefaultConcurrency   = 4
+	DefaultDepth         = 5
+	DefaultMaxPages      = 1000
+	DefaultHostInterval  = time.Second
+	DefaultDelay         = 300 * time.Millisecond
+	DefaultMaxRetries    = 3
+	DefaultFrontierEvery = 50
+)
+
+// Config describes one crawl. New fills zero fields with the defaults above
+// and validates the rest.
+type Config struct {
+	// Seeds are where the crawl starts; their origins are approved.
+	Seeds []*url.URL
+	// Origins are extra approved origins ("https://docs.example.org").
+	// Subdomains are never implied.
+	Origins []string
+	// AllowPaths, when set, restricts the crawl to URLs whose path starts
+	// with one of these prefixes (seeds are always fetched).
+	AllowPaths []string
+	// Mode is "union", "plain" or "rendered" (reported only: the Pages
+	// fetcher decides).
+	Mode string
+	// Depth is the most link hops from a seed. Zero means DefaultDepth;
+	// negative means no limit. SeedsOnly sets it to zero: only the seeds.
+	Depth     int
+	SeedsOnly bool
+	// MaxPages is the request ceiling: at most this many page fetches.
+	// Zero means DefaultMaxPages; negative means no ceiling.
+	MaxPages int
+	// TimeBudget stops popping new URLs after this long. Zero means none.
+	TimeBudget time.Duration
+	// Concurrency is the number of workers. Zero means DefaultConcurrency.
+	Concurrency int
+	// HostInterval spaces page fetches to one host (or the host's
+	// Crawl-delay when larger). Zero means DefaultHostInterval; set
+	// NoHostInterval for none.
+	HostInterval   time.Duration
+	NoHostInterval bool
+	// Delay is each worker's pause before each fetch. Zero means
+	// DefaultDelay; set NoDelay for none.
+	Delay   time.Duration
+	NoDelay bool
+	// SitemapLimit caps the URLs taken from one origin's sitemaps.
+	SitemapLimit int
+	// MaxBody is reported in the run event (the fetchers enforce it).
+	MaxBody int64
+	// KeepText retains page text in page events.
+	KeepText bool
+	// IgnoreRobots turns robots.txt off. Default false: robots are obeyed.
+	IgnoreRobots bool
+	// MaxRetries bounds how often a page paused by 429/503 is retried.
+	MaxRetries int
+	// FrontierEvery emits a frontier event after this many pages.
+	FrontierEvery int
+	// SkipSoft404 turns off the soft-404 probe.
+	SkipSoft404 bool
+	Identity    policy.Identity
+}
+
+// ConfigError reports an invalid Config.
+type ConfigError struct{ Problems []string }
+
+func (e *ConfigError) Error() string { return "crawl: " + strings.Join(e.Problems, "; ") }
+
+func (c *Config) fill() error {
+	var problems []string
+	if len(c.Seeds) == 0 {
+		problems = append(problems, "no seed URL")
+	}
+	for _, s := range c.Seeds {
+		if s.Scheme != "http" && s.Scheme != "https" || s.Host == "" {
+			problems = append(problems, fmt.Sprintf("seed %q is not an absolute http(s) URL", s))
+		}
+	}
+	for _, o := range c.Origins {
+		u, err := url.Parse(o)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {
+			problems = append(problems, fmt.Sprintf("origin %q is not scheme://host[:port]", o))
+		}
+	}
+	for _, p := range c.AllowPaths {
+		if !strings.HasPrefix(p, "/") {
+			problems = append(problems, fmt.Sprintf("allowed path %q must start with /", p))
+		}
+	}
+	if c.Mode == "" {
+		c.Mode = "union"
+	}
+	switch {
+	case c.SeedsOnly:
+		c.Depth = 0
+	case c.Depth == 0:
+		c.Depth = DefaultDepth
+	}
+	if c.MaxPages == 0 {
+		c.MaxPages = DefaultMaxPages
+	}
+	if c.Concurrency == 0 {
+		c.Concurrency = DefaultConcurrency
+	}
+	if c.Concurrency < 0 {
+		problems = append(problems, "concurrency must be positive")
+	}
+	if c.NoHostInterval {
+		c.HostInterval = 0
+	} else if c.HostInterval == 0 {
+		c.HostInterval = DefaultHostInterval
+	}
+	if c.NoDelay {
+		c.Delay = 0
+	} else if c.Delay == 0 {
+		c.Delay = DefaultDelay
+	}
+	if c.HostInterval < 0 || c.Delay < 0 || c.TimeBudget < 0 {
+		problems = append(problems, "intervals, delays and budgets cannot be negative")
+	}
+	if c.SitemapLimit <= 0 {
+		c.SitemapLimit = discovery.DefaultSitemapLimit
+	}
+	if c.MaxBody <= 0 {
+		c.MaxBody = 10 << 20
+	}
+	if c.MaxRetries <= 0 {
+		c.MaxRetries = DefaultMaxRetries
+	}
+	if c.FrontierEvery <= 0 {
+		c.FrontierEvery = DefaultFrontierEvery
+	}
+	if len(problems) > 0 {
+		return &ConfigError{problems}
+	}
+	return nil
+}
+
+// scope answers whether a URL is one the crawl may fetch.
+type scope struct {
+	origins map[string]bool
+	paths   []string
+	seeds   map[string]bool
+}
+
+func newScope(c *Config) *scope {
+	s := &scope{origins: map[string]bool{}, paths: c.AllowPaths, seeds: map[string]bool{}}
+	for _, u := range c.Seeds {
+		s.origins[policy.Origin(u)] = true
+		if n, err := fetch.NormalizeURL(u); err == nil {
+			s.seeds[n] = true
+		}
+	}
+	for _, o := range c.Origins {
+		u, _ := url.Parse(o)
+		s.origins[policy.Origin(u)] = true
+	}
+	return s
+}
+
+// InScope returns the test the fetchers use before following a redirect:
+// whether a URL is on an approved origin and allowed path of cfg.
+func InScope(cfg Config) func(*url.URL) bool { return newScope(&cfg).allows }
+
+// sameSite reports whether host belongs to an approved origin (any scheme).
+func (s *scope) sameSite(host string) bool {
+	host = strings.ToLower(host)
+	for o := range s.origins {
+		if strings.HasSuffix(o, "://"+host) {
+			return true
+		}
+	}
+	return false
+}
+
+// allows reports whether u is in scope: an approved origin and, when paths
+// are set, one of their prefixes. Seeds are always in scope.
+func (s *scope) allows(u *url.URL) bool {
+	if !s.origins[policy.Origin(u)] {
+		return false
+	}
+	if len(s.paths) == 0 {
+		return true
+	}
+	if n, err := fetch.NormalizeURL(u); err == nil && s.seeds[n] {
+		return true
+	}
+	for _, p := range s.paths {
+		if strings.HasPrefix(u.EscapedPath(), p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *scope) list() []string {
+	out := make([]string, 0, len(s.origins))
+	for o := range s.origins {
+		out = append(out, o)
+	}
+	return sortStrings(out)
+}
+
+var errStopped = errors.New("crawl: stopped")

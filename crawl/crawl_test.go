@@ -1,0 +1,417 @@
+package crawl
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/webgraph/webgraph/fetch/plain"
+	"github.com/webgraph/webgraph/fetch/rendered"
+	"github.com/webgraph/webgraph/fetch/union"
+	"github.com/webgraph/webgraph/internal/browsertest"
+	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/policy"
+)
+
+var update = flag.Bool("update", false, "update golden files")
+
+var browser = &browsertest.Shared{Config: rendered.Config{Timeout: 15 * time.Second}}
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	os.Exit(browsertest.Main(m, browser))
+}
+
+// recorder keeps every event, in order.
+type recorder struct {
+	mu     sync.Mutex
+	events []any
+}
+
+func (r *recorder) sink(ev any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.events = append(r.events, ev)
+}
+
+func (r *recorder) jsonl(t *testing.T) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	for _, ev := range r.events {
+		if err := enc.Encode(ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.Bytes()
+}
+
+func pagesOf[T any](r *recorder) []*T {
+	var out []*T
+	for _, ev := range r.events {
+		if e, ok := ev.(*T); ok {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func mustURL(t *testing.T, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+func newPages(t *testing.T, mode union.Mode, follow func(*url.URL) bool) *union.Union {
+	t.Helper()
+	p := plain.New(plain.Config{UserAgent: "webgraph-test", Timeout: 10 * time.Second, Follow: follow})
+	t.Cleanup(p.Close)
+	u := &union.Union{Mode: mode, Plain: p}
+	if mode != union.ModePlain {
+		r := browser.Get(t)
+		if follow != nil {
+			// A browser of its own, to check redirects against this scope.
+			own, err := rendered.New(rendered.Config{Timeout: 15 * time.Second, Follow: follow})
+			if err != nil {
+				browsertest.Unavailable(t, err)
+			}
+			browser.Track(own)
+			t.Cleanup(func() { own.Close() })
+			r = own
+		}
+		u.Rendered = r
+	}
+	return u
+}
+
+func run(t *testing.T, cfg Config, pages Pages) (*recorder, *DoneEvent) {
+	t.Helper()
+	rec := &recorder{}
+	c, err := New(cfg, Deps{Pages: pages, Sink: rec.sink, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := c.Run(context.Background())
+	return rec, done
+}
+
+// unreachableRobots serves a site whose robots.txt answers 503, on ip.
+func unreachableRobots(t *testing.T, ip string) *httptest.Server {
+	t.Helper()
+	ln, err := net.Listen("tcp", ip+":0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		t.Errorf("content request %s to an origin whose robots.txt is unreachable", r.URL.Path)
+	}))
+	ts.Listener.Close()
+	ts.Listener = ln
+	ts.Start()
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func TestUnionSiteCrawl(t *testing.T) {
+	ts, h := sites.Serve(t, "union")
+	down := unreachableRobots(t, "127.0.0.2")
+	cfg := Config{
+		Seeds:       []*url.URL{mustURL(t, ts.URL+"/"), mustURL(t, down.URL+"/")},
+		Concurrency: 1, NoHostInterval: true, NoDelay: true, KeepText: false, FrontierEvery: 10,
+		Identity: policy.Identity{Version: "test", Contact: "ops@example.org"},
+	}
+	cfg.Identity = policy.Identity{Version: "test", Contact: "ops@example.org"}
+	rec, done := run(t, cfg, newPages(t, union.ModeUnion, nil))
+
+	t.Run("every event type", func(t *testing.T) {
+		seen := map[string]bool{}
+		for _, line := range bytes.Split(bytes.TrimSpace(rec.jsonl(t)), []byte("\n")) {
+			var head struct{ Event string }
+			json.Unmarshal(line, &head)
+			seen[head.Event] = true
+		}
+		for _, e := range []string{"run", "discovery", "frontier", "page", "disallowed", "deferred", "paused", "warning", "done"} {
+			if !seen[e] {
+				t.Errorf("no %q event", e)
+			}
+		}
+		if _, ok := rec.events[0].(*RunEvent); !ok {
+			t.Errorf("first event is %T; want the run event", rec.events[0])
+		}
+	})
+	t.Run("discovery before an origin's first page", func(t *testing.T) {
+		discovered := map[string]bool{}
+		for _, ev := range rec.events {
+			switch e := ev.(type) {
+			case *DiscoveryEvent:
+				discovered[e.Origin] = true
+			case *PageEvent:
+				if !discovered[policy.Origin(mustURL(t, e.URL))] {
+					t.Errorf("page %s before its origin's discovery event", e.URL)
+				}
+			}
+		}
+	})
+	t.Run("done", func(t *testing.T) {
+		if done.Stopped != "exhausted" || done.Disallowed != 2 || done.Causes["disallowed"] != 2 || done.Duplicates != 1 || done.Pending != 1 || done.Deferred != 1 {
+			t.Errorf("done = stopped %s, disallowed %d, duplicates %d, pending %d, deferred %d", done.Stopped, done.Disallowed, done.Duplicates, done.Pending, done.Deferred)
+		}
+		inv := done.Sitemaps
+		if inv.Advertised != 6 || inv.Live != 4 || inv.Dead != 1 || inv.Unchecked != 1 {
+			t.Errorf("sitemap inventory = %+v; want 6 advertised, 4 live, 1 dead, 1 unchecked (disallowed)", inv)
+		}
+		cov := done.Coverage
+		if !slices.Contains(cov.SitemapNeverLinkedURLs, ts.URL+"/sitemap-only.html") || !slices.Equal(cov.SitemapDisallowedURLs, []string{ts.URL + "/members/roster.html"}) ||
+			!slices.Contains(cov.LinkedNotInSitemapURLs, ts.URL+"/links.html") || slices.Contains(cov.LinkedNotInSitemapURLs, ts.URL+"/missing.html") {
+			t.Errorf("coverage = %+v", cov)
+		}
+	})
+	t.Run("file kinds are listed, never fetched", func(t *testing.T) {
+		if n := h.Count("/report.pdf"); n != 0 {
+			t.Errorf("report.pdf fetched %d times", n)
+		}
+		if len(done.Skipped) != 1 || done.Skipped[0].URL != ts.URL+"/report.pdf" || done.Skipped[0].Citation.FoundOn != ts.URL+"/" || done.Skipped[0].Citation.Anchor != "Annual report (PDF)" {
+			t.Errorf("skipped = %+v", done.Skipped)
+		}
+		if done.DiscoveredKinds["document"] != 1 {
+			t.Errorf("discovered kinds = %v", done.DiscoveredKinds)
+		}
+	})
+	t.Run("citations", func(t *testing.T) {
+		byURL := map[string]*PageEvent{}
+		for _, p := range pagesOf[PageEvent](rec) {
+			byURL[p.URL] = p
+		}
+		stage := byURL[ts.URL+"/stages/1.html"]
+		if stage == nil || stage.Citation.FoundOn != ts.URL+"/app.html" || stage.Citation.Anchor != "Stage one: the ridge" || stage.Citation.Via != "link" || stage.Citation.Depth != 2 {
+			t.Errorf("stages/1.html (a link only the script writes) citation = %+v", stage)
+		}
+		dup := byURL[ts.URL+"/article.html?b=2&a=1"]
+		if dup == nil || len(dup.Warnings) == 0 || !strings.Contains(dup.Warnings[0], "canonical duplicate") {
+			t.Errorf("canonical duplicate not said: %+v", dup)
+		}
+		if n := h.Count("/secret.html"); n != 0 {
+			t.Errorf("a nofollow link was fetched %d times", n)
+		}
+		if byURL[ts.URL+"/sitemap-only.html"].Citation.Via != "sitemap" {
+			t.Errorf("sitemap-only.html citation = %+v", byURL[ts.URL+"/sitemap-only.html"].Citation)
+		}
+	})
+	t.Run("paused and retried", func(t *testing.T) {
+		paused := pagesOf[PausedEvent](rec)
+		if len(paused) != 3 || paused[0].Attempt != 1 || paused[2].Attempt != 3 || paused[0].PauseMS != 1000 {
+			t.Errorf("paused events = %+v; want attempts 1..3 of 1 s", paused)
+		}
+		if n := h.Count("/wall/429"); n < 8 { // 4 tries, both sides each
+			t.Errorf("/wall/429 asked %d times", n)
+		}
+	})
+
+	t.Run("golden", func(t *testing.T) {
+		got := normalize(t, rec.jsonl(t), map[string]string{ts.URL: "http://site", down.URL: "http://down",
+			strings.TrimPrefix(ts.URL, "http://"): "site", strings.TrimPrefix(down.URL, "http://"): "down"})
+		golden := filepath.Join("..", "testdata", "golden", "union.jsonl")
+		if *update {
+			if err := os.WriteFile(golden, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run with -update to create it)", err)
+		}
+		if d := lineDiff(string(want), string(got)); d != "" {
+			t.Errorf("event stream differs from %s (-want +got):\n%s", golden, d)
+		}
+	})
+}
+
+var probeRE = regexp.MustCompile(`webgraph-soft404-probe-[0-9a-f]{16}`)
+
+// volatile are fields whose values change from run to run.
+var volatile = map[string]bool{"ms": true, "elapsed_ms": true, "fetched_at": true, "next_attempt": true, "cached_at": true}
+
+// normalize rewrites the servers' addresses and blanks timings, so that two
+// runs of the same crawl produce the same bytes.
+func normalize(t *testing.T, stream []byte, hosts map[string]string) []byte {
+	t.Helper()
+	s := string(stream)
+	for from, to := range hosts {
+		if strings.HasPrefix(from, "http") {
+			s = strings.ReplaceAll(s, from, to)
+		}
+	}
+	for from, to := range hosts {
+		if !strings.HasPrefix(from, "http") {
+			s = strings.ReplaceAll(s, from, to)
+		}
+	}
+	s = probeRE.ReplaceAllString(s, "webgraph-soft404-probe-X")
+	var out bytes.Buffer
+	for _, line := range strings.Split(strings.TrimSpace(s), "\n") {
+		var v any
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatalf("bad event line %q: %v", line, err)
+		}
+		blank(v)
+		b, _ := json.Marshal(v)
+		out.Write(b)
+		out.WriteByte('\n')
+	}
+	return out.Bytes()
+}
+
+func blank(v any) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if volatile[k] {
+				v[k] = 0
+				continue
+			}
+			blank(x)
+		}
+	case []any:
+		for _, x := range v {
+			blank(x)
+		}
+	}
+}
+
+// lineDiff lists the lines that differ, by position.
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	for i := range max(len(w), len(g)) {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			b.WriteString("-" + wl + "\n+" + gl + "\n")
+		}
+	}
+	return b.String()
+}
+
+func TestHostsInParallel(t *testing.T) {
+	const interval = 150 * time.Millisecond
+	var seeds []*url.URL
+	var handlers []*stamped
+	for _, ip := range []string{"127.0.0.1", "127.0.0.2", "127.0.0.3"} {
+		st := &stamped{h: sites.Generated(8, false)}
+		ln, err := net.Listen("tcp", ip+":0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := httptest.NewUnstartedServer(st)
+		ts.Listener.Close()
+		ts.Listener = ln
+		ts.Start()
+		t.Cleanup(ts.Close)
+		seeds = append(seeds, mustURL(t, ts.URL+"/"))
+		handlers = append(handlers, st)
+	}
+	cfg := Config{Seeds: seeds, Concurrency: 3, HostInterval: interval, NoDelay: true, SkipSoft404: true, Mode: "plain"}
+	_, done := run(t, cfg, newPages(t, union.ModePlain, nil))
+	if done.OK != 24 {
+		t.Fatalf("kept %d pages; want 24 (8 per host)", done.OK)
+	}
+	for i, st := range handlers {
+		pages := st.pageTimes()
+		if len(pages) != 8 {
+			t.Errorf("host %d served %d pages", i, len(pages))
+		}
+		for j := 1; j < len(pages); j++ {
+			if gap := pages[j].Sub(pages[j-1]); gap < interval-5*time.Millisecond {
+				t.Errorf("host %d: pages %d and %d started %s apart; want at least %s", i, j-1, j, gap, interval)
+			}
+		}
+	}
+	// In parallel: each host began before the others finished.
+	a, b, c := handlers[0].pageTimes(), handlers[1].pageTimes(), handlers[2].pageTimes()
+	for i, other := range [][]time.Time{b, c} {
+		if !other[0].Before(a[len(a)-1]) || !a[0].Before(other[len(other)-1]) {
+			t.Errorf("host %d did not overlap host 0: [%s, %s] vs [%s, %s]", i+1, other[0].Format(time.StampMilli), other[len(other)-1].Format(time.StampMilli), a[0].Format(time.StampMilli), a[len(a)-1].Format(time.StampMilli))
+		}
+	}
+}
+
+// stamped records when each page (not robots.txt or sitemaps) was asked for.
+type stamped struct {
+	h     http.Handler
+	mu    sync.Mutex
+	times []time.Time
+}
+
+func (s *stamped) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/" || strings.HasPrefix(r.URL.Path, "/p/") {
+		s.mu.Lock()
+		s.times = append(s.times, time.Now())
+		s.mu.Unlock()
+	}
+	s.h.ServeHTTP(w, r)
+}
+
+func (s *stamped) pageTimes() []time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.times)
+}
+
+func TestRedirectOutOfScope(t *testing.T) {
+	var targetHits sync.Map
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		targetHits.Store(r.URL.Path, true)
+	}))
+	defer target.Close()
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/":
+			w.Write([]byte(`<!doctype html><title>Home</title><p>Home page with enough words to stand as a page of its own in any mode of the union.</p><a href="/away">Away</a>`))
+		case "/away":
+			http.Redirect(w, r, target.URL+"/target", http.StatusFound)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer site.Close()
+	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, SkipSoft404: true}
+	rec, _ := run(t, cfg, newPages(t, union.ModeUnion, InScope(cfg)))
+	var away *PageEvent
+	for _, p := range pagesOf[PageEvent](rec) {
+		if p.URL == site.URL+"/away" {
+			away = p
+		}
+	}
+	if away == nil || away.Cause != "out_of_scope" || !strings.Contains(away.Error, target.URL+"/target") {
+		t.Fatalf("/away = %+v; want refused out_of_scope naming the target", away)
+	}
+	if _, hit := targetHits.Load("/target"); hit {
+		t.Error("the out-of-scope redirect was followed: the target server was asked")
+	}
+}

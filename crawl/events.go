@@ -1,0 +1,179 @@
+package crawl
+
+import (
+	"sort"
+	"time"
+
+	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/policy"
+)
+
+// Sink receives the crawl's events, in order, one at a time: *RunEvent,
+// *DiscoveryEvent, *FrontierEvent, *PageEvent, *DisallowedEvent,
+// *DeferredEvent, *PausedEvent, *WarningEvent and *DoneEvent. The crawl
+// never calls it from two goroutines at once.
+type Sink func(event any)
+
+// Limits is the run event's list of limits.
+type Limits struct {
+	MaxPages     int    `json:"max_pages"` // -1: no ceiling
+	TimeBudget   string `json:"time_budget,omitempty"`
+	MaxBody      int64  `json:"max_body"`
+	Concurrency  int    `json:"concurrency"`
+	Depth        int    `json:"depth"` // -1: no limit
+	HostInterval string `json:"host_interval"`
+	Delay        string `json:"delay"`
+	SitemapLimit int    `json:"sitemap_limit"`
+	MaxRetries   int    `json:"max_retries"`
+}
+
+// IdentityReport is who the crawl says it is.
+type IdentityReport struct {
+	UserAgent  string `json:"user_agent"`
+	AgentToken string `json:"agent_token"`
+	Contact    string `json:"contact,omitempty"`
+}
+
+// RunEvent comes before the first content request.
+type RunEvent struct {
+	Event      string         `json:"event"`
+	Version    string         `json:"version"`
+	Seeds      []string       `json:"seeds"`
+	Origins    []string       `json:"origins"`
+	AllowPaths []string       `json:"allow_paths"`
+	Mode       string         `json:"mode"`
+	Limits     Limits         `json:"limits"`
+	Identity   IdentityReport `json:"identity"`
+	Robots     string         `json:"robots"`   // "obeyed" or "OFF"
+	Retains    []string       `json:"retains"`  // what is kept of each page
+	Warnings   []string       `json:"warnings"` // empty when none
+}
+
+// Soft404 reports an origin's soft-404 probe.
+type Soft404 struct {
+	Probe       string `json:"probe"`
+	Status      int    `json:"status,omitempty"`
+	Fingerprint bool   `json:"fingerprint"` // the host answered 200: pages like it are missing
+	Error       string `json:"error,omitempty"`
+}
+
+// DiscoveryEvent comes once per origin, before its first page.
+type DiscoveryEvent struct {
+	Event       string                     `json:"event"`
+	Origin      string                     `json:"origin"`
+	Robots      *policy.RobotsPolicy       `json:"robots"`
+	Sitemaps    []discovery.SitemapAttempt `json:"sitemaps"`
+	FromSitemap int                        `json:"from_sitemap"`
+	Soft404     *Soft404                   `json:"soft404,omitempty"`
+}
+
+// FrontierEvent comes every Config.FrontierEvery pages and before done.
+type FrontierEvent struct {
+	Event           string          `json:"event"`
+	Queued          int             `json:"queued"`
+	Seen            int             `json:"seen"`
+	InFlight        int             `json:"in_flight"`
+	Deferred        int             `json:"deferred"`
+	Pages           int             `json:"pages"`
+	DiscoveredKinds discovery.Kinds `json:"discovered_kinds"`
+}
+
+// DisallowedEvent is a URL robots.txt disallows; it is not fetched.
+type DisallowedEvent struct {
+	Event    string              `json:"event"`
+	URL      string              `json:"url"`
+	Citation discovery.Discovery `json:"citation"`
+	Robots   string              `json:"robots"` // the robots.txt URL
+	Group    string              `json:"group"`
+	Rule     string              `json:"rule,omitempty"`
+	Reason   string              `json:"reason,omitempty"`
+}
+
+// DeferredEvent says an origin's content requests wait: its robots.txt is
+// unreachable and no cached policy stands in.
+type DeferredEvent struct {
+	Event       string    `json:"event"`
+	Origin      string    `json:"origin"`
+	Reason      string    `json:"reason"`
+	NextAttempt time.Time `json:"next_attempt"`
+	Cached      bool      `json:"cached"`
+	Queued      int       `json:"queued"`
+}
+
+// PausedEvent says a host answered 429 or 503 and is paused.
+type PausedEvent struct {
+	Event       string `json:"event"`
+	Host        string `json:"host"`
+	URL         string `json:"url"`
+	Status      int    `json:"status"`
+	RetryAfter  string `json:"retry_after,omitempty"`
+	PauseMS     int64  `json:"pause_ms"`
+	Attempt     int    `json:"attempt"`
+	MaxAttempts int    `json:"max_attempts"`
+}
+
+// WarningEvent is said once, as it happens.
+type WarningEvent struct {
+	Event string   `json:"event"`
+	Words string   `json:"words"`
+	URLs  []string `json:"urls,omitempty"`
+}
+
+// Skipped is a same-site file URL recorded, not fetched.
+type Skipped struct {
+	URL      string              `json:"url"`
+	Kind     discovery.Kind      `json:"kind"`
+	Citation discovery.Discovery `json:"citation"`
+}
+
+// Inventory is what the sitemaps claimed, against what the crawl found.
+type Inventory struct {
+	Advertised int `json:"advertised"`
+	Live       int `json:"live"`      // fetched and kept
+	Dead       int `json:"dead"`      // fetched: missing or failed
+	Refused    int `json:"refused"`   // fetched and refused for another cause
+	Unchecked  int `json:"unchecked"` // not fetched (limits, robots, stop)
+}
+
+// Coverage sets the sitemaps against the links: sitemap URLs no page linked
+// to, pages kept and linked that no sitemap lists, and sitemap URLs that
+// robots.txt disallows. Lists are capped at MaxCoverageList URLs; the counts
+// are whole.
+type Coverage struct {
+	SitemapNeverLinked     int      `json:"sitemap_never_linked"`
+	SitemapNeverLinkedURLs []string `json:"sitemap_never_linked_urls"`
+	LinkedNotInSitemap     int      `json:"linked_not_in_sitemap"`
+	LinkedNotInSitemapURLs []string `json:"linked_not_in_sitemap_urls"`
+	SitemapDisallowed      int      `json:"sitemap_disallowed"`
+	SitemapDisallowedURLs  []string `json:"sitemap_disallowed_urls"`
+	SitemapsFound          bool     `json:"sitemaps_found"`
+}
+
+// MaxCoverageList caps each list in Coverage.
+const MaxCoverageList = 1000
+
+// DoneEvent ends the stream.
+type DoneEvent struct {
+	Event           string          `json:"event"`
+	Stopped         string          `json:"stopped"` // exhausted, max-pages, time-budget, interrupted
+	Pages           int             `json:"pages"`
+	OK              int             `json:"ok"`
+	Refused         int             `json:"refused"`
+	Causes          map[string]int  `json:"causes"` // refused pages by cause, and disallowed URLs
+	Disallowed      int             `json:"disallowed"`
+	Duplicates      int             `json:"duplicates"`
+	OutOfScopeLinks int             `json:"out_of_scope_links"`
+	Pending         int             `json:"pending"`  // queued, not fetched
+	Deferred        int             `json:"deferred"` // of those, held by unreachable robots.txt
+	Skipped         []Skipped       `json:"skipped"`
+	Sitemaps        Inventory       `json:"sitemaps"`
+	Coverage        Coverage        `json:"coverage"`
+	DiscoveredKinds discovery.Kinds `json:"discovered_kinds"`
+	Warnings        []string        `json:"warnings"`
+	ElapsedMS       int64           `json:"elapsed_ms"`
+}
+
+func sortStrings(s []string) []string {
+	sort.Strings(s)
+	return s
+}

@@ -1,0 +1,51 @@
+package discovery
+
+import "net/url"
+
+// Link is a hyperlink found on a page, by one or both sides.
+type Link struct {
+	URL      string // absolute and normalised
+	Anchor   string
+	Nofollow bool
+	Side     string // "plain", "rendered" or "both"
+}
+
+// Candidate is a URL a page offers to the crawl, with its citation.
+type Candidate struct {
+	URL      string
+	Kind     Kind
+	Side     string
+	Citation Discovery
+}
+
+// Candidates turns the links of the page at foundOn (reached at depth) into
+// candidates at depth+1: nofollow links are skipped, each URL is listed
+// once (its first anchor wins, else the first non-empty one), and each is
+// given its kind. sameSite tells the site's own hosts from external ones.
+func Candidates(foundOn string, depth int, links []Link, sameSite func(host string) bool) []Candidate {
+	var out []Candidate
+	index := map[string]int{}
+	for _, l := range links {
+		if l.Nofollow {
+			continue
+		}
+		if i, ok := index[l.URL]; ok {
+			if out[i].Citation.Anchor == "" {
+				out[i].Citation.Anchor = l.Anchor
+			}
+			continue
+		}
+		u, err := url.Parse(l.URL)
+		if err != nil {
+			continue
+		}
+		index[l.URL] = len(out)
+		out = append(out, Candidate{
+			URL:      l.URL,
+			Kind:     Classify(u, sameSite),
+			Side:     l.Side,
+			Citation: Discovery{Via: ViaLink, FoundOn: foundOn, Anchor: l.Anchor, Depth: depth + 1},
+		})
+	}
+	return out
+}

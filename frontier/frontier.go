@@ -1,0 +1,229 @@
+// Package frontier holds the crawl's queue: the URLs waiting to be fetched,
+// each with its citation, the set of URLs already seen, and which host is
+// ready next. Memory is the in-process frontier; a durable one (issue 5)
+// satisfies the same small interface that package crawl declares.
+package frontier
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/webgraph/webgraph/discovery"
+)
+
+// ErrExhausted is returned by Next when nothing is queued and nothing is in
+// flight: the crawl is over.
+var ErrExhausted = errors.New("frontier: exhausted")
+
+// ErrOnlyDeferred is returned by Next when nothing is in flight and every
+// queued URL belongs to a deferred host: waiting is all that is left.
+var ErrOnlyDeferred = errors.New("frontier: only deferred hosts remain")
+
+// Item is a URL handed to a worker, with the throttle slot reserved for it.
+type Item struct {
+	URL      string
+	Host     string
+	Citation discovery.Discovery
+	Attempts int       // how many times it was paused and retried
+	Slot     time.Time // when the host's slot for it comes
+}
+
+// Scheduler keeps each host's slots; policy.Throttle satisfies it.
+type Scheduler interface {
+	Ready(host string) time.Time
+	Reserve(host string) time.Time
+}
+
+// Stats is a snapshot of the frontier.
+type Stats struct {
+	Queued   int `json:"queued"`
+	Seen     int `json:"seen"`
+	InFlight int `json:"in_flight"`
+	Deferred int `json:"deferred"` // queued URLs of deferred hosts
+}
+
+// Memory is a frontier held in memory. It is safe for concurrent use;
+// create it with NewMemory.
+type Memory struct {
+	sched    Scheduler
+	maxDepth int
+
+	mu       sync.Mutex
+	seen     map[string]struct{}
+	hosts    map[string]*hostQueue
+	queued   int
+	inFlight int
+	wake     chan struct{} // closed and replaced when something changes
+}
+
+type hostQueue struct {
+	items    []Item
+	deferred time.Time // no URL of the host is handed out before this
+}
+
+// NewMemory returns an empty frontier that takes slots from sched and
+// refuses URLs deeper than maxDepth (a negative maxDepth means no limit).
+func NewMemory(sched Scheduler, maxDepth int) *Memory {
+	return &Memory{sched: sched, maxDepth: maxDepth, seen: map[string]struct{}{}, hosts: map[string]*hostQueue{}, wake: make(chan struct{})}
+}
+
+func (m *Memory) signal() {
+	close(m.wake)
+	m.wake = make(chan struct{})
+}
+
+// Add queues url (of host) with its citation unless it was seen before or
+// is too deep. It reports whether the URL was queued.
+func (m *Memory) Add(url, host string, c discovery.Discovery) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.seen[url]; ok {
+		return false
+	}
+	if m.maxDepth >= 0 && c.Depth > m.maxDepth {
+		return false
+	}
+	m.seen[url] = struct{}{}
+	q := m.hosts[host]
+	if q == nil {
+		q = &hostQueue{}
+		m.hosts[host] = q
+	}
+	q.items = append(q.items, Item{URL: url, Host: host, Citation: c})
+	m.queued++
+	m.signal()
+	return true
+}
+
+// MarkSeen records url as seen without queueing it (a redirect's target, a
+// canonical URL). It reports whether url was new.
+func (m *Memory) MarkSeen(url string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.seen[url]; ok {
+		return false
+	}
+	m.seen[url] = struct{}{}
+	return true
+}
+
+// Defer holds every URL of host until until (its robots.txt is unreachable).
+func (m *Memory) Defer(host string, until time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	q := m.hosts[host]
+	if q == nil {
+		q = &hostQueue{}
+		m.hosts[host] = q
+	}
+	q.deferred = until
+	m.signal()
+}
+
+// Next hands out the queued URL whose host's slot comes soonest, reserving
+// that slot. It blocks while nothing is queued but pages are in flight (they
+// may add links), and returns ErrExhausted or ErrOnlyDeferred when the crawl
+// can go no further, or ctx's error.
+func (m *Memory) Next(ctx context.Context) (Item, error) {
+	for {
+		m.mu.Lock()
+		now := time.Now()
+		var best string
+		var bestAt time.Time
+		deferredOnly := false
+		for host, q := range m.hosts {
+			if len(q.items) == 0 {
+				continue
+			}
+			if now.Before(q.deferred) {
+				deferredOnly = true
+				continue
+			}
+			at := latestOf(m.sched.Ready(host), now)
+			if best == "" || at.Before(bestAt) || (at.Equal(bestAt) && host < best) {
+				best, bestAt = host, at
+			}
+		}
+		if best != "" {
+			q := m.hosts[best]
+			it := q.items[0]
+			q.items[0] = Item{}
+			q.items = q.items[1:]
+			m.queued--
+			m.inFlight++
+			it.Slot = m.sched.Reserve(best)
+			m.mu.Unlock()
+			return it, nil
+		}
+		if m.inFlight == 0 {
+			m.mu.Unlock()
+			if deferredOnly {
+				return Item{}, ErrOnlyDeferred
+			}
+			return Item{}, ErrExhausted
+		}
+		wake := m.wake
+		m.mu.Unlock()
+		select {
+		case <-wake:
+		case <-ctx.Done():
+			return Item{}, ctx.Err()
+		}
+	}
+}
+
+// Retry puts an in-flight item back at the front of its host's queue, as it
+// is (the caller counts its attempts).
+func (m *Memory) Retry(it Item) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	it.Slot = time.Time{}
+	q := m.hosts[it.Host]
+	q.items = append([]Item{it}, q.items...)
+	m.queued++
+	m.inFlight--
+	m.signal()
+}
+
+// Done marks an in-flight item finished.
+func (m *Memory) Done(Item) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.inFlight--
+	m.signal()
+}
+
+// Stats returns a snapshot.
+func (m *Memory) Stats() Stats {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s := Stats{Queued: m.queued, Seen: len(m.seen), InFlight: m.inFlight}
+	now := time.Now()
+	for _, q := range m.hosts {
+		if now.Before(q.deferred) {
+			s.Deferred += len(q.items)
+		}
+	}
+	return s
+}
+
+// Pending returns the queued items (for the done event's list of what was
+// left, and for a later resume), in host order.
+func (m *Memory) Pending() []Item {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []Item
+	for _, q := range m.hosts {
+		out = append(out, q.items...)
+	}
+	return out
+}
+
+func latestOf(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
