@@ -79,6 +79,10 @@ type ConfigError struct{ Problems []string }
 
 func (e *ConfigError) Error() string { return "crawl: " + strings.Join(e.Problems, "; ") }
 
+// Validate reports whether c is a valid configuration (a *ConfigError when
+// not), without changing it.
+func (c Config) Validate() error { return c.fill() }
+
 func (c *Config) fill() error {
 	var problems []string
 	if len(c.Seeds) == 0 {

@@ -1,35 +1,34 @@
 #!/usr/bin/env bash
-# make demo: serve the bundled fixture site on loopback, show webgraph on its
-# JavaScript-only page, then stop the server (by the PID this script started).
+# make demo: serve the bundled fixture site on loopback, crawl it in union
+# mode (plain fetch and headless Chromium together), show what happened,
+# then stop the server (by the PID this script started).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-out=$(mktemp)
-bin/sites -site union >"$out" &
+work=$(mktemp -d)
+bin/sites -site union >"$work/url" &
 server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$out"' EXIT
-for _ in $(seq 50); do [ -s "$out" ] && break; sleep 0.1; done
-site=$(head -n1 "$out")
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 50); do [ -s "$work/url" ] && break; sleep 0.1; done
+site=$(head -n1 "$work/url")
 [ -n "$site" ] || { echo "demo: the fixture server did not start" >&2; exit 1; }
 export WEBGRAPH_CONTACT=${WEBGRAPH_CONTACT:-https://github.com/webgraph/webgraph}
 
-echo "== fixture site at $site"
+echo "== the fixture site is at $site"
+echo
+echo "== webgraph crawl --host-interval 200ms --delay 0 --out events.jsonl $site"
+bin/webgraph crawl --host-interval 200ms --delay 0 --out "$work/events.jsonl" "$site"
+echo
+echo "== events written, by type:"
+sed -n 's/^{"event":"\([a-z]*\)".*/\1/p' "$work/events.jsonl" | sort | uniq -c
+echo
+echo "== one page event (the JavaScript-only app: the plain side saw no words):"
+grep -m1 '"url":"'"${site}"'app.html"' "$work/events.jsonl" | cut -c1-700
+echo "…"
+echo
+echo "== the done event:"
+tail -n1 "$work/events.jsonl" | cut -c1-900
+echo "…"
 echo
 echo "== webgraph compare ${site}app.html   (what JavaScript adds)"
 bin/webgraph compare "${site}app.html"
-echo
-echo "== webgraph page ${site}app.html   (the page event, union mode)"
-bin/webgraph page "${site}app.html"
-echo
-echo "== webgraph page --mode plain ${site}app.html   (no browser: a JavaScript shell, exit 3)"
-set +e
-bin/webgraph page --mode plain --keep none "${site}app.html"
-code=$?
-set -e
-echo "(exit $code)"
-echo
-echo "== webgraph page ${site}private   (a login redirect, exit 3)"
-set +e
-bin/webgraph page "${site}private" >/dev/null
-echo "(exit $?)"
-set -e

@@ -65,6 +65,9 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		IgnoreRobots: o.noRobots, Identity: o.identity(),
 	}
 	cfg.SeedsOnly = *depth == 0
+	if err := cfg.Validate(); err != nil {
+		return usagef("%v", err)
+	}
 
 	w := stdout
 	if *out != "" {

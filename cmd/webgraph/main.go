@@ -132,6 +132,7 @@ Usage:
   webgraph page URL        one page through the union of plain and rendered fetches (JSON)
   webgraph compare URL     rendered vs plain text, block by block
   webgraph robots URL      the robots.txt policy of URL's origin and the verdict for URL
+  webgraph sitemaps URL    every sitemap attempt and the URL inventory (--verify checks the URLs)
   webgraph version
 
 Run 'webgraph COMMAND --help' for a command's flags.
@@ -155,6 +156,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runCompare(ctx, rest, stdout, stderr)
 	case "robots":
 		return runRobots(ctx, rest, stdout, stderr)
+	case "sitemaps":
+		return runSitemaps(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintf(stdout, "webgraph %s\n", version)
 		return nil

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/webgraph/webgraph/internal/sites"
+)
+
+// events decodes a JSON Lines stream, checking that every line is one
+// object whose first field is "event".
+func events(t *testing.T, stream string) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	sc := bufio.NewScanner(strings.NewReader(stream))
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if !strings.HasPrefix(line, `{"event":"`) {
+			t.Fatalf("line does not start with the event field: %.80s", line)
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("not JSON: %v: %.80s", err, line)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func TestCrawlCommand(t *testing.T) {
+	t.Parallel()
+	ts, _ := sites.Serve(t, "union")
+	out, errOut, code := webgraph(t, "crawl", "--mode", "plain", "--host-interval", "0", "--delay", "0", "--keep", "none", ts.URL+"/")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	evs := events(t, out)
+	if len(evs) < 10 || evs[0]["event"] != "run" || evs[len(evs)-1]["event"] != "done" {
+		t.Fatalf("%d events, first %v, last %v", len(evs), evs[0]["event"], evs[len(evs)-1]["event"])
+	}
+	done := evs[len(evs)-1]
+	if done["stopped"] != "exhausted" || done["disallowed"].(float64) != 2 {
+		t.Errorf("done = %v", done)
+	}
+	for _, ev := range evs {
+		if ev["event"] == "page" {
+			if _, has := ev["text"]; has {
+				t.Errorf("--keep none, but a page event has text: %v", ev["url"])
+			}
+		}
+	}
+	for _, want := range []string{"webgraph: crawling " + ts.URL + "/ in plain mode", "limits: 1000 page ceiling", "robots.txt obeyed", "webgraph: done (exhausted)"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if strings.Contains(out, "webgraph:") {
+		t.Error("human progress leaked into stdout")
+	}
+}
+
+func TestCrawlLimitsAndOut(t *testing.T) {
+	t.Parallel()
+	ts, h := sites.Serve(t, "union")
+	file := filepath.Join(t.TempDir(), "events.jsonl")
+	out, errOut, code := webgraph(t, "crawl", "--mode", "plain", "--host-interval", "0", "--delay", "0", "--max-pages", "3", "--out", file, ts.URL+"/")
+	if code != exitOK || out != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %s", code, out, errOut)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := events(t, string(b))
+	done := evs[len(evs)-1]
+	if done["stopped"] != "max-pages" || done["pending"].(float64) == 0 {
+		t.Errorf("done = stopped %v, pending %v; want max-pages with URLs left", done["stopped"], done["pending"])
+	}
+	pages := 0
+	for _, hit := range h.Hits() {
+		if hit.Path != "/robots.txt" && !strings.HasPrefix(hit.Path, "/sitemap") {
+			pages++
+		}
+	}
+	if pages > 3 { // the soft-404 probe counts against the ceiling
+		t.Errorf("%d page requests with --max-pages 3", pages)
+	}
+}
+
+func TestSitemapsCommand(t *testing.T) {
+	t.Parallel()
+	ts, _ := sites.Serve(t, "union")
+	out, errOut, code := webgraph(t, "sitemaps", "--verify", "--host-interval", "0", ts.URL+"/")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got sitemapsOutput
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	inv := got.Inventory
+	if inv.Advertised != 6 || inv.Live == nil || *inv.Live != 4 || *inv.Dead != 1 || *inv.Disallowed != 1 {
+		t.Errorf("inventory = %+v", inv)
+	}
+	if len(got.Attempts) != 2 || !got.Attempts[0].OK || got.Attempts[0].Source != "robots" {
+		t.Errorf("attempts = %+v", got.Attempts)
+	}
+	if len(got.URLs) != 2 {
+		t.Errorf("urls = %+v; want the dead and the disallowed one", got.URLs)
+	}
+}
+
+func TestCrawlUsage(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"crawl"}, "at least one seed"},
+		{[]string{"crawl", "--origin", "example.org", "http://127.0.0.1:1/"}, "not scheme://host"},
+		{[]string{"crawl", "--allow-path", "docs", "http://127.0.0.1:1/"}, "must start with /"},
+		{[]string{"crawl", "--keep", "html", "http://127.0.0.1:1/"}, "--keep"},
+	} {
+		_, errOut, code := webgraph(t, tt.args...)
+		if code != exitUsage || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%q: exit %d, %q; want usage error with %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}
