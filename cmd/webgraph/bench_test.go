@@ -1,0 +1,46 @@
+package main
+
+import (
+	"bytes"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/webgraph/webgraph/internal/sites"
+)
+
+// BenchmarkCrawlPlain2000 crawls a generated 2,000-page loopback site in
+// plain mode with no politeness delays and 8 workers, running the real
+// binary as a child process so that its peak resident memory is its own.
+func BenchmarkCrawlPlain2000(b *testing.B) {
+	bin := filepath.Join(b.TempDir(), "webgraph")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("build: %v\n%s", err, out)
+	}
+	ts := httptest.NewServer(sites.Generated(2000, false))
+	defer ts.Close()
+	events := filepath.Join(b.TempDir(), "events.jsonl")
+	var peak int64
+	var total time.Duration
+	for b.Loop() {
+		cmd := exec.Command(bin, "crawl", "--mode", "plain", "--host-interval", "0", "--delay", "0", "--concurrency", "8",
+			"--depth", "-1", "--max-pages", "5000", "--keep", "none", "--out", events, ts.URL+"/")
+		start := time.Now()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("crawl: %v\n%s", err, out)
+		}
+		total += time.Since(start)
+		if out, _ := os.ReadFile(events); !bytes.Contains(out, []byte(`"event":"done","stopped":"exhausted","pages":2000,"ok":2000,`)) {
+			b.Fatalf("the crawl did not keep all 2000 pages: %.300s", out[max(0, len(out)-300):])
+		}
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss > peak {
+			peak = ru.Maxrss // kilobytes on Linux
+		}
+	}
+	b.ReportMetric(float64(2000*b.N)/total.Seconds(), "pages/s")
+	b.ReportMetric(float64(peak)/1024, "peak-RSS-MB")
+}
