@@ -415,3 +415,42 @@ func TestRedirectOutOfScope(t *testing.T) {
 		t.Error("the out-of-scope redirect was followed: the target server was asked")
 	}
 }
+
+func TestSoft404(t *testing.T) {
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt", "/sitemap.xml", "/sitemap_index.xml":
+			http.NotFound(w, r)
+		case "/":
+			w.Write([]byte(`<!doctype html><title>Home</title><p>The home page of a site that never says 404, with enough words to be a page.</p><a href="/exists">Exists</a> <a href="/gone-for-good">Gone</a>`))
+		case "/exists":
+			w.Write([]byte(`<!doctype html><title>Exists</title><p>A real page of this site, with words of its own that differ from the error page in every way.</p>`))
+		default:
+			// Every unknown path: 200 and the same "not found" page, which
+			// quotes the path it was asked for.
+			w.Write([]byte(`<!doctype html><title>Oops</title><p>We looked everywhere but could not find ` + r.URL.Path + `.</p><p>Try the search box or go back to the home page; our team has been told about the broken link.</p>`))
+		}
+	}))
+	defer site.Close()
+	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, Mode: "plain"}
+	rec, _ := run(t, cfg, newPages(t, union.ModePlain, nil))
+	var disc *DiscoveryEvent
+	byURL := map[string]*PageEvent{}
+	for _, ev := range rec.events {
+		switch e := ev.(type) {
+		case *DiscoveryEvent:
+			disc = e
+		case *PageEvent:
+			byURL[e.URL] = e
+		}
+	}
+	if disc == nil || disc.Soft404 == nil || !disc.Soft404.Fingerprint || disc.Soft404.Status != 200 {
+		t.Fatalf("discovery soft404 = %+v; want a fingerprint from a 200 probe", disc)
+	}
+	if p := byURL[site.URL+"/gone-for-good"]; p == nil || p.Cause != "missing" || !strings.Contains(p.Error, "soft 404") {
+		t.Errorf("/gone-for-good = %+v; want missing as a soft 404", p)
+	}
+	if p := byURL[site.URL+"/exists"]; p == nil || !p.OK {
+		t.Errorf("/exists = %+v; want kept", p)
+	}
+}
