@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -34,7 +35,9 @@ type Frontier interface {
 	Defer(host string, until time.Time)
 	Next(ctx context.Context) (frontier.Item, error)
 	Retry(it frontier.Item)
-	Done(it frontier.Item)
+	// Complete finishes an item with its result in one piece: a durable
+	// frontier records the page, its links and its new URLs atomically.
+	Complete(it frontier.Item, r frontier.Result)
 	Stats() frontier.Stats
 }
 
@@ -221,7 +224,7 @@ func (c *Crawler) worker(ctx, popCtx context.Context) {
 func (c *Crawler) handle(ctx context.Context, it frontier.Item) {
 	u, err := url.Parse(it.URL)
 	if err != nil {
-		c.front.Done(it)
+		c.front.Complete(it, frontier.Result{State: "refused", Cause: string(refuse.FetchError)})
 		return
 	}
 	prep := c.prepare(ctx, u)
@@ -238,8 +241,8 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item) {
 		c.done.Disallowed++
 		c.done.Causes[string(refuse.Disallowed)]++
 		c.mu.Unlock()
+		c.front.Complete(it, frontier.Result{State: "disallowed", Cause: string(refuse.Disallowed)})
 		c.emit(&DisallowedEvent{Event: "disallowed", URL: it.URL, Citation: it.Citation, Robots: rp.URL, Group: v.Group, Rule: v.Rule, Reason: v.Reason})
-		c.front.Done(it)
 		return
 	}
 	if max := c.cfg.MaxPages; max > 0 && c.started.Add(1) > int64(max) {
@@ -280,7 +283,6 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item) {
 	}
 	c.settle(p, u, prep)
 	c.record(p, it)
-	c.front.Done(it)
 }
 
 // pausedBy reports whether a page was refused by a 429 or 503, which pause
@@ -360,7 +362,9 @@ func (c *Crawler) record(p *union.Page, it frontier.Item) {
 		c.outcome[it.URL] = sitemapOutcome(p)
 	}
 	var toQueue []discovery.Candidate
+	edges := make([]frontier.Link, 0, len(cands))
 	for _, cand := range cands {
+		edges = append(edges, frontier.Link{To: cand.URL, Anchor: cand.Citation.Anchor, Side: cand.Side, Kind: string(cand.Kind)})
 		first := !c.discovered[cand.URL]
 		if first {
 			c.discovered[cand.URL] = true
@@ -382,6 +386,7 @@ func (c *Crawler) record(p *union.Page, it frontier.Item) {
 	}
 	c.mu.Unlock()
 
+	var queue []frontier.New
 	for _, cand := range toQueue {
 		cu, err := url.Parse(cand.URL)
 		if err != nil {
@@ -395,9 +400,21 @@ func (c *Crawler) record(p *union.Page, it frontier.Item) {
 			}
 			continue
 		}
-		c.front.Add(cand.URL, cu.Host, cand.Citation)
+		queue = append(queue, frontier.New{URL: cand.URL, Host: cu.Host, Citation: cand.Citation})
 	}
 	ev := NewPageEvent(p, it.Citation, kinds, c.cfg.KeepText)
+	res := frontier.Result{State: "done", FinalURL: p.FinalURL, Status: p.Status, Title: p.Title, Words: p.Words,
+		PlainWords: sideWords(p, fetch.Plain), RenderedWords: sideWords(p, fetch.Rendered), Links: edges, Queue: queue}
+	if p.Refusal != nil {
+		res.State, res.Cause = "refused", string(p.Refusal.Cause)
+	}
+	if ev.Text != nil {
+		res.Text = *ev.Text
+	}
+	res.Event, _ = json.Marshal(&ev)
+	// The record is committed before the event is said: the database is
+	// the truth a resumed crawl starts from.
+	c.front.Complete(it, res)
 	c.emit(&ev)
 	if warn != nil {
 		c.addWarning(warn.Words)
@@ -406,6 +423,13 @@ func (c *Crawler) record(p *union.Page, it frontier.Item) {
 	if frontierDue {
 		c.emit(c.frontierEvent())
 	}
+}
+
+func sideWords(p *union.Page, n fetch.Name) int {
+	if s := p.Sides[n]; s != nil {
+		return s.Words
+	}
+	return -1
 }
 
 func sitemapOutcome(p *union.Page) string {

@@ -36,6 +36,40 @@ type Scheduler interface {
 	Reserve(host string) time.Time
 }
 
+// Result is what became of an item, handed to Complete in one piece so that
+// a durable frontier can record it in one transaction: the page, its links,
+// and the URLs it adds to the queue.
+type Result struct {
+	State string // "done" (kept), "refused" or "disallowed"
+	// Page facts, for a fetched page.
+	FinalURL      string
+	Status        int
+	Cause         string
+	Title         string
+	Words         int
+	PlainWords    int // -1 when the side did not run
+	RenderedWords int // -1 when the side did not run
+	Text          string
+	Event         []byte // the page event as written
+	Links         []Link
+	Queue         []New
+}
+
+// Link is an edge of the web graph.
+type Link struct {
+	To     string
+	Anchor string
+	Side   string // plain, rendered or both
+	Kind   string
+}
+
+// New is a URL a page offers to the queue.
+type New struct {
+	URL      string
+	Host     string
+	Citation discovery.Discovery
+}
+
 // Stats is a snapshot of the frontier.
 type Stats struct {
 	Queued   int `json:"queued"`
@@ -187,8 +221,13 @@ func (m *Memory) Retry(it Item) {
 	m.signal()
 }
 
-// Done marks an in-flight item finished.
-func (m *Memory) Done(Item) {
+// Complete finishes an in-flight item: it queues the URLs the page found
+// (Add's rules apply) and forgets the rest of the result, which a memory
+// frontier has nowhere to keep.
+func (m *Memory) Complete(it Item, r Result) {
+	for _, n := range r.Queue {
+		m.Add(n.URL, n.Host, n.Citation)
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.inFlight--

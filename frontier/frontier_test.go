@@ -52,15 +52,14 @@ func TestSeenDepthAndExhaustion(t *testing.T) {
 		got <- next
 	}()
 	time.Sleep(20 * time.Millisecond)
-	m.Add("http://a/linked", "a", discovery.Discovery{Depth: 1})
-	m.Done(it)
+	m.Complete(it, Result{State: "done", Queue: []New{{URL: "http://a/linked", Host: "a", Citation: discovery.Discovery{Depth: 1}}}})
 	if next := <-got; next.URL != "http://a/linked" {
 		t.Errorf("waiting Next got %q; want the link added while it waited", next.URL)
 	}
 	if s := m.Stats(); s.InFlight != 1 || s.Queued != 0 || s.Seen != 3 {
 		t.Errorf("stats = %+v", s)
 	}
-	m.Done(Item{})
+	m.Complete(Item{}, Result{State: "done"})
 	if _, err := m.Next(context.Background()); !errors.Is(err, ErrExhausted) {
 		t.Errorf("Next on an empty frontier = %v; want ErrExhausted", err)
 	}

@@ -1,0 +1,272 @@
+// Package store keeps a crawl's state in an embedded SQLite database (pure
+// Go, modernc.org/sqlite, WAL): the URLs with their citations and states
+// (the frontier and the seen set), the pages, the links (the web graph),
+// robots policies and each run's events. A crawl killed at any moment
+// resumes from it.
+//
+// One owner goroutine performs every write, batching the operations that
+// wait into one transaction; each caller returns once its transaction is
+// committed, so a page recorded is durable against a killed process.
+package store
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	_ "modernc.org/sqlite"
+)
+
+// SchemaVersion is the version of the schema below; a database of another
+// version is refused rather than migrated silently.
+const SchemaVersion = 1
+
+// ApplicationID marks a SQLite file as webgraph's ("wgph").
+const ApplicationID = 0x77677068
+
+const schema = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE urls (
+	id       INTEGER PRIMARY KEY,
+	url      TEXT NOT NULL UNIQUE,
+	host     TEXT NOT NULL,
+	state    TEXT NOT NULL, -- queued, in_flight, done, refused, disallowed, seen
+	via      TEXT NOT NULL DEFAULT '',
+	found_on TEXT NOT NULL DEFAULT '',
+	anchor   TEXT NOT NULL DEFAULT '',
+	depth    INTEGER NOT NULL DEFAULT 0,
+	attempts INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX urls_queue ON urls (host, state, id);
+CREATE TABLE pages (
+	url_id         INTEGER PRIMARY KEY REFERENCES urls (id),
+	final_url      TEXT NOT NULL,
+	ok             INTEGER NOT NULL,
+	status         INTEGER NOT NULL,
+	cause          TEXT NOT NULL,
+	title          TEXT NOT NULL,
+	words          INTEGER NOT NULL,
+	plain_words    INTEGER,
+	rendered_words INTEGER,
+	text           TEXT,
+	event          TEXT NOT NULL -- the page event as written
+);
+CREATE TABLE links (
+	from_id INTEGER NOT NULL REFERENCES urls (id),
+	to_url  TEXT NOT NULL,
+	anchor  TEXT NOT NULL,
+	side    TEXT NOT NULL,
+	kind    TEXT NOT NULL,
+	PRIMARY KEY (from_id, to_url)
+) WITHOUT ROWID;
+CREATE TABLE robots (origin TEXT PRIMARY KEY, fetched_at TEXT NOT NULL, policy TEXT NOT NULL);
+CREATE TABLE runs (
+	id         INTEGER PRIMARY KEY,
+	started_at TEXT NOT NULL,
+	resumed    INTEGER NOT NULL,
+	run_event  TEXT NOT NULL,
+	done_event TEXT
+);
+`
+
+// Errors Open returns; each is wrapped with the path.
+var (
+	ErrForeign      = errors.New("store: not a webgraph database")
+	ErrCorrupt      = errors.New("store: database is damaged")
+	ErrVersion      = errors.New("store: database schema version is not supported")
+	ErrExists       = errors.New("store: database already holds a crawl (use --resume to continue it)")
+	ErrNothingToResume = errors.New("store: no crawl to resume in this database")
+)
+
+// Store is an open crawl database. Its methods are safe for concurrent use.
+// Close it to stop the writer and close the file.
+type Store struct {
+	db   *sql.DB
+	path string
+	ops  chan op
+	done chan struct{}
+}
+
+type op struct {
+	fn    func(tx *sql.Tx) error
+	reply chan error
+}
+
+// Mode says how Open treats what is at path.
+type Mode int
+
+const (
+	// Create makes a new database; an existing crawl there is ErrExists.
+	Create Mode = iota
+	// Resume opens an existing crawl; none there is ErrNothingToResume.
+	Resume
+	// Read opens an existing database to read (graph, report).
+	Read
+)
+
+// Open opens or creates the crawl database at path. A file that is not a
+// webgraph database (another program's SQLite file, or not SQLite at all)
+// is refused with ErrForeign and never written to; a damaged one with
+// ErrCorrupt.
+func Open(path string, mode Mode) (*Store, error) {
+	exists, err := check(path)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case !exists && mode != Create:
+		return nil, fmt.Errorf("%w: %s", ErrNothingToResume, path)
+	}
+	dsn := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
+	if mode == Read {
+		dsn = "file:" + path + "?mode=ro&_pragma=busy_timeout(5000)"
+	}
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	s := &Store{db: db, path: path, ops: make(chan op, 256), done: make(chan struct{})}
+	fail := func(err error) (*Store, error) {
+		db.Close()
+		return nil, err
+	}
+	if exists {
+		if err := s.verify(); err != nil {
+			return fail(err)
+		}
+		if mode == Create {
+			var n int
+			if err := db.QueryRow(`SELECT COUNT(*) FROM runs`).Scan(&n); err != nil {
+				return fail(fmt.Errorf("store: %s: %w", path, err))
+			}
+			if n > 0 {
+				return fail(fmt.Errorf("%w: %s", ErrExists, path))
+			}
+		}
+	} else {
+		if _, err := db.Exec(schema); err != nil {
+			return fail(fmt.Errorf("store: creating %s: %w", path, err))
+		}
+		if _, err := db.Exec(fmt.Sprintf(`PRAGMA application_id = %d; PRAGMA user_version = %d;
+			INSERT INTO meta (key, value) VALUES ('app', 'webgraph'), ('schema_version', '%d')`, ApplicationID, SchemaVersion, SchemaVersion)); err != nil {
+			return fail(fmt.Errorf("store: creating %s: %w", path, err))
+		}
+	}
+	go s.writer()
+	return s, nil
+}
+
+// check reports whether path holds something, refusing what is not SQLite.
+func check(path string) (bool, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("store: %w", err)
+	}
+	defer f.Close()
+	head := make([]byte, 16)
+	n, err := io.ReadFull(f, head)
+	if n == 0 && (err == io.EOF || err == io.ErrUnexpectedEOF) {
+		return false, nil // an empty file: ours to create
+	}
+	if !bytes.Equal(head[:n], []byte("SQLite format 3\x00")[:n]) || n < 16 {
+		return false, fmt.Errorf("%w: %s is not a SQLite database; refusing to touch it", ErrForeign, path)
+	}
+	return true, nil
+}
+
+func (s *Store) verify() error {
+	var app, version int
+	if err := s.db.QueryRow(`PRAGMA application_id`).Scan(&app); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrCorrupt, s.path, err)
+	}
+	if app != ApplicationID {
+		return fmt.Errorf("%w: %s is a SQLite database of another program (application_id %#x); refusing to touch it", ErrForeign, s.path, app)
+	}
+	var check string
+	if err := s.db.QueryRow(`PRAGMA quick_check`).Scan(&check); err != nil || check != "ok" {
+		return fmt.Errorf("%w: %s: quick_check says %q (%v)", ErrCorrupt, s.path, check, err)
+	}
+	if err := s.db.QueryRow(`PRAGMA user_version`).Scan(&version); err != nil || version != SchemaVersion {
+		return fmt.Errorf("%w: %s has version %d; this webgraph reads version %d", ErrVersion, s.path, version, SchemaVersion)
+	}
+	return nil
+}
+
+// writer is the one goroutine that writes: it takes every operation
+// waiting, runs them in one transaction and commits.
+func (s *Store) writer() {
+	defer close(s.done)
+	for first := range s.ops {
+		batch := []op{first}
+	drain:
+		for len(batch) < 512 {
+			select {
+			case o, ok := <-s.ops:
+				if !ok {
+					break drain
+				}
+				batch = append(batch, o)
+			default:
+				break drain
+			}
+		}
+		tx, err := s.db.Begin()
+		if err != nil {
+			for _, o := range batch {
+				o.reply <- fmt.Errorf("store: %w", err)
+			}
+			continue
+		}
+		errs := make([]error, len(batch))
+		for i, o := range batch {
+			// Each operation runs in a savepoint, so one failure does not
+			// undo the others in the batch.
+			tx.Exec(`SAVEPOINT op`)
+			if errs[i] = o.fn(tx); errs[i] != nil {
+				tx.Exec(`ROLLBACK TO op`)
+			}
+			tx.Exec(`RELEASE op`)
+		}
+		if err := tx.Commit(); err != nil {
+			for i := range errs {
+				errs[i] = fmt.Errorf("store: commit: %w", err)
+			}
+		}
+		for i, o := range batch {
+			o.reply <- errs[i]
+		}
+	}
+}
+
+// write runs fn in the writer's transaction and waits for the commit.
+func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	o := op{fn: fn, reply: make(chan error, 1)}
+	select {
+	case s.ops <- o:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return <-o.reply
+}
+
+// Close stops the writer after the operations sent so far, and closes the
+// database.
+func (s *Store) Close() error {
+	close(s.ops)
+	<-s.done
+	return s.db.Close()
+}
+
+// Path returns the database's file name.
+func (s *Store) Path() string { return s.path }
+
+func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
