@@ -72,12 +72,24 @@ type Config struct {
 	// SkipSoft404 turns off the soft-404 probe.
 	SkipSoft404 bool
 	Identity    policy.Identity
+	// Resumed says this run continues a crawl from its database (DB).
+	Resumed bool
+	DB      string
+	// Warnings are said in the run event (e.g. settings changed on resume).
+	Warnings []string
 }
 
 // ConfigError reports an invalid Config.
 type ConfigError struct{ Problems []string }
 
 func (e *ConfigError) Error() string { return "crawl: " + strings.Join(e.Problems, "; ") }
+
+// EffectiveDepth returns the depth limit the crawl applies, defaults
+// included (negative: none).
+func (c Config) EffectiveDepth() int {
+	c.fill()
+	return c.Depth
+}
 
 // Validate reports whether c is a valid configuration (a *ConfigError when
 // not), without changing it.

@@ -41,6 +41,13 @@ type Frontier interface {
 	Stats() frontier.Stats
 }
 
+// Journal keeps a durable record of the run: *store.Journal satisfies it.
+type Journal interface {
+	Run(ev any, resumed bool) error
+	Done(ev any) error
+	Robots(p *policy.RobotsPolicy) error
+}
+
 // Crawler runs one crawl. Create it with New; Run may be called once.
 type Crawler struct {
 	cfg      Config
@@ -51,6 +58,7 @@ type Crawler struct {
 	http     *http.Client
 	scope    *scope
 	sink     Sink
+	journal  Journal
 	version  string
 
 	stopOnce sync.Once
@@ -89,8 +97,10 @@ type Deps struct {
 	Robots   *policy.RobotsClient
 	// HTTP fetches robots-adjacent documents (sitemaps). nil: a client with
 	// the identity's User-Agent and a 20 s timeout.
-	HTTP    *http.Client
-	Sink    Sink
+	HTTP *http.Client
+	Sink Sink
+	// Journal, if set, records the run, its robots policies and its end.
+	Journal Journal
 	Version string
 }
 
@@ -103,7 +113,7 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 	if d.Pages == nil || d.Sink == nil {
 		return nil, errors.New("crawl: Deps.Pages and Deps.Sink are required")
 	}
-	c := &Crawler{cfg: cfg, pages: d.Pages, sink: d.Sink, version: d.Version, scope: newScope(&cfg), stopCh: make(chan struct{}),
+	c := &Crawler{cfg: cfg, pages: d.Pages, sink: d.Sink, journal: d.Journal, version: d.Version, scope: newScope(&cfg), stopCh: make(chan struct{}),
 		kinds: discovery.Kinds{}, discovered: map[string]bool{}, linked: map[string]bool{}, sitemapURLs: map[string]bool{},
 		outcome: map[string]string{}, kept: map[string]bool{}, deferredSaid: map[string]time.Time{}}
 	c.throttle = d.Throttle
@@ -160,7 +170,14 @@ func (c *Crawler) emit(ev any) {
 // in flight). It emits the done event and returns it.
 func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 	start := time.Now()
-	c.emit(c.runEvent())
+	run := c.runEvent()
+	c.emit(run)
+	if c.journal != nil {
+		if err := c.journal.Run(run, c.cfg.Resumed); err != nil {
+			c.addWarning("the crawl database could not record the run: " + err.Error())
+			c.stop("failure")
+		}
+	}
 
 	// A worker blocked in Next must wake when the crawl stops.
 	popCtx, cancelPop := context.WithCancel(ctx)
@@ -213,11 +230,27 @@ func (c *Crawler) worker(ctx, popCtx context.Context) {
 		case errors.Is(err, frontier.ErrExhausted), errors.Is(err, frontier.ErrOnlyDeferred):
 			c.stop("exhausted")
 			return
+		case err != nil && popCtx.Err() == nil:
+			c.failed(err)
+			return
 		case err != nil:
 			return
 		}
 		c.handle(ctx, it)
+		if f, ok := c.front.(interface{ Err() error }); ok && f.Err() != nil {
+			c.failed(f.Err())
+			return
+		}
 	}
+}
+
+// failed stops the crawl because its record could not be kept.
+func (c *Crawler) failed(err error) {
+	c.stopOnce.Do(func() {
+		c.addWarning("the crawl stopped: its state could not be kept: " + err.Error())
+		c.reason.Store("failure")
+		close(c.stopCh)
+	})
 }
 
 // handle takes one popped URL through robots, the throttle and the union.
@@ -484,6 +517,11 @@ func (c *Crawler) prepare(ctx context.Context, u *url.URL) *originPrep {
 		ev := &DiscoveryEvent{Event: "discovery", Origin: origin, Sitemaps: []discovery.SitemapAttempt{}}
 		rp := c.policyFor(ctx, u)
 		ev.Robots = rp
+		if c.journal != nil && rp.State != policy.Off {
+			if err := c.journal.Robots(rp); err != nil {
+				c.addWarning("the crawl database could not record robots.txt of " + origin + ": " + err.Error())
+			}
+		}
 		if rp.CrawlDelay != nil {
 			if w := c.throttle.SetCrawlDelay(u.Host, *rp.CrawlDelay); w != "" {
 				c.addWarning(w)
@@ -618,9 +656,9 @@ func (c *Crawler) probeSoft404(ctx context.Context, root *url.URL, rp *policy.Ro
 
 func (c *Crawler) runEvent() *RunEvent {
 	cfg := c.cfg
-	ev := &RunEvent{Event: "run", Version: c.version, Mode: cfg.Mode, Origins: c.scope.list(), AllowPaths: append([]string{}, cfg.AllowPaths...),
+	ev := &RunEvent{Event: "run", Version: c.version, Mode: cfg.Mode, Resumed: cfg.Resumed, DB: cfg.DB, Origins: c.scope.list(), AllowPaths: append([]string{}, cfg.AllowPaths...),
 		Identity: IdentityReport{UserAgent: cfg.Identity.UserAgent(), AgentToken: policy.AgentToken, Contact: cfg.Identity.Contact},
-		Robots:   "obeyed", Retains: []string{"links", "citations", "outcomes", "word counts"}, Warnings: append([]string{}, cfg.Identity.Warnings()...)}
+		Robots:   "obeyed", Retains: []string{"links", "citations", "outcomes", "word counts"}, Warnings: append(append([]string{}, cfg.Identity.Warnings()...), cfg.Warnings...)}
 	for _, s := range cfg.Seeds {
 		ev.Seeds = append(ev.Seeds, s.String())
 	}
@@ -666,6 +704,11 @@ func (c *Crawler) finish(start time.Time) *DoneEvent {
 	d.Coverage = c.coverage()
 	c.mu.Unlock()
 	d.ElapsedMS = time.Since(start).Milliseconds()
+	if c.journal != nil {
+		if err := c.journal.Done(&d); err != nil {
+			d.Warnings = append(d.Warnings, "the crawl database could not record the end of the run: "+err.Error())
+		}
+	}
 	c.emit(&d)
 	return &d
 }

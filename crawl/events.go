@@ -38,6 +38,8 @@ type IdentityReport struct {
 type RunEvent struct {
 	Event      string         `json:"event"`
 	Version    string         `json:"version"`
+	Resumed    bool           `json:"resumed,omitempty"` // a killed or interrupted crawl continues
+	DB         string         `json:"db,omitempty"`      // the crawl's database
 	Seeds      []string       `json:"seeds"`
 	Origins    []string       `json:"origins"`
 	AllowPaths []string       `json:"allow_paths"`
@@ -155,7 +157,7 @@ const MaxCoverageList = 1000
 // DoneEvent ends the stream.
 type DoneEvent struct {
 	Event           string          `json:"event"`
-	Stopped         string          `json:"stopped"` // exhausted, max-pages, time-budget, interrupted
+	Stopped         string          `json:"stopped"` // exhausted, max-pages, time-budget, interrupted, failure
 	Pages           int             `json:"pages"`
 	OK              int             `json:"ok"`
 	Refused         int             `json:"refused"`

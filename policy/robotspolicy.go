@@ -65,6 +65,29 @@ type RobotsPolicy struct {
 
 	robots *Robots // parsed rules; nil when none apply
 	match  Match
+	body   []byte // the file as read, to save and restore the policy
+}
+
+// Saved is what a crawl database keeps of a policy, to use it again when a
+// crawl resumes.
+type Saved struct {
+	Policy RobotsPolicy `json:"policy"`
+	Body   []byte       `json:"body,omitempty"`
+}
+
+// Save returns p in a form that Restore brings back.
+func (p *RobotsPolicy) Save() Saved { return Saved{Policy: *p, Body: p.body} }
+
+// Restore rebuilds the policy, parsing the saved file again.
+func (s Saved) Restore() *RobotsPolicy {
+	p := s.Policy
+	if p.State == Parsed || (p.Cached && s.Body != nil) {
+		p.setRobots(ParseRobots(s.Body))
+		p.body = s.Body
+		// setRobots appended the file's warnings again.
+		p.Warnings = s.Policy.Warnings
+	}
+	return &p
 }
 
 // Deferred reports whether content requests to the origin must wait: its
@@ -200,7 +223,7 @@ func (c *RobotsClient) Policy(ctx context.Context, u *url.URL) *RobotsPolicy {
 		p.NextAttempt = now.Add(min(wait, MaxRetryUnreachable))
 		if g := st.good; g != nil && now.Sub(g.FetchedAt) <= MaxCacheAge {
 			p.Cached, p.CachedAt = true, g.FetchedAt
-			p.robots, p.match = g.robots, g.match
+			p.robots, p.match, p.body = g.robots, g.match, g.body
 			p.Group, p.Rules, p.CrawlDelay, p.Sitemaps = g.Group, g.Rules, g.CrawlDelay, g.Sitemaps
 			p.Warnings = append(p.Warnings, fmt.Sprintf("robots.txt unreachable (%s): using the policy fetched at %s", p.Reason, g.FetchedAt.Format(time.RFC3339)))
 		}
@@ -273,6 +296,7 @@ func (c *RobotsClient) fetch(ctx context.Context, origin string, now time.Time) 
 			return p
 		}
 		p.State = Parsed
+		p.body = body
 		p.setRobots(ParseRobots(body))
 	case s == http.StatusTooManyRequests || s >= 500:
 		p.State, p.Reason = Unreachable, fmt.Sprintf("HTTP %d %s", s, http.StatusText(s))

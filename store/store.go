@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	_ "modernc.org/sqlite"
 )
@@ -76,10 +75,10 @@ CREATE TABLE runs (
 
 // Errors Open returns; each is wrapped with the path.
 var (
-	ErrForeign      = errors.New("store: not a webgraph database")
-	ErrCorrupt      = errors.New("store: database is damaged")
-	ErrVersion      = errors.New("store: database schema version is not supported")
-	ErrExists       = errors.New("store: database already holds a crawl (use --resume to continue it)")
+	ErrForeign         = errors.New("store: not a webgraph database")
+	ErrCorrupt         = errors.New("store: database is damaged")
+	ErrVersion         = errors.New("store: database schema version is not supported")
+	ErrExists          = errors.New("store: database already holds a crawl (use --resume to continue it)")
 	ErrNothingToResume = errors.New("store: no crawl to resume in this database")
 )
 
@@ -122,6 +121,25 @@ func Open(path string, mode Mode) (*Store, error) {
 	case !exists && mode != Create:
 		return nil, fmt.Errorf("%w: %s", ErrNothingToResume, path)
 	}
+	if exists {
+		// Look before touching: a read-only connection, no pragmas that
+		// write (journal_mode=WAL would rewrite a foreign file's header).
+		ro, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(5000)")
+		if err != nil {
+			return nil, fmt.Errorf("store: opening %s: %w", path, err)
+		}
+		err = verify(ro, path)
+		if err == nil && mode == Create {
+			var n int
+			if err = ro.QueryRow(`SELECT COUNT(*) FROM runs`).Scan(&n); err == nil && n > 0 {
+				err = fmt.Errorf("%w: %s", ErrExists, path)
+			}
+		}
+		ro.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
 	dsn := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
 	if mode == Read {
 		dsn = "file:" + path + "?mode=ro&_pragma=busy_timeout(5000)"
@@ -132,31 +150,19 @@ func Open(path string, mode Mode) (*Store, error) {
 	}
 	db.SetMaxOpenConns(1)
 	s := &Store{db: db, path: path, ops: make(chan op, 256), done: make(chan struct{})}
-	fail := func(err error) (*Store, error) {
-		db.Close()
-		return nil, err
-	}
-	if exists {
-		if err := s.verify(); err != nil {
-			return fail(err)
-		}
-		if mode == Create {
-			var n int
-			if err := db.QueryRow(`SELECT COUNT(*) FROM runs`).Scan(&n); err != nil {
-				return fail(fmt.Errorf("store: %s: %w", path, err))
-			}
-			if n > 0 {
-				return fail(fmt.Errorf("%w: %s", ErrExists, path))
-			}
-		}
-	} else {
+	if !exists {
 		if _, err := db.Exec(schema); err != nil {
-			return fail(fmt.Errorf("store: creating %s: %w", path, err))
+			db.Close()
+			return nil, fmt.Errorf("store: creating %s: %w", path, err)
 		}
 		if _, err := db.Exec(fmt.Sprintf(`PRAGMA application_id = %d; PRAGMA user_version = %d;
 			INSERT INTO meta (key, value) VALUES ('app', 'webgraph'), ('schema_version', '%d')`, ApplicationID, SchemaVersion, SchemaVersion)); err != nil {
-			return fail(fmt.Errorf("store: creating %s: %w", path, err))
+			db.Close()
+			return nil, fmt.Errorf("store: creating %s: %w", path, err)
 		}
+	} else if err := db.Ping(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
 	go s.writer()
 	return s, nil
@@ -183,20 +189,21 @@ func check(path string) (bool, error) {
 	return true, nil
 }
 
-func (s *Store) verify() error {
+// verify checks that db is a sound webgraph database of this version.
+func verify(db *sql.DB, path string) error {
 	var app, version int
-	if err := s.db.QueryRow(`PRAGMA application_id`).Scan(&app); err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrCorrupt, s.path, err)
+	if err := db.QueryRow(`PRAGMA application_id`).Scan(&app); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}
 	if app != ApplicationID {
-		return fmt.Errorf("%w: %s is a SQLite database of another program (application_id %#x); refusing to touch it", ErrForeign, s.path, app)
+		return fmt.Errorf("%w: %s is a SQLite database of another program (application_id %#x); refusing to touch it", ErrForeign, path, app)
 	}
 	var check string
-	if err := s.db.QueryRow(`PRAGMA quick_check`).Scan(&check); err != nil || check != "ok" {
-		return fmt.Errorf("%w: %s: quick_check says %q (%v)", ErrCorrupt, s.path, check, err)
+	if err := db.QueryRow(`PRAGMA quick_check`).Scan(&check); err != nil || check != "ok" {
+		return fmt.Errorf("%w: %s: quick_check says %q (%v)", ErrCorrupt, path, check, err)
 	}
-	if err := s.db.QueryRow(`PRAGMA user_version`).Scan(&version); err != nil || version != SchemaVersion {
-		return fmt.Errorf("%w: %s has version %d; this webgraph reads version %d", ErrVersion, s.path, version, SchemaVersion)
+	if err := db.QueryRow(`PRAGMA user_version`).Scan(&version); err != nil || version != SchemaVersion {
+		return fmt.Errorf("%w: %s has version %d; this webgraph reads version %d", ErrVersion, path, version, SchemaVersion)
 	}
 	return nil
 }
@@ -268,5 +275,3 @@ func (s *Store) Close() error {
 
 // Path returns the database's file name.
 func (s *Store) Path() string { return s.path }
-
-func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }

@@ -27,7 +27,8 @@ func BenchmarkCrawlPlain2000(b *testing.B) {
 	var peak int64
 	var total time.Duration
 	for b.Loop() {
-		cmd := exec.Command(bin, "crawl", "--mode", "plain", "--host-interval", "0", "--delay", "0", "--concurrency", "8",
+		db := filepath.Join(b.TempDir(), "crawl.db")
+		cmd := exec.Command(bin, "crawl", "--db", db, "--mode", "plain", "--host-interval", "0", "--delay", "0", "--concurrency", "8",
 			"--depth", "-1", "--max-pages", "5000", "--keep", "none", "--out", events, ts.URL+"/")
 		start := time.Now()
 		if out, err := cmd.CombinedOutput(); err != nil {

@@ -7,76 +7,202 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/policy"
+	"github.com/webgraph/webgraph/store"
 )
 
-func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// crawlFlags are the flags of `webgraph crawl`.
+type crawlFlags struct {
+	fs           *pflag.FlagSet
+	o            fetchOptions
+	out, db      *string
+	resume       *bool
+	depth        *int
+	maxPages     *int
+	budget       *time.Duration
+	concurrency  *int
+	hostInterval *time.Duration
+	delay        *time.Duration
+	origins      *[]string
+	allowPaths   *[]string
+	sitemapLimit *int
+	keep         *string
+}
+
+func newCrawlFlags(stderr io.Writer) *crawlFlags {
 	fs := pflag.NewFlagSet("crawl", pflag.ContinueOnError)
-	var o fetchOptions
-	o.register(fs)
-	out := fs.String("out", "", "write the JSON Lines events to FILE instead of stdout")
-	depth := fs.Int("depth", crawl.DefaultDepth, "most link hops from a seed (-1: no limit)")
-	maxPages := fs.Int("max-pages", crawl.DefaultMaxPages, "request ceiling: most page fetches (-1: none)")
-	budget := fs.Duration("time-budget", 0, "stop popping new URLs after this long (0: none)")
-	concurrency := fs.Int("concurrency", crawl.DefaultConcurrency, "workers (and browser tabs)")
-	hostInterval := fs.Duration("host-interval", crawl.DefaultHostInterval, "least time between page fetches to one host (Crawl-delay wins when larger)")
-	delay := fs.Duration("delay", crawl.DefaultDelay, "each worker's pause before each fetch")
-	origins := fs.StringSlice("origin", nil, "extra approved origin, scheme://host[:port] (repeatable; subdomains are never implied)")
-	allowPaths := fs.StringSlice("allow-path", nil, "only crawl paths starting with this prefix (repeatable)")
-	sitemapLimit := fs.Int("sitemap-limit", 50000, "most URLs taken from one origin's sitemaps")
-	keep := fs.String("keep", "text", "retain page text in page events: text or none (HTML is never retained)")
+	f := &crawlFlags{fs: fs}
+	f.o.register(fs)
+	f.out = fs.String("out", "", "write the JSON Lines events to FILE instead of stdout")
+	f.db = fs.String("db", "webgraph.db", "the crawl's database (SQLite): its queue, pages and links; refused if it already holds a crawl")
+	f.resume = fs.Bool("resume", false, "continue the crawl in --db with its settings (flags given again override them)")
+	f.depth = fs.Int("depth", crawl.DefaultDepth, "most link hops from a seed (-1: no limit; 0: seeds only)")
+	f.maxPages = fs.Int("max-pages", crawl.DefaultMaxPages, "request ceiling: most page fetches (-1: none)")
+	f.budget = fs.Duration("time-budget", 0, "stop popping new URLs after this long (0: none)")
+	f.concurrency = fs.Int("concurrency", crawl.DefaultConcurrency, "workers (and browser tabs)")
+	f.hostInterval = fs.Duration("host-interval", crawl.DefaultHostInterval, "least time between page fetches to one host (Crawl-delay wins when larger)")
+	f.delay = fs.Duration("delay", crawl.DefaultDelay, "each worker's pause before each fetch")
+	f.origins = fs.StringSlice("origin", nil, "extra approved origin, scheme://host[:port] (repeatable; subdomains are never implied)")
+	f.allowPaths = fs.StringSlice("allow-path", nil, "only crawl paths starting with this prefix (repeatable)")
+	f.sitemapLimit = fs.Int("sitemap-limit", 50000, "most URLs taken from one origin's sitemaps")
+	f.keep = fs.String("keep", "text", "retain page text in events and the database: text or none (HTML is never retained)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: webgraph crawl URL [URL...] [flags]\n\nCrawl the sites of the seed URLs politely, through the union of plain and\nrendered fetches. Events go to stdout as JSON Lines; progress goes to stderr.\nThe first Ctrl-C finishes the pages in flight; a second aborts.\n\n%s", fs.FlagUsages())
+		fmt.Fprintf(stderr, "Usage: webgraph crawl URL [URL...] [flags]\n       webgraph crawl --resume [--db PATH] [flags]\n\nCrawl the sites of the seed URLs politely, through the union of plain and\nrendered fetches. Events go to stdout as JSON Lines; progress goes to stderr;\nthe crawl's state goes to --db, so a killed crawl continues with --resume.\nThe first Ctrl-C finishes the pages in flight; a second aborts.\n\n%s", fs.FlagUsages())
 	}
 	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
+	return f
+}
+
+func (f *crawlFlags) parse(args []string) error {
+	if err := f.fs.Parse(args); err != nil {
 		if err == pflag.ErrHelp {
 			return err
 		}
 		return usagef("%v", err)
 	}
-	if fs.NArg() == 0 {
+	return nil
+}
+
+// notStored are flags that belong to one invocation, not to the crawl.
+var notStored = map[string]bool{"db": true, "resume": true, "out": true}
+
+// storedArgs returns the invocation's flags and seeds, to keep with the crawl.
+func (f *crawlFlags) storedArgs() []string {
+	var args []string
+	f.fs.Visit(func(fl *pflag.Flag) {
+		if notStored[fl.Name] {
+			return
+		}
+		if sv, ok := fl.Value.(pflag.SliceValue); ok {
+			for _, v := range sv.GetSlice() {
+				args = append(args, "--"+fl.Name+"="+v)
+			}
+			return
+		}
+		args = append(args, "--"+fl.Name+"="+fl.Value.String())
+	})
+	return append(args, f.fs.Args()...)
+}
+
+// overlay applies the flags set in now on top of f (a resumed crawl's
+// stored settings), returning a warning for each setting that changed.
+func (f *crawlFlags) overlay(now *crawlFlags) ([]string, error) {
+	var warnings []string
+	var err error
+	now.fs.Visit(func(fl *pflag.Flag) {
+		if notStored[fl.Name] || err != nil {
+			return
+		}
+		old := f.fs.Lookup(fl.Name)
+		if old.Value.String() == fl.Value.String() {
+			return
+		}
+		warnings = append(warnings, fmt.Sprintf("resumed with --%s %s (the crawl began with %s)", fl.Name, fl.Value.String(), old.Value.String()))
+		if sv, ok := fl.Value.(pflag.SliceValue); ok {
+			err = old.Value.(pflag.SliceValue).Replace(sv.GetSlice())
+			return
+		}
+		err = f.fs.Set(fl.Name, fl.Value.String())
+	})
+	if now.fs.NArg() > 0 && strings.Join(now.fs.Args(), " ") != strings.Join(f.fs.Args(), " ") {
+		return nil, usagef("--resume continues the crawl of %s; start a new crawl (another --db) for %s", strings.Join(f.fs.Args(), " "), strings.Join(now.fs.Args(), " "))
+	}
+	return warnings, err
+}
+
+func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newCrawlFlags(stderr)
+	if err := f.parse(args); err != nil {
+		return err
+	}
+	var st *store.Store
+	var warnings []string
+	if *f.resume {
+		s, err := store.Open(*f.db, store.Resume)
+		if err != nil {
+			return err
+		}
+		st = s
+		defer st.Close()
+		raw, err := st.Meta("args")
+		if err != nil || raw == "" {
+			return fmt.Errorf("crawl: %s does not say how its crawl began (%v)", *f.db, err)
+		}
+		var stored []string
+		if err := json.Unmarshal([]byte(raw), &stored); err != nil {
+			return fmt.Errorf("crawl: %s: the stored settings: %w", *f.db, err)
+		}
+		base := newCrawlFlags(stderr)
+		if err := base.parse(stored); err != nil {
+			return fmt.Errorf("crawl: %s: the stored settings: %w", *f.db, err)
+		}
+		if warnings, err = base.overlay(f); err != nil {
+			return err
+		}
+		*base.db, *base.out, *base.resume = *f.db, *f.out, true
+		f = base
+	}
+	if f.fs.NArg() == 0 {
 		return usagef("crawl takes at least one seed URL")
 	}
 	var seeds []*url.URL
-	for _, a := range fs.Args() {
+	for _, a := range f.fs.Args() {
 		u, err := parseURL(a)
 		if err != nil {
 			return err
 		}
 		seeds = append(seeds, u)
 	}
-	if *keep != "text" && *keep != "none" {
+	o := &f.o
+	if *f.keep != "text" && *f.keep != "none" {
 		return usagef("--keep must be text or none")
 	}
 	if err := o.validate(); err != nil {
 		return err
 	}
 	cfg := crawl.Config{
-		Seeds: seeds, Origins: *origins, AllowPaths: *allowPaths, Mode: o.mode,
-		Depth: *depth, MaxPages: *maxPages, TimeBudget: *budget, Concurrency: *concurrency,
-		HostInterval: *hostInterval, NoHostInterval: *hostInterval == 0,
-		Delay: *delay, NoDelay: *delay == 0,
-		SitemapLimit: *sitemapLimit, MaxBody: o.maxBody, KeepText: *keep == "text",
+		Seeds: seeds, Origins: *f.origins, AllowPaths: *f.allowPaths, Mode: o.mode,
+		Depth: *f.depth, SeedsOnly: *f.depth == 0, MaxPages: *f.maxPages, TimeBudget: *f.budget, Concurrency: *f.concurrency,
+		HostInterval: *f.hostInterval, NoHostInterval: *f.hostInterval == 0,
+		Delay: *f.delay, NoDelay: *f.delay == 0,
+		SitemapLimit: *f.sitemapLimit, MaxBody: o.maxBody, KeepText: *f.keep == "text",
 		IgnoreRobots: o.noRobots, Identity: o.identity(),
+		Resumed: *f.resume, DB: *f.db, Warnings: warnings,
 	}
-	cfg.SeedsOnly = *depth == 0
 	if err := cfg.Validate(); err != nil {
 		return usagef("%v", err)
 	}
+	if st == nil {
+		s, err := store.Open(*f.db, store.Create)
+		if err != nil {
+			return err
+		}
+		st = s
+		defer st.Close()
+		b, _ := json.Marshal(f.storedArgs())
+		if err := st.SetMeta("args", string(b)); err != nil {
+			return err
+		}
+	}
 
 	w := stdout
-	if *out != "" {
-		f, err := os.Create(*out)
+	if *f.out != "" {
+		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+		if cfg.Resumed {
+			flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND // the stream goes on
+		}
+		file, err := os.OpenFile(*f.out, flags, 0o644)
 		if err != nil {
 			return fmt.Errorf("crawl: %w", err)
 		}
-		defer f.Close()
-		w = f
+		defer file.Close()
+		w = file
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -89,18 +215,37 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 
-	o.tabs = *concurrency
+	o.tabs = *f.concurrency
 	o.follow = crawl.InScope(cfg)
+	robots := o.robotsClient()
+	if cfg.Resumed {
+		// Policies younger than a day are used again, not asked for.
+		saved, err := st.RobotsPolicies(time.Now().Add(-policy.MaxCacheAge))
+		if err != nil {
+			return err
+		}
+		for _, p := range saved {
+			robots.Store(p)
+		}
+	}
+	th := policy.NewThrottle(cfg.HostInterval, nil)
+	front, err := st.Frontier(th, cfg.EffectiveDepth())
+	if err != nil {
+		return err
+	}
 	pages, closeAll, err := o.newUnion()
 	if err != nil {
 		return err
 	}
 	defer closeAll()
 	c, err := crawl.New(cfg, crawl.Deps{
-		Pages:   pages,
-		Robots:  o.robotsClient(),
-		Sink:    sink,
-		Version: version,
+		Pages:    pages,
+		Frontier: front,
+		Throttle: th,
+		Robots:   robots,
+		Journal:  st.Journal(),
+		Sink:     sink,
+		Version:  version,
 	})
 	if err != nil {
 		return usagef("%v", err)
@@ -110,10 +255,13 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		c.Stop()
 	})
 	stopProgress := prog.start()
-	c.Run(ctx)
+	done := c.Run(ctx)
 	stopProgress()
 	if writeErr != nil {
 		return fmt.Errorf("crawl: writing events: %w", writeErr)
+	}
+	if done.Stopped == "failure" {
+		return fmt.Errorf("crawl: stopped: %s", strings.Join(done.Warnings, "; "))
 	}
 	return nil
 }

@@ -35,7 +35,8 @@ func events(t *testing.T, stream string) []map[string]any {
 func TestCrawlCommand(t *testing.T) {
 	t.Parallel()
 	ts, _ := sites.Serve(t, "union")
-	out, errOut, code := webgraph(t, "crawl", "--mode", "plain", "--host-interval", "0", "--delay", "0", "--keep", "none", ts.URL+"/")
+	db := filepath.Join(t.TempDir(), "crawl.db")
+	out, errOut, code := webgraph(t, "crawl", "--db", db, "--mode", "plain", "--host-interval", "0", "--delay", "0", "--keep", "none", ts.URL+"/")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, errOut)
 	}
@@ -68,7 +69,8 @@ func TestCrawlLimitsAndOut(t *testing.T) {
 	t.Parallel()
 	ts, h := sites.Serve(t, "union")
 	file := filepath.Join(t.TempDir(), "events.jsonl")
-	out, errOut, code := webgraph(t, "crawl", "--mode", "plain", "--host-interval", "0", "--delay", "0", "--max-pages", "3", "--out", file, ts.URL+"/")
+	db := filepath.Join(t.TempDir(), "crawl.db")
+	out, errOut, code := webgraph(t, "crawl", "--db", db, "--mode", "plain", "--host-interval", "0", "--delay", "0", "--max-pages", "3", "--out", file, ts.URL+"/")
 	if code != exitOK || out != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %s", code, out, errOut)
 	}

@@ -1,0 +1,370 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/frontier"
+)
+
+// Window is how many queued URLs of one host are held in memory; the rest
+// wait on disk.
+const Window = 64
+
+// Frontier is a crawl frontier kept in the database: the queue and the seen
+// set live on disk, and memory holds only per-host counts and a window of
+// the next URLs of each host, so memory stays flat as the crawl grows. It
+// satisfies crawl.Frontier and is safe for concurrent use.
+type Frontier struct {
+	s        *Store
+	sched    frontier.Scheduler
+	maxDepth int
+
+	mu       sync.Mutex
+	hosts    map[string]*hostQ
+	queued   int
+	seen     int
+	inFlight int
+	wake     chan struct{}
+	err      error // the first write that failed: the crawl must stop
+}
+
+type hostQ struct {
+	queued   int             // on disk, in the window included
+	window   []frontier.Item // the next URLs, in queue order
+	deferred time.Time
+}
+
+// Frontier returns the database's frontier. Before it is used, URLs left in
+// flight by a crawl that was killed are queued again.
+func (s *Store) Frontier(sched frontier.Scheduler, maxDepth int) (*Frontier, error) {
+	f := &Frontier{s: s, sched: sched, maxDepth: maxDepth, hosts: map[string]*hostQ{}, wake: make(chan struct{})}
+	err := s.write(context.Background(), func(tx *sql.Tx) error {
+		_, err := tx.Exec(`UPDATE urls SET state = 'queued' WHERE state = 'in_flight'`)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.db.Query(`SELECT host, COUNT(*) FROM urls WHERE state = 'queued' GROUP BY host`)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading the queue: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var h string
+		var n int
+		if err := rows.Scan(&h, &n); err != nil {
+			return nil, err
+		}
+		f.hosts[h] = &hostQ{queued: n}
+		f.queued += n
+	}
+	if err := s.db.QueryRow(`SELECT COUNT(*) FROM urls`).Scan(&f.seen); err != nil {
+		return nil, err
+	}
+	return f, rows.Err()
+}
+
+// Err returns the first failed write; after it the frontier's record is
+// incomplete and the crawl should stop.
+func (f *Frontier) Err() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.err
+}
+
+func (f *Frontier) fail(err error) {
+	f.mu.Lock()
+	if f.err == nil {
+		f.err = err
+	}
+	f.mu.Unlock()
+}
+
+func (f *Frontier) signal() {
+	close(f.wake)
+	f.wake = make(chan struct{})
+}
+
+const insertURL = `INSERT OR IGNORE INTO urls (url, host, state, via, found_on, anchor, depth) VALUES (?, ?, ?, ?, ?, ?, ?)`
+
+// Add queues url unless it was seen before or is too deep.
+func (f *Frontier) Add(url, host string, c discovery.Discovery) bool {
+	if f.maxDepth >= 0 && c.Depth > f.maxDepth {
+		return false
+	}
+	var added bool
+	err := f.s.write(context.Background(), func(tx *sql.Tx) error {
+		r, err := tx.Exec(insertURL, url, host, "queued", string(c.Via), c.FoundOn, c.Anchor, c.Depth)
+		if err != nil {
+			return err
+		}
+		n, _ := r.RowsAffected()
+		added = n == 1
+		return nil
+	})
+	if err != nil {
+		f.fail(err)
+		return false
+	}
+	if added {
+		f.mu.Lock()
+		f.enqueued(host, 1)
+		f.mu.Unlock()
+	}
+	return added
+}
+
+// enqueued counts n new queued URLs of host. The window is refilled from
+// disk when it runs dry, so it needs no copy of them. Called with f.mu held.
+func (f *Frontier) enqueued(host string, n int) {
+	q := f.hosts[host]
+	if q == nil {
+		q = &hostQ{}
+		f.hosts[host] = q
+	}
+	q.queued += n
+	f.queued += n
+	f.seen += n
+	f.signal()
+}
+
+// MarkSeen records url as seen without queueing it.
+func (f *Frontier) MarkSeen(url string) bool {
+	var added bool
+	err := f.s.write(context.Background(), func(tx *sql.Tx) error {
+		r, err := tx.Exec(insertURL, url, "", "seen", "", "", "", 0)
+		if err != nil {
+			return err
+		}
+		n, _ := r.RowsAffected()
+		added = n == 1
+		return nil
+	})
+	if err != nil {
+		f.fail(err)
+		return false
+	}
+	if added {
+		f.mu.Lock()
+		f.seen++
+		f.mu.Unlock()
+	}
+	return added
+}
+
+// Defer holds every URL of host until until.
+func (f *Frontier) Defer(host string, until time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	q := f.hosts[host]
+	if q == nil {
+		q = &hostQ{}
+		f.hosts[host] = q
+	}
+	q.deferred = until
+	f.signal()
+}
+
+// Next hands out the queued URL whose host's slot comes soonest, as
+// frontier.Memory does, marking it in flight on disk.
+func (f *Frontier) Next(ctx context.Context) (frontier.Item, error) {
+	for {
+		f.mu.Lock()
+		if f.err != nil {
+			err := f.err
+			f.mu.Unlock()
+			return frontier.Item{}, err
+		}
+		now := time.Now()
+		var best string
+		var bestAt time.Time
+		deferredOnly := false
+		for host, q := range f.hosts {
+			if q.queued == 0 {
+				continue
+			}
+			if now.Before(q.deferred) {
+				deferredOnly = true
+				continue
+			}
+			at := f.sched.Ready(host)
+			if at.Before(now) {
+				at = now
+			}
+			if best == "" || at.Before(bestAt) || (at.Equal(bestAt) && host < best) {
+				best, bestAt = host, at
+			}
+		}
+		if best != "" {
+			q := f.hosts[best]
+			if len(q.window) == 0 {
+				if err := f.refill(best, q); err != nil {
+					f.err = err
+					f.mu.Unlock()
+					return frontier.Item{}, err
+				}
+			}
+			if len(q.window) == 0 { // the count was off; trust the disk
+				f.queued -= q.queued
+				q.queued = 0
+				f.mu.Unlock()
+				continue
+			}
+			it := q.window[0]
+			// Marked in flight on disk before the lock is let go, so that
+			// no refill reads it again as queued.
+			if err := f.s.write(ctx, func(tx *sql.Tx) error {
+				_, err := tx.Exec(`UPDATE urls SET state = 'in_flight' WHERE url = ?`, it.URL)
+				return err
+			}); err != nil {
+				if f.err == nil && ctx.Err() == nil {
+					f.err = err
+				}
+				f.mu.Unlock()
+				return frontier.Item{}, err
+			}
+			q.window = q.window[1:]
+			q.queued--
+			f.queued--
+			f.inFlight++
+			it.Slot = f.sched.Reserve(best)
+			f.mu.Unlock()
+			return it, nil
+		}
+		if f.inFlight == 0 {
+			f.mu.Unlock()
+			if deferredOnly {
+				return frontier.Item{}, frontier.ErrOnlyDeferred
+			}
+			return frontier.Item{}, frontier.ErrExhausted
+		}
+		wake := f.wake
+		f.mu.Unlock()
+		select {
+		case <-wake:
+		case <-ctx.Done():
+			return frontier.Item{}, ctx.Err()
+		}
+	}
+}
+
+// refill reads the next Window queued URLs of host from disk. Called with
+// f.mu held.
+func (f *Frontier) refill(host string, q *hostQ) error {
+	rows, err := f.s.db.Query(`SELECT url, via, found_on, anchor, depth, attempts FROM urls
+		WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`, host, Window)
+	if err != nil {
+		return fmt.Errorf("store: reading the queue of %s: %w", host, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		it := frontier.Item{Host: host}
+		var via string
+		if err := rows.Scan(&it.URL, &via, &it.Citation.FoundOn, &it.Citation.Anchor, &it.Citation.Depth, &it.Attempts); err != nil {
+			return err
+		}
+		it.Citation.Via = discovery.Via(via)
+		q.window = append(q.window, it)
+	}
+	return rows.Err()
+}
+
+// Retry puts an in-flight item back at the front of its host's queue.
+func (f *Frontier) Retry(it frontier.Item) {
+	if err := f.s.write(context.Background(), func(tx *sql.Tx) error {
+		_, err := tx.Exec(`UPDATE urls SET state = 'queued', attempts = ? WHERE url = ?`, it.Attempts, it.URL)
+		return err
+	}); err != nil {
+		f.fail(err)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	q := f.hosts[it.Host]
+	it.Slot = time.Time{}
+	q.window = append([]frontier.Item{it}, q.window...)
+	q.queued++
+	f.queued++
+	f.inFlight--
+	f.signal()
+}
+
+// Complete records an item's result, its page, its links and the URLs it
+// queues, in one transaction.
+func (f *Frontier) Complete(it frontier.Item, r frontier.Result) {
+	added := map[string]int{}
+	err := f.s.write(context.Background(), func(tx *sql.Tx) error {
+		var id int64
+		if err := tx.QueryRow(`UPDATE urls SET state = ? WHERE url = ? RETURNING id`, r.State, it.URL).Scan(&id); err != nil {
+			return fmt.Errorf("store: completing %s: %w", it.URL, err)
+		}
+		if r.Event != nil {
+			var text any
+			if r.Text != "" {
+				text = r.Text
+			}
+			if _, err := tx.Exec(`INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, r.FinalURL, r.State == "done", r.Status, r.Cause, r.Title, r.Words,
+				nullWords(r.PlainWords), nullWords(r.RenderedWords), text, string(r.Event)); err != nil {
+				return err
+			}
+		}
+		for _, l := range r.Links {
+			if _, err := tx.Exec(`INSERT OR IGNORE INTO links (from_id, to_url, anchor, side, kind) VALUES (?, ?, ?, ?, ?)`, id, l.To, l.Anchor, l.Side, l.Kind); err != nil {
+				return err
+			}
+		}
+		for _, n := range r.Queue {
+			if f.maxDepth >= 0 && n.Citation.Depth > f.maxDepth {
+				continue
+			}
+			res, err := tx.Exec(insertURL, n.URL, n.Host, "queued", string(n.Citation.Via), n.Citation.FoundOn, n.Citation.Anchor, n.Citation.Depth)
+			if err != nil {
+				return err
+			}
+			if k, _ := res.RowsAffected(); k == 1 {
+				added[n.Host]++
+			}
+		}
+		return nil
+	})
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err != nil {
+		if f.err == nil {
+			f.err = err
+		}
+		added = nil
+	}
+	for h, n := range added {
+		f.enqueued(h, n)
+	}
+	f.inFlight--
+	f.signal()
+}
+
+func nullWords(n int) any {
+	if n < 0 {
+		return nil
+	}
+	return n
+}
+
+// Stats returns a snapshot.
+func (f *Frontier) Stats() frontier.Stats {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s := frontier.Stats{Queued: f.queued, Seen: f.seen, InFlight: f.inFlight}
+	now := time.Now()
+	for _, q := range f.hosts {
+		if now.Before(q.deferred) {
+			s.Deferred += q.queued
+		}
+	}
+	return s
+}

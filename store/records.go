@@ -1,0 +1,103 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/webgraph/webgraph/policy"
+)
+
+// SetMeta stores a key of the crawl's metadata (its command line, say).
+func (s *Store) SetMeta(key, value string) error {
+	return s.write(context.Background(), func(tx *sql.Tx) error {
+		_, err := tx.Exec(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`, key, value)
+		return err
+	})
+}
+
+// Meta returns a key of the crawl's metadata, or "" when unset.
+func (s *Store) Meta(key string) (string, error) {
+	var v string
+	err := s.db.QueryRow(`SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
+	if err == sql.ErrNoRows {
+		return "", nil
+	}
+	return v, err
+}
+
+// Journal records a crawl's run, robots policies and done event; it
+// satisfies crawl.Journal.
+type Journal struct {
+	s     *Store
+	runID int64
+}
+
+// Journal returns the store's journal.
+func (s *Store) Journal() *Journal { return &Journal{s: s} }
+
+// Run records the start of a run.
+func (j *Journal) Run(ev any, resumed bool) error {
+	b, err := json.Marshal(ev)
+	if err != nil {
+		return err
+	}
+	return j.s.write(context.Background(), func(tx *sql.Tx) error {
+		r, err := tx.Exec(`INSERT INTO runs (started_at, resumed, run_event) VALUES (?, ?, ?)`, time.Now().UTC().Format(time.RFC3339Nano), resumed, string(b))
+		if err != nil {
+			return err
+		}
+		j.runID, err = r.LastInsertId()
+		return err
+	})
+}
+
+// Done records the run's done event.
+func (j *Journal) Done(ev any) error {
+	b, err := json.Marshal(ev)
+	if err != nil {
+		return err
+	}
+	return j.s.write(context.Background(), func(tx *sql.Tx) error {
+		_, err := tx.Exec(`UPDATE runs SET done_event = ? WHERE id = ?`, string(b), j.runID)
+		return err
+	})
+}
+
+// Robots records an origin's policy with its fetch time.
+func (j *Journal) Robots(p *policy.RobotsPolicy) error {
+	b, err := json.Marshal(p.Save())
+	if err != nil {
+		return err
+	}
+	return j.s.write(context.Background(), func(tx *sql.Tx) error {
+		_, err := tx.Exec(`INSERT OR REPLACE INTO robots (origin, fetched_at, policy) VALUES (?, ?, ?)`, p.Origin, p.FetchedAt.UTC().Format(time.RFC3339Nano), string(b))
+		return err
+	})
+}
+
+// RobotsPolicies returns the saved policies fetched after since.
+func (s *Store) RobotsPolicies(since time.Time) ([]*policy.RobotsPolicy, error) {
+	rows, err := s.db.Query(`SELECT policy FROM robots`)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading robots policies: %w", err)
+	}
+	defer rows.Close()
+	var out []*policy.RobotsPolicy
+	for rows.Next() {
+		var b string
+		if err := rows.Scan(&b); err != nil {
+			return nil, err
+		}
+		var saved policy.Saved
+		if err := json.Unmarshal([]byte(b), &saved); err != nil {
+			return nil, fmt.Errorf("store: a saved robots policy: %w", err)
+		}
+		if saved.Policy.FetchedAt.After(since) {
+			out = append(out, saved.Restore())
+		}
+	}
+	return out, rows.Err()
+}

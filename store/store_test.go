@@ -1,0 +1,157 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/frontier"
+	"github.com/webgraph/webgraph/policy"
+)
+
+func TestRefusesWhatIsNotOurs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	text := filepath.Join(dir, "notes.txt")
+	os.WriteFile(text, []byte("my precious notes\n"), 0o644)
+
+	other := filepath.Join(dir, "other.db")
+	db, err := sql.Open("sqlite", other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`CREATE TABLE t (x); INSERT INTO t VALUES (1)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	corrupt := filepath.Join(dir, "corrupt.db")
+	s, err := Open(corrupt, Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	b, _ := os.ReadFile(corrupt)
+	for i := 100; i < len(b); i++ {
+		b[i] = 0xA5 // scribble over everything after the header
+	}
+	os.WriteFile(corrupt, b, 0o644)
+
+	tests := []struct {
+		path string
+		want error
+	}{
+		{text, ErrForeign},
+		{other, ErrForeign},
+		{corrupt, ErrCorrupt},
+	}
+	for _, tt := range tests {
+		before, _ := os.ReadFile(tt.path)
+		for _, mode := range []Mode{Create, Resume, Read} {
+			if _, err := Open(tt.path, mode); !errors.Is(err, tt.want) {
+				t.Errorf("Open(%s, %d) = %v; want %v", filepath.Base(tt.path), mode, err, tt.want)
+			}
+		}
+		if after, _ := os.ReadFile(tt.path); !bytes.Equal(before, after) {
+			t.Errorf("%s was changed by a refused Open", filepath.Base(tt.path))
+		}
+	}
+	if _, err := Open(filepath.Join(dir, "absent.db"), Resume); !errors.Is(err, ErrNothingToResume) {
+		t.Errorf("resume of a missing file = %v", err)
+	}
+}
+
+func TestCreateRefusesAnExistingCrawl(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "c.db")
+	s, err := Open(path, Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Journal().Run(map[string]string{"event": "run"}, false); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if _, err := Open(path, Create); !errors.Is(err, ErrExists) {
+		t.Errorf("Open(Create) on a crawl = %v; want ErrExists", err)
+	}
+	s, err = Open(path, Resume)
+	if err != nil {
+		t.Fatalf("Open(Resume) = %v", err)
+	}
+	s.Close()
+}
+
+// A database whose writer died mid-run (its WAL never checkpointed, the
+// process gone) opens, and the crawl goes on: in-flight URLs are queued
+// again, nothing completed is lost.
+func TestResumeAfterCrash(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "live.db")
+	s, err := Open(path, Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := policy.NewThrottle(0, nil)
+	f, err := s.Frontier(th, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"http://h/a", "http://h/b", "http://h/c"} {
+		f.Add(u, "h", discovery.Discovery{Via: discovery.ViaSeed})
+	}
+	a, _ := f.Next(context.Background())
+	f.Complete(a, frontier.Result{State: "done", FinalURL: a.URL, Status: 200, Event: []byte(`{"event":"page"}`),
+		Links: []frontier.Link{{To: "http://h/d", Anchor: "D", Side: "both", Kind: "page"}},
+		Queue: []frontier.New{{URL: "http://h/d", Host: "h", Citation: discovery.Discovery{Via: discovery.ViaLink, FoundOn: a.URL, Anchor: "D", Depth: 1}}}})
+	b, _ := f.Next(context.Background()) // in flight when the process "dies"
+
+	// Copy the files as they are on disk now, WAL included, while the
+	// store is still open: what a killed process leaves behind.
+	crashed := filepath.Join(dir, "crashed.db")
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if data, err := os.ReadFile(path + suffix); err == nil {
+			os.WriteFile(crashed+suffix, data, 0o644)
+		}
+	}
+	s.Close()
+
+	r, err := Open(crashed, Resume)
+	if err != nil {
+		t.Fatalf("opening the crashed database: %v", err)
+	}
+	defer r.Close()
+	rf, err := r.Frontier(th, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := rf.Stats(); st.Queued != 3 || st.Seen != 4 {
+		t.Errorf("after the crash: %+v; want 3 queued (b back from flight, c, d) of 4 seen", st)
+	}
+	var got []string
+	for {
+		it, err := rf.Next(context.Background())
+		if err != nil {
+			break
+		}
+		got = append(got, it.URL)
+		if it.URL == "http://h/d" && (it.Citation.FoundOn != "http://h/a" || it.Citation.Anchor != "D") {
+			t.Errorf("d lost its citation: %+v", it.Citation)
+		}
+		rf.Complete(it, frontier.Result{State: "done"})
+	}
+	if len(got) != 3 || got[0] != b.URL {
+		t.Errorf("resumed queue = %q; want b first (it was in flight), then c and d", got)
+	}
+	var links int
+	r.db.QueryRow(`SELECT COUNT(*) FROM links`).Scan(&links)
+	if links != 1 {
+		t.Errorf("%d links; want the one recorded before the crash", links)
+	}
+}
