@@ -63,6 +63,7 @@ CREATE TABLE links (
 	kind    TEXT NOT NULL,
 	PRIMARY KEY (from_id, to_url)
 ) WITHOUT ROWID;
+CREATE INDEX links_to ON links (to_url);
 CREATE TABLE robots (origin TEXT PRIMARY KEY, fetched_at TEXT NOT NULL, policy TEXT NOT NULL);
 CREATE TABLE runs (
 	id         INTEGER PRIMARY KEY,

@@ -133,6 +133,7 @@ Usage:
   webgraph compare URL     rendered vs plain text, block by block
   webgraph robots URL      the robots.txt policy of URL's origin and the verdict for URL
   webgraph sitemaps URL    every sitemap attempt and the URL inventory (--verify checks the URLs)
+  webgraph graph --db PATH the link graph of a crawl: --format dot|graphml|csv|jsonl
   webgraph version
 
 Run 'webgraph COMMAND --help' for a command's flags.
@@ -158,6 +159,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runRobots(ctx, rest, stdout, stderr)
 	case "sitemaps":
 		return runSitemaps(ctx, rest, stdout, stderr)
+	case "graph":
+		return runGraph(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintf(stdout, "webgraph %s\n", version)
 		return nil

@@ -1,0 +1,223 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/webgraph/webgraph/store"
+)
+
+func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := pflag.NewFlagSet("graph", pflag.ContinueOnError)
+	db := fs.String("db", "webgraph.db", "the crawl's database")
+	format := fs.String("format", "jsonl", "dot, graphml, csv or jsonl")
+	nodes := fs.Bool("nodes", false, "with --format csv: print the nodes instead of the edges")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: webgraph graph --db PATH [--format dot|graphml|csv|jsonl]\n\nExport the link graph of a crawl: nodes (URL, kind, outcome, cause, words per\nside) and edges (from, to, anchor, side).\n\n%s", fs.FlagUsages())
+	}
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return err
+		}
+		return usagef("%v", err)
+	}
+	if fs.NArg() != 0 {
+		return usagef("graph takes no arguments; name the database with --db")
+	}
+	var ex exporter
+	switch *format {
+	case "jsonl":
+		ex = &jsonlExporter{}
+	case "dot":
+		ex = &dotExporter{}
+	case "graphml":
+		ex = &graphmlExporter{}
+	case "csv":
+		ex = &csvExporter{nodes: *nodes}
+	default:
+		return usagef("--format must be dot, graphml, csv or jsonl")
+	}
+	st, err := store.Open(*db, store.Read)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	w := bufio.NewWriter(stdout)
+	if err := ex.begin(w); err != nil {
+		return err
+	}
+	if err := st.Graph(func(n store.Node) error { return ex.node(w, n) }, func(e store.Edge) error { return ex.edge(w, e) }); err != nil {
+		return err
+	}
+	if err := ex.end(w); err != nil {
+		return err
+	}
+	return w.Flush()
+}
+
+type exporter interface {
+	begin(w io.Writer) error
+	node(w io.Writer, n store.Node) error
+	edge(w io.Writer, e store.Edge) error
+	end(w io.Writer) error
+}
+
+type jsonlExporter struct{}
+
+func (jsonlExporter) begin(io.Writer) error { return nil }
+func (jsonlExporter) end(io.Writer) error   { return nil }
+func (jsonlExporter) node(w io.Writer, n store.Node) error {
+	return writeJSON(w, struct {
+		Type string `json:"type"`
+		store.Node
+	}{"node", n})
+}
+func (jsonlExporter) edge(w io.Writer, e store.Edge) error {
+	return writeJSON(w, struct {
+		Type string `json:"type"`
+		store.Edge
+	}{"edge", e})
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+type dotExporter struct{}
+
+func (dotExporter) begin(w io.Writer) error {
+	_, err := io.WriteString(w, "digraph webgraph {\n  node [shape=box, fontsize=10];\n")
+	return err
+}
+func (dotExporter) node(w io.Writer, n store.Node) error {
+	color := map[string]string{"done": "darkgreen", "refused": "red3", "disallowed": "orange3", "not_fetched": "gray50"}[n.Outcome]
+	if color == "" {
+		color = "black"
+	}
+	label := dotEscape(n.URL)
+	if n.Cause != "" {
+		label += `\n` + dotEscape(n.Cause) // a line break in the drawn label
+	}
+	_, err := fmt.Fprintf(w, "  \"%s\" [label=\"%s\", color=%s, kind=\"%s\", outcome=\"%s\"];\n", dotEscape(n.URL), label, color, dotEscape(n.Kind), dotEscape(n.Outcome))
+	return err
+}
+func (dotExporter) edge(w io.Writer, e store.Edge) error {
+	_, err := fmt.Fprintf(w, "  \"%s\" -> \"%s\" [label=\"%s\", side=\"%s\"];\n", dotEscape(e.From), dotEscape(e.To), dotEscape(e.Anchor), dotEscape(e.Side))
+	return err
+}
+
+// dotEscape makes s safe inside a DOT double-quoted string.
+func dotEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ", "\r", " ").Replace(s)
+}
+func (dotExporter) end(w io.Writer) error {
+	_, err := io.WriteString(w, "}\n")
+	return err
+}
+
+// graphmlExporter writes GraphML (http://graphml.graphdrawing.org/).
+type graphmlExporter struct{}
+
+const graphmlHead = `<?xml version="1.0" encoding="UTF-8"?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+  <key id="kind" for="node" attr.name="kind" attr.type="string"/>
+  <key id="outcome" for="node" attr.name="outcome" attr.type="string"/>
+  <key id="cause" for="node" attr.name="cause" attr.type="string"/>
+  <key id="words" for="node" attr.name="words" attr.type="int"/>
+  <key id="plain_words" for="node" attr.name="plain_words" attr.type="int"/>
+  <key id="rendered_words" for="node" attr.name="rendered_words" attr.type="int"/>
+  <key id="anchor" for="edge" attr.name="anchor" attr.type="string"/>
+  <key id="side" for="edge" attr.name="side" attr.type="string"/>
+  <graph id="webgraph" edgedefault="directed">
+`
+
+func (graphmlExporter) begin(w io.Writer) error {
+	_, err := io.WriteString(w, graphmlHead)
+	return err
+}
+func (graphmlExporter) node(w io.Writer, n store.Node) error {
+	fmt.Fprintf(w, "    <node id=\"%s\">", xmlEscape(n.URL))
+	data(w, "kind", n.Kind)
+	data(w, "outcome", n.Outcome)
+	if n.Cause != "" {
+		data(w, "cause", n.Cause)
+	}
+	for _, kv := range []struct {
+		k string
+		v *int
+	}{{"words", n.Words}, {"plain_words", n.PlainWords}, {"rendered_words", n.RenderedWords}} {
+		if kv.v != nil {
+			data(w, kv.k, strconv.Itoa(*kv.v))
+		}
+	}
+	_, err := io.WriteString(w, "</node>\n")
+	return err
+}
+func (graphmlExporter) edge(w io.Writer, e store.Edge) error {
+	fmt.Fprintf(w, "    <edge source=\"%s\" target=\"%s\">", xmlEscape(e.From), xmlEscape(e.To))
+	data(w, "anchor", e.Anchor)
+	data(w, "side", e.Side)
+	_, err := io.WriteString(w, "</edge>\n")
+	return err
+}
+func (graphmlExporter) end(w io.Writer) error {
+	_, err := io.WriteString(w, "  </graph>\n</graphml>\n")
+	return err
+}
+
+func data(w io.Writer, key, value string) {
+	fmt.Fprintf(w, "<data key=\"%s\">%s</data>", key, xmlEscape(value))
+}
+
+func xmlEscape(s string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(s))
+	return b.String()
+}
+
+type csvExporter struct {
+	nodes bool
+	cw    *csv.Writer
+}
+
+func (c *csvExporter) begin(w io.Writer) error {
+	c.cw = csv.NewWriter(w)
+	if c.nodes {
+		return c.cw.Write([]string{"url", "kind", "outcome", "cause", "words", "plain_words", "rendered_words"})
+	}
+	return c.cw.Write([]string{"from", "to", "anchor", "side"})
+}
+func (c *csvExporter) node(w io.Writer, n store.Node) error {
+	if !c.nodes {
+		return nil
+	}
+	num := func(p *int) string {
+		if p == nil {
+			return ""
+		}
+		return strconv.Itoa(*p)
+	}
+	return c.cw.Write([]string{n.URL, n.Kind, n.Outcome, n.Cause, num(n.Words), num(n.PlainWords), num(n.RenderedWords)})
+}
+func (c *csvExporter) edge(w io.Writer, e store.Edge) error {
+	if c.nodes {
+		return nil
+	}
+	return c.cw.Write([]string{e.From, e.To, e.Anchor, e.Side})
+}
+func (c *csvExporter) end(io.Writer) error {
+	c.cw.Flush()
+	return c.cw.Error()
+}

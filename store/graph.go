@@ -1,0 +1,82 @@
+package store
+
+import (
+	"database/sql"
+	"fmt"
+)
+
+// Node is a URL of the web graph: a page the crawl fetched, or a URL it
+// only saw linked (outcome "not_fetched").
+type Node struct {
+	URL           string `json:"url"`
+	Kind          string `json:"kind"`
+	Outcome       string `json:"outcome"` // done, refused, disallowed, queued, in_flight, seen, not_fetched
+	Cause         string `json:"cause,omitempty"`
+	Words         *int   `json:"words,omitempty"`
+	PlainWords    *int   `json:"plain_words,omitempty"`
+	RenderedWords *int   `json:"rendered_words,omitempty"`
+}
+
+// Edge is a link from one page to a URL.
+type Edge struct {
+	From   string `json:"from"`
+	To     string `json:"to"`
+	Anchor string `json:"anchor"`
+	Side   string `json:"side"`
+}
+
+// Graph streams the web graph: every node, then every edge, without holding
+// either list in memory. It stops at the first error fn returns.
+func (s *Store) Graph(node func(Node) error, edge func(Edge) error) error {
+	rows, err := s.db.Query(`
+		SELECT u.url, COALESCE((SELECT kind FROM links WHERE to_url = u.url LIMIT 1), 'page'), u.state,
+		       COALESCE(p.cause, ''), p.words, p.plain_words, p.rendered_words
+		FROM urls u LEFT JOIN pages p ON p.url_id = u.id
+		UNION ALL
+		SELECT l.to_url, MIN(l.kind), 'not_fetched', '', NULL, NULL, NULL
+		FROM links l WHERE NOT EXISTS (SELECT 1 FROM urls WHERE url = l.to_url)
+		GROUP BY l.to_url`)
+	if err != nil {
+		return fmt.Errorf("store: reading the graph's nodes: %w", err)
+	}
+	for rows.Next() {
+		var n Node
+		var w, pw, rw sql.NullInt64
+		if err := rows.Scan(&n.URL, &n.Kind, &n.Outcome, &n.Cause, &w, &pw, &rw); err != nil {
+			rows.Close()
+			return err
+		}
+		n.Words, n.PlainWords, n.RenderedWords = intPtr(w), intPtr(pw), intPtr(rw)
+		if err := node(n); err != nil {
+			rows.Close()
+			return err
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows, err = s.db.Query(`SELECT u.url, l.to_url, l.anchor, l.side FROM links l JOIN urls u ON u.id = l.from_id ORDER BY l.from_id, l.to_url`)
+	if err != nil {
+		return fmt.Errorf("store: reading the graph's edges: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e Edge
+		if err := rows.Scan(&e.From, &e.To, &e.Anchor, &e.Side); err != nil {
+			return err
+		}
+		if err := edge(e); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+func intPtr(v sql.NullInt64) *int {
+	if !v.Valid {
+		return nil
+	}
+	i := int(v.Int64)
+	return &i
+}
