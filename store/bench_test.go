@@ -1,0 +1,104 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/frontier"
+	"github.com/webgraph/webgraph/policy"
+)
+
+// feedEnv makes the test binary a feeder: TestMain feeds that many URLs
+// into a new database and exits, so a benchmark can measure the process.
+const feedEnv = "WEBGRAPH_FEED_URLS"
+
+func TestMain(m *testing.M) {
+	if n, err := strconv.Atoi(os.Getenv(feedEnv)); err == nil {
+		if err := feed(os.Getenv("WEBGRAPH_FEED_DB"), n); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// feed crawls nothing but behaves like a crawl: it pops a URL, completes it
+// with 1,000 new URLs and 1,000 links, and repeats until n URLs are known.
+func feed(path string, n int) error {
+	s, err := Open(path, Create)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+	if err != nil {
+		return err
+	}
+	f.Add("https://host0.example/", "host0.example", discovery.Discovery{Via: discovery.ViaSeed})
+	start := time.Now()
+	next, links := 1, 0
+	for next < n {
+		it, err := f.Next(context.Background())
+		if err != nil {
+			return err
+		}
+		r := frontier.Result{State: "done", FinalURL: it.URL, Status: 200, Event: []byte(`{"event":"page"}`)}
+		for range min(1000, n-next) {
+			host := fmt.Sprintf("host%d.example", next%50)
+			u := fmt.Sprintf("https://%s/section/%d/page-%d.html?ref=%d", host, next/1000, next, next%7)
+			r.Queue = append(r.Queue, frontier.New{URL: u, Host: host, Citation: discovery.Discovery{Via: discovery.ViaLink, FoundOn: it.URL, Anchor: "Page number " + strconv.Itoa(next), Depth: it.Citation.Depth + 1}})
+			r.Links = append(r.Links, frontier.Link{To: u, Anchor: "Page number " + strconv.Itoa(next), Side: "both", Kind: "page"})
+			next++
+		}
+		links += len(r.Links)
+		f.Complete(it, r)
+		if err := f.Err(); err != nil {
+			return err
+		}
+	}
+	st := f.Stats()
+	fmt.Printf("seen=%d queued=%d links=%d seconds=%.3f\n", st.Seen, st.Queued, links, time.Since(start).Seconds())
+	return nil
+}
+
+// BenchmarkFrontierMemory feeds 10k, 100k and 1M discovered URLs (with as
+// many links) into a database frontier in a child process, and reports its
+// peak resident memory and the store's write rate.
+func BenchmarkFrontierMemory(b *testing.B) {
+	for _, n := range []int{10_000, 100_000, 1_000_000} {
+		b.Run(fmt.Sprintf("urls=%d", n), func(b *testing.B) {
+			var peak int64
+			var secs float64
+			var links int
+			for b.Loop() {
+				db := filepath.Join(b.TempDir(), "feed.db")
+				cmd := exec.Command(os.Args[0], "-test.run=^$")
+				cmd.Env = append(os.Environ(), feedEnv+"="+strconv.Itoa(n), "WEBGRAPH_FEED_DB="+db)
+				out, err := cmd.Output()
+				if err != nil {
+					b.Fatalf("feeder: %v\n%s", err, out)
+				}
+				var seen, queued int
+				if _, err := fmt.Sscanf(strings.TrimSpace(string(out)), "seen=%d queued=%d links=%d seconds=%f", &seen, &queued, &links, &secs); err != nil || seen != n {
+					b.Fatalf("feeder said %q; want %d seen", out, n)
+				}
+				if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss > peak {
+					peak = ru.Maxrss
+				}
+			}
+			b.ReportMetric(float64(peak)/1024, "peak-RSS-MB")
+			b.ReportMetric(float64(n)/secs, "urls/s")
+			b.ReportMetric(float64(links)/secs, "links/s")
+		})
+	}
+}
