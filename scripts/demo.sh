@@ -16,8 +16,8 @@ export WEBGRAPH_CONTACT=${WEBGRAPH_CONTACT:-https://github.com/webgraph/webgraph
 
 echo "== the fixture site is at $site"
 echo
-echo "== webgraph crawl --host-interval 200ms --delay 0 --out events.jsonl $site"
-bin/webgraph crawl --host-interval 200ms --delay 0 --out "$work/events.jsonl" "$site"
+echo "== webgraph crawl --db crawl.db --host-interval 200ms --delay 0 --out events.jsonl $site"
+bin/webgraph crawl --db "$work/crawl.db" --host-interval 200ms --delay 0 --out "$work/events.jsonl" "$site"
 echo
 echo "== events written, by type:"
 sed -n 's/^{"event":"\([a-z]*\)".*/\1/p' "$work/events.jsonl" | sort | uniq -c
@@ -28,6 +28,10 @@ echo "…"
 echo
 echo "== the done event:"
 tail -n1 "$work/events.jsonl" | cut -c1-900
+echo "…"
+echo
+echo "== webgraph graph --db crawl.db --format csv   (the link graph; first edges)"
+bin/webgraph graph --db "$work/crawl.db" --format csv | head -n 8
 echo "…"
 echo
 echo "== webgraph compare ${site}app.html   (what JavaScript adds)"
