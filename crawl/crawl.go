@@ -35,9 +35,15 @@ type Frontier interface {
 	Defer(host string, until time.Time)
 	Next(ctx context.Context) (frontier.Item, error)
 	Retry(it frontier.Item)
-	// Complete finishes an item with its result in one piece: a durable
-	// frontier records the page, its links and its new URLs atomically.
-	Complete(it frontier.Item, r frontier.Result)
+	// Complete finishes an item with its result in one piece (a durable
+	// frontier records the page, its links and its new URLs atomically) and
+	// returns the links whose targets were never seen before.
+	Complete(it frontier.Item, r frontier.Result) []frontier.Link
+	// Sitemapped is Add for a URL a sitemap lists; it also marks it as
+	// listed, whether or not it was new.
+	Sitemapped(url, host string, c discovery.Discovery) bool
+	// Summary sets the sitemap URLs against the crawl's pages and links.
+	Summary(disallowed func(url string) bool, limit int) frontier.SitemapSummary
 	Stats() frontier.Stats
 }
 
@@ -74,9 +80,8 @@ type Crawler struct {
 	kinds        discovery.Kinds
 	discovered   map[string]bool
 	skipped      []Skipped
-	linked       map[string]bool // same-site page URLs linked from a page
-	kept         map[string]bool // URLs of pages kept
-	sitemapURLs  map[string]bool
+	linked       map[string]bool   // same-site page URLs linked from a page
+	kept         map[string]bool   // URLs of pages kept
 	outcome      map[string]string // sitemap URL -> live/dead/refused
 	done         DoneEvent
 	identical    refuse.Identical
@@ -114,8 +119,7 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 		return nil, errors.New("crawl: Deps.Pages and Deps.Sink are required")
 	}
 	c := &Crawler{cfg: cfg, pages: d.Pages, sink: d.Sink, journal: d.Journal, version: d.Version, scope: newScope(&cfg), stopCh: make(chan struct{}),
-		kinds: discovery.Kinds{}, discovered: map[string]bool{}, linked: map[string]bool{}, sitemapURLs: map[string]bool{},
-		outcome: map[string]string{}, kept: map[string]bool{}, deferredSaid: map[string]time.Time{}}
+		kinds: discovery.Kinds{}, deferredSaid: map[string]time.Time{}}
 	c.throttle = d.Throttle
 	if c.throttle == nil {
 		c.throttle = policy.NewThrottle(cfg.HostInterval, nil)
@@ -198,18 +202,11 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		if ctx.Err() != nil {
 			break
 		}
-		c.prepare(ctx, s)
-		n, err := fetch.NormalizeURL(s)
-		if err != nil {
-			continue
+		if n, err := fetch.NormalizeURL(s); err == nil && c.front.Add(n, s.Host, discovery.Discovery{Via: discovery.ViaSeed}) {
+			c.tally(discovery.KindPage, 1)
 		}
-		c.mu.Lock()
-		c.discovered[n] = true
-		c.kinds[discovery.KindPage]++
-		c.mu.Unlock()
-		c.front.Add(n, s.Host, discovery.Discovery{Via: discovery.ViaSeed})
+		c.prepare(ctx, s)
 	}
-	c.addSitemapURLs()
 
 	var wg sync.WaitGroup
 	for range c.cfg.Concurrency {
@@ -386,31 +383,11 @@ func (c *Crawler) record(p *union.Page, it frontier.Item) {
 	c.done.Pages++
 	if p.Refusal == nil {
 		c.done.OK++
-		c.kept[it.URL] = true
 	} else {
 		c.done.Refused++
 		c.done.Causes[string(p.Refusal.Cause)]++
 	}
-	if c.sitemapURLs[it.URL] {
-		c.outcome[it.URL] = sitemapOutcome(p)
-	}
-	var toQueue []discovery.Candidate
-	edges := make([]frontier.Link, 0, len(cands))
-	for _, cand := range cands {
-		edges = append(edges, frontier.Link{To: cand.URL, Anchor: cand.Citation.Anchor, Side: cand.Side, Kind: string(cand.Kind)})
-		first := !c.discovered[cand.URL]
-		if first {
-			c.discovered[cand.URL] = true
-			c.kinds[cand.Kind]++
-		}
-		switch {
-		case cand.Kind == discovery.KindPage:
-			c.linked[cand.URL] = true
-			toQueue = append(toQueue, cand)
-		case cand.Kind.IsFile() && first:
-			c.skipped = append(c.skipped, Skipped{URL: cand.URL, Kind: cand.Kind, Citation: cand.Citation})
-		}
-	}
+	// The page's event carries the tally before its own new links.
 	kinds := maps.Clone(c.kinds)
 	c.pagesSince++
 	frontierDue := c.pagesSince >= c.cfg.FrontierEvery
@@ -419,6 +396,18 @@ func (c *Crawler) record(p *union.Page, it frontier.Item) {
 	}
 	c.mu.Unlock()
 
+	var toQueue []discovery.Candidate
+	edges := make([]frontier.Link, 0, len(cands))
+	files := map[string]discovery.Candidate{}
+	for _, cand := range cands {
+		edges = append(edges, frontier.Link{To: cand.URL, Anchor: cand.Citation.Anchor, Side: cand.Side, Kind: string(cand.Kind)})
+		switch {
+		case cand.Kind == discovery.KindPage:
+			toQueue = append(toQueue, cand)
+		case cand.Kind.IsFile() && c.scope.sameSite(hostOf(cand.URL)):
+			files[cand.URL] = cand
+		}
+	}
 	var queue []frontier.New
 	for _, cand := range toQueue {
 		cu, err := url.Parse(cand.URL)
@@ -447,7 +436,18 @@ func (c *Crawler) record(p *union.Page, it frontier.Item) {
 	res.Event, _ = json.Marshal(&ev)
 	// The record is committed before the event is said: the database is
 	// the truth a resumed crawl starts from.
-	c.front.Complete(it, res)
+	firsts := c.front.Complete(it, res)
+	c.mu.Lock()
+	for _, l := range firsts {
+		c.kinds[discovery.Kind(l.Kind)]++
+		if cand, ok := files[l.To]; ok && len(c.skipped) < MaxSkippedList {
+			c.skipped = append(c.skipped, Skipped{URL: cand.URL, Kind: cand.Kind, Citation: cand.Citation})
+		}
+		if _, ok := files[l.To]; ok {
+			c.done.SkippedTotal++
+		}
+	}
+	c.mu.Unlock()
 	c.emit(&ev)
 	if warn != nil {
 		c.addWarning(warn.Words)
@@ -458,22 +458,25 @@ func (c *Crawler) record(p *union.Page, it frontier.Item) {
 	}
 }
 
+func hostOf(raw string) string {
+	if u, err := url.Parse(raw); err == nil {
+		return u.Host
+	}
+	return ""
+}
+
+// tally counts n newly discovered URLs of kind k.
+func (c *Crawler) tally(k discovery.Kind, n int) {
+	c.mu.Lock()
+	c.kinds[k] += n
+	c.mu.Unlock()
+}
+
 func sideWords(p *union.Page, n fetch.Name) int {
 	if s := p.Sides[n]; s != nil {
 		return s.Words
 	}
 	return -1
-}
-
-func sitemapOutcome(p *union.Page) string {
-	switch {
-	case p.Refusal == nil:
-		return "live"
-	case p.Refusal.Cause == refuse.Missing || p.Refusal.Cause == refuse.FetchError:
-		return "dead"
-	default:
-		return "refused"
-	}
 }
 
 func (c *Crawler) addWarning(w string) {
@@ -536,11 +539,7 @@ func (c *Crawler) prepare(ctx context.Context, u *url.URL) *originPrep {
 				ev.Sitemaps = []discovery.SitemapAttempt{}
 			}
 			ev.FromSitemap = len(found)
-			c.mu.Lock()
-			for _, s := range found {
-				c.sitemapURLs[s.URL] = true
-			}
-			c.mu.Unlock()
+			c.queueSitemapURLs(found)
 			if !c.cfg.SkipSoft404 {
 				ev.Soft404, prep.soft404 = c.probeSoft404(ctx, root, rp)
 			}
@@ -550,16 +549,14 @@ func (c *Crawler) prepare(ctx context.Context, u *url.URL) *originPrep {
 	return prep
 }
 
-// addSitemapURLs queues every sitemap URL found so far, at depth 1.
-func (c *Crawler) addSitemapURLs() {
+// queueSitemapURLs queues an origin's sitemap URLs at depth 1, counting
+// each new one by kind; files and out-of-scope URLs are counted, not queued.
+func (c *Crawler) queueSitemapURLs(found []discovery.SitemapURL) {
 	c.mu.Lock()
-	urls := make([]string, 0, len(c.sitemapURLs))
-	for u := range c.sitemapURLs {
-		urls = append(urls, u)
-	}
+	c.done.Sitemaps.Advertised += len(found)
 	c.mu.Unlock()
-	for _, s := range sortStrings(urls) {
-		u, err := url.Parse(s)
+	for _, s := range found {
+		u, err := url.Parse(s.URL)
 		if err != nil {
 			continue
 		}
@@ -568,14 +565,11 @@ func (c *Crawler) addSitemapURLs() {
 			continue
 		}
 		kind := discovery.Classify(u, c.scope.sameSite)
-		c.mu.Lock()
-		if !c.discovered[n] {
-			c.discovered[n] = true
-			c.kinds[kind]++
-		}
-		c.mu.Unlock()
-		if kind == discovery.KindPage && c.scope.allows(u) {
-			c.front.Add(n, u.Host, discovery.Discovery{Via: discovery.ViaSitemap, FoundOn: "sitemap", Depth: 1})
+		switch {
+		case kind != discovery.KindPage || !c.scope.allows(u):
+			c.tally(kind, 1)
+		case c.front.Sitemapped(n, u.Host, discovery.Discovery{Via: discovery.ViaSitemap, FoundOn: s.Sitemap, Depth: 1}):
+			c.tally(kind, 1)
 		}
 	}
 }
@@ -688,21 +682,28 @@ func (c *Crawler) finish(start time.Time) *DoneEvent {
 	d.Skipped = append([]Skipped{}, c.skipped...)
 	d.DiscoveredKinds = maps.Clone(c.kinds)
 	d.Warnings = append([]string{}, c.done.Warnings...)
-	d.Sitemaps.Advertised = len(c.sitemapURLs)
-	for u := range c.sitemapURLs {
-		switch c.outcome[u] {
-		case "live":
-			d.Sitemaps.Live++
-		case "dead":
-			d.Sitemaps.Dead++
-		case "refused":
-			d.Sitemaps.Refused++
-		default:
-			d.Sitemaps.Unchecked++
-		}
-	}
-	d.Coverage = c.coverage()
 	c.mu.Unlock()
+
+	sum := c.front.Summary(func(u string) bool {
+		pu, err := url.Parse(u)
+		if err != nil || c.cfg.IgnoreRobots {
+			return false
+		}
+		rp := c.robots.Cached(pu)
+		return rp != nil && !rp.Check(pu).Allowed
+	}, MaxCoverageList)
+	inv := &d.Sitemaps
+	inv.Live, inv.Dead, inv.Refused = sum.Live, sum.Dead, sum.Refused
+	inv.Unchecked = max(inv.Advertised-inv.Live-inv.Dead-inv.Refused, 0)
+	d.Coverage = Coverage{
+		SitemapsFound:      inv.Advertised > 0,
+		SitemapNeverLinked: sum.NeverLinked.Count, SitemapNeverLinkedURLs: nonNil(sum.NeverLinked.URLs),
+		SitemapDisallowed: sum.Disallowed.Count, SitemapDisallowedURLs: nonNil(sum.Disallowed.URLs),
+		LinkedNotInSitemapURLs: []string{},
+	}
+	if d.Coverage.SitemapsFound {
+		d.Coverage.LinkedNotInSitemap, d.Coverage.LinkedNotInSitemapURLs = sum.NotInSitemap.Count, nonNil(sum.NotInSitemap.URLs)
+	}
 	d.ElapsedMS = time.Since(start).Milliseconds()
 	if c.journal != nil {
 		if err := c.journal.Done(&d); err != nil {
@@ -713,39 +714,9 @@ func (c *Crawler) finish(start time.Time) *DoneEvent {
 	return &d
 }
 
-// coverage sets sitemap URLs against linked pages. Called with c.mu held.
-func (c *Crawler) coverage() Coverage {
-	cov := Coverage{SitemapsFound: len(c.sitemapURLs) > 0, SitemapNeverLinkedURLs: []string{}, LinkedNotInSitemapURLs: []string{}, SitemapDisallowedURLs: []string{}}
-	add := func(list *[]string, n *int, u string) {
-		*n++
-		if len(*list) < MaxCoverageList {
-			*list = append(*list, u)
-		}
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
 	}
-	for _, u := range sortStrings(slicesOf(c.sitemapURLs)) {
-		if !c.linked[u] && !c.scope.seeds[u] {
-			add(&cov.SitemapNeverLinkedURLs, &cov.SitemapNeverLinked, u)
-		}
-		if pu, err := url.Parse(u); err == nil && !c.cfg.IgnoreRobots {
-			if rp := c.robots.Cached(pu); rp != nil && !rp.Check(pu).Allowed {
-				add(&cov.SitemapDisallowedURLs, &cov.SitemapDisallowed, u)
-			}
-		}
-	}
-	if cov.SitemapsFound {
-		for _, u := range sortStrings(slicesOf(c.linked)) {
-			if c.kept[u] && !c.sitemapURLs[u] {
-				add(&cov.LinkedNotInSitemapURLs, &cov.LinkedNotInSitemap, u)
-			}
-		}
-	}
-	return cov
-}
-
-func slicesOf(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
+	return s
 }

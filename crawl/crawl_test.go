@@ -319,7 +319,7 @@ func lineDiff(want, got string) string {
 }
 
 func TestHostsInParallel(t *testing.T) {
-	const interval = 150 * time.Millisecond
+	const interval = 200 * time.Millisecond
 	var seeds []*url.URL
 	var handlers []*stamped
 	for _, ip := range []string{"127.0.0.1", "127.0.0.2", "127.0.0.3"} {
@@ -347,7 +347,9 @@ func TestHostsInParallel(t *testing.T) {
 			t.Errorf("host %d served %d pages", i, len(pages))
 		}
 		for j := 1; j < len(pages); j++ {
-			if gap := pages[j].Sub(pages[j-1]); gap < interval-5*time.Millisecond {
+			// 20 ms: the server's scheduling noise on a loaded machine (see
+			// policy's throttle test); the throttle spaces the sends exactly.
+			if gap := pages[j].Sub(pages[j-1]); gap < interval-20*time.Millisecond {
 				t.Errorf("host %d: pages %d and %d started %s apart; want at least %s", i, j-1, j, gap, interval)
 			}
 		}

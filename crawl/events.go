@@ -151,8 +151,12 @@ type Coverage struct {
 	SitemapsFound          bool     `json:"sitemaps_found"`
 }
 
-// MaxCoverageList caps each list in Coverage.
-const MaxCoverageList = 1000
+// MaxCoverageList caps each list in Coverage; MaxSkippedList caps the file
+// URLs listed in the done event (SkippedTotal counts them all).
+const (
+	MaxCoverageList = 1000
+	MaxSkippedList  = 10000
+)
 
 // DoneEvent ends the stream.
 type DoneEvent struct {
@@ -165,9 +169,10 @@ type DoneEvent struct {
 	Disallowed      int             `json:"disallowed"`
 	Duplicates      int             `json:"duplicates"`
 	OutOfScopeLinks int             `json:"out_of_scope_links"`
-	Pending         int             `json:"pending"`  // queued, not fetched
-	Deferred        int             `json:"deferred"` // of those, held by unreachable robots.txt
-	Skipped         []Skipped       `json:"skipped"`
+	Pending         int             `json:"pending"`       // queued, not fetched
+	Deferred        int             `json:"deferred"`      // of those, held by unreachable robots.txt
+	Skipped         []Skipped       `json:"skipped"`       // the first MaxSkippedList
+	SkippedTotal    int             `json:"skipped_total"` // all same-site file URLs found
 	Sitemaps        Inventory       `json:"sitemaps"`
 	Coverage        Coverage        `json:"coverage"`
 	DiscoveredKinds discovery.Kinds `json:"discovered_kinds"`

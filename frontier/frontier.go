@@ -7,6 +7,7 @@ package frontier
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -70,6 +71,40 @@ type New struct {
 	Citation discovery.Discovery
 }
 
+// SitemapSummary sets a crawl's sitemap URLs against its pages and links.
+type SitemapSummary struct {
+	Live, Dead, Refused int  // sitemap URLs fetched: kept; missing or failed; refused otherwise
+	NeverLinked         List // sitemap URLs no page linked to
+	NotInSitemap        List // kept, linked pages that no sitemap listed
+	Disallowed          List // sitemap URLs robots.txt disallows
+}
+
+// List is a count and the first URLs counted.
+type List struct {
+	Count int
+	URLs  []string
+}
+
+// Add counts u, keeping it when the list has fewer than limit URLs.
+func (l *List) Add(u string, limit int) {
+	l.Count++
+	if len(l.URLs) < limit {
+		l.URLs = append(l.URLs, u)
+	}
+}
+
+// Count tallies a sitemap URL's outcome from its state and refusal cause.
+func (s *SitemapSummary) Count(state, cause string) {
+	switch {
+	case state == "done":
+		s.Live++
+	case state == "refused" && (cause == "missing" || cause == "fetch_error"):
+		s.Dead++
+	case state == "refused":
+		s.Refused++
+	}
+}
+
 // Stats is a snapshot of the frontier.
 type Stats struct {
 	Queued   int `json:"queued"`
@@ -85,11 +120,18 @@ type Memory struct {
 	maxDepth int
 
 	mu       sync.Mutex
-	seen     map[string]struct{}
+	seen     map[string]*entry
+	targets  map[string]bool // every link target
 	hosts    map[string]*hostQueue
 	queued   int
 	inFlight int
 	wake     chan struct{} // closed and replaced when something changes
+}
+
+type entry struct {
+	state     string
+	cause     string
+	inSitemap bool
 }
 
 type hostQueue struct {
@@ -100,7 +142,7 @@ type hostQueue struct {
 // NewMemory returns an empty frontier that takes slots from sched and
 // refuses URLs deeper than maxDepth (a negative maxDepth means no limit).
 func NewMemory(sched Scheduler, maxDepth int) *Memory {
-	return &Memory{sched: sched, maxDepth: maxDepth, seen: map[string]struct{}{}, hosts: map[string]*hostQueue{}, wake: make(chan struct{})}
+	return &Memory{sched: sched, maxDepth: maxDepth, seen: map[string]*entry{}, targets: map[string]bool{}, hosts: map[string]*hostQueue{}, wake: make(chan struct{})}
 }
 
 func (m *Memory) signal() {
@@ -119,7 +161,7 @@ func (m *Memory) Add(url, host string, c discovery.Discovery) bool {
 	if m.maxDepth >= 0 && c.Depth > m.maxDepth {
 		return false
 	}
-	m.seen[url] = struct{}{}
+	m.seen[url] = &entry{state: "queued"}
 	q := m.hosts[host]
 	if q == nil {
 		q = &hostQueue{}
@@ -139,7 +181,7 @@ func (m *Memory) MarkSeen(url string) bool {
 	if _, ok := m.seen[url]; ok {
 		return false
 	}
-	m.seen[url] = struct{}{}
+	m.seen[url] = &entry{state: "seen"}
 	return true
 }
 
@@ -221,10 +263,22 @@ func (m *Memory) Retry(it Item) {
 	m.signal()
 }
 
-// Complete finishes an in-flight item: it queues the URLs the page found
-// (Add's rules apply) and forgets the rest of the result, which a memory
-// frontier has nowhere to keep.
-func (m *Memory) Complete(it Item, r Result) {
+// Complete finishes an in-flight item: it records the item's state, queues
+// the URLs the page found (Add's rules apply), and returns the links whose
+// targets the frontier had never seen, linked or queued.
+func (m *Memory) Complete(it Item, r Result) []Link {
+	m.mu.Lock()
+	var firsts []Link
+	for _, l := range r.Links {
+		if !m.targets[l.To] && m.seen[l.To] == nil {
+			firsts = append(firsts, l)
+		}
+		m.targets[l.To] = true
+	}
+	if e := m.seen[it.URL]; e != nil {
+		e.state, e.cause = r.State, r.Cause
+	}
+	m.mu.Unlock()
 	for _, n := range r.Queue {
 		m.Add(n.URL, n.Host, n.Citation)
 	}
@@ -232,6 +286,53 @@ func (m *Memory) Complete(it Item, r Result) {
 	defer m.mu.Unlock()
 	m.inFlight--
 	m.signal()
+	return firsts
+}
+
+// Sitemapped records that a sitemap listed url, queueing it as Add does
+// when it is new; it reports whether it was new.
+func (m *Memory) Sitemapped(url, host string, c discovery.Discovery) bool {
+	added := m.Add(url, host, c)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if e := m.seen[url]; e != nil {
+		e.inSitemap = true
+	}
+	return added
+}
+
+// Summary sets the sitemap URLs against what the crawl found.
+func (m *Memory) Summary(disallowed func(url string) bool, limit int) SitemapSummary {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var sitemap, linked []string
+	for u, e := range m.seen {
+		if e.inSitemap {
+			sitemap = append(sitemap, u)
+		}
+	}
+	for u := range m.targets {
+		linked = append(linked, u)
+	}
+	slices.Sort(sitemap)
+	slices.Sort(linked)
+	var s SitemapSummary
+	for _, u := range sitemap {
+		e := m.seen[u]
+		s.Count(e.state, e.cause)
+		if !m.targets[u] {
+			s.NeverLinked.Add(u, limit)
+		}
+		if e.state == "disallowed" || (e.state == "queued" && disallowed(u)) {
+			s.Disallowed.Add(u, limit)
+		}
+	}
+	for _, u := range linked {
+		if e := m.seen[u]; e != nil && e.state == "done" && !e.inSitemap {
+			s.NotInSitemap.Add(u, limit)
+		}
+	}
+	return s
 }
 
 // Stats returns a snapshot.

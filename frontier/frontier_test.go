@@ -52,7 +52,11 @@ func TestSeenDepthAndExhaustion(t *testing.T) {
 		got <- next
 	}()
 	time.Sleep(20 * time.Millisecond)
-	m.Complete(it, Result{State: "done", Queue: []New{{URL: "http://a/linked", Host: "a", Citation: discovery.Discovery{Depth: 1}}}})
+	firsts := m.Complete(it, Result{State: "done", Links: []Link{{To: "http://a/linked"}, {To: "http://a/"}},
+		Queue: []New{{URL: "http://a/linked", Host: "a", Citation: discovery.Discovery{Depth: 1}}}})
+	if len(firsts) != 1 || firsts[0].To != "http://a/linked" {
+		t.Errorf("first-seen links = %+v; want only the new one", firsts)
+	}
 	if next := <-got; next.URL != "http://a/linked" {
 		t.Errorf("waiting Next got %q; want the link added while it waited", next.URL)
 	}

@@ -12,6 +12,10 @@ import (
 // text before the text is taken for an interstitial.
 const IdenticalThreshold = 3
 
+// MaxIdenticalGroups bounds the detector's memory: past it, groups of one
+// URL (far from the threshold) are forgotten to make room.
+const MaxIdenticalGroups = 100_000
+
 // Identical detects interstitials: IdenticalThreshold or more distinct URLs
 // returning byte-identical text. It keeps a hash per text, not the text. It
 // is safe for concurrent use; the zero value is ready to use.
@@ -46,6 +50,9 @@ func (d *Identical) Observe(url, text string) *Warning {
 	}
 	g := d.byHash[h]
 	if g == nil {
+		if len(d.byHash) >= MaxIdenticalGroups {
+			d.evictOne()
+		}
 		g = &identicalGroup{}
 		d.byHash[h] = g
 	}
@@ -62,5 +69,15 @@ func (d *Identical) Observe(url, text string) *Warning {
 		URLs: urls,
 		Words: fmt.Sprintf("%d distinct URLs returned byte-identical text: probably an interstitial the crawl could not open (%s)",
 			len(urls), strings.Join(urls, ", ")),
+	}
+}
+
+// evictOne forgets one group that has a single URL. Called with d.mu held.
+func (d *Identical) evictOne() {
+	for h, g := range d.byHash {
+		if len(g.urls) == 1 {
+			delete(d.byHash, h)
+			return
+		}
 	}
 }

@@ -149,3 +149,19 @@ func TestIdentical(t *testing.T) {
 		t.Errorf("empty text warned: %v", w)
 	}
 }
+
+func TestIdenticalIsBounded(t *testing.T) {
+	t.Parallel()
+	var d Identical
+	d.Observe("http://s/a", "interstitial")
+	d.Observe("http://s/b", "interstitial")
+	for i := range MaxIdenticalGroups + 10 {
+		d.Observe(fmt.Sprintf("http://s/p%d", i), fmt.Sprintf("page %d", i))
+	}
+	if n := len(d.byHash); n > MaxIdenticalGroups {
+		t.Errorf("%d groups kept; want at most %d", n, MaxIdenticalGroups)
+	}
+	if w := d.Observe("http://s/c", "interstitial"); w == nil {
+		t.Error("a group of two was evicted: the third identical page was not warned about")
+	}
+}

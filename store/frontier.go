@@ -134,6 +134,19 @@ func (f *Frontier) enqueued(host string, n int) {
 	f.signal()
 }
 
+// Sitemapped records that a sitemap listed url, queueing it as Add does
+// when it is new; it reports whether it was new.
+func (f *Frontier) Sitemapped(url, host string, c discovery.Discovery) bool {
+	added := f.Add(url, host, c)
+	if err := f.s.write(context.Background(), func(tx *sql.Tx) error {
+		_, err := tx.Exec(`UPDATE urls SET in_sitemap = 1 WHERE url = ?`, url)
+		return err
+	}); err != nil {
+		f.fail(err)
+	}
+	return added
+}
+
 // MarkSeen records url as seen without queueing it.
 func (f *Frontier) MarkSeen(url string) bool {
 	var added bool
@@ -295,10 +308,13 @@ func (f *Frontier) Retry(it frontier.Item) {
 }
 
 // Complete records an item's result, its page, its links and the URLs it
-// queues, in one transaction.
-func (f *Frontier) Complete(it frontier.Item, r frontier.Result) {
+// queues, in one transaction, and returns the links whose targets the
+// database had never seen, linked or queued.
+func (f *Frontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link {
 	added := map[string]int{}
+	var firsts []frontier.Link
 	err := f.s.write(context.Background(), func(tx *sql.Tx) error {
+		firsts = firsts[:0]
 		var id int64
 		if err := tx.QueryRow(`UPDATE urls SET state = ? WHERE url = ? RETURNING id`, r.State, it.URL).Scan(&id); err != nil {
 			return fmt.Errorf("store: completing %s: %w", it.URL, err)
@@ -315,6 +331,13 @@ func (f *Frontier) Complete(it frontier.Item, r frontier.Result) {
 			}
 		}
 		for _, l := range r.Links {
+			var known bool
+			if err := tx.QueryRow(`SELECT EXISTS (SELECT 1 FROM links WHERE to_url = ?) OR EXISTS (SELECT 1 FROM urls WHERE url = ?)`, l.To, l.To).Scan(&known); err != nil {
+				return err
+			}
+			if !known {
+				firsts = append(firsts, l)
+			}
 			if _, err := tx.Exec(`INSERT OR IGNORE INTO links (from_id, to_url, anchor, side, kind) VALUES (?, ?, ?, ?, ?)`, id, l.To, l.Anchor, l.Side, l.Kind); err != nil {
 				return err
 			}
@@ -346,6 +369,48 @@ func (f *Frontier) Complete(it frontier.Item, r frontier.Result) {
 	}
 	f.inFlight--
 	f.signal()
+	return firsts
+}
+
+// Summary sets the sitemap URLs against what the crawl found, streaming
+// from the database.
+func (f *Frontier) Summary(disallowed func(url string) bool, limit int) frontier.SitemapSummary {
+	var s frontier.SitemapSummary
+	rows, err := f.s.db.Query(`SELECT u.url, u.state, COALESCE(p.cause, ''), EXISTS (SELECT 1 FROM links WHERE to_url = u.url)
+		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`)
+	if err != nil {
+		f.fail(err)
+		return s
+	}
+	for rows.Next() {
+		var u, state, cause string
+		var linked bool
+		if rows.Scan(&u, &state, &cause, &linked) != nil {
+			break
+		}
+		s.Count(state, cause)
+		if !linked {
+			s.NeverLinked.Add(u, limit)
+		}
+		if state == "disallowed" || (state == "queued" && disallowed(u)) {
+			s.Disallowed.Add(u, limit)
+		}
+	}
+	rows.Close()
+	rows, err = f.s.db.Query(`SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0
+		AND EXISTS (SELECT 1 FROM links WHERE to_url = u.url) ORDER BY u.url`)
+	if err != nil {
+		f.fail(err)
+		return s
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var u string
+		if rows.Scan(&u) == nil {
+			s.NotInSitemap.Add(u, limit)
+		}
+	}
+	return s
 }
 
 func nullWords(n int) any {

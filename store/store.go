@@ -39,7 +39,8 @@ CREATE TABLE urls (
 	found_on TEXT NOT NULL DEFAULT '',
 	anchor   TEXT NOT NULL DEFAULT '',
 	depth    INTEGER NOT NULL DEFAULT 0,
-	attempts INTEGER NOT NULL DEFAULT 0
+	attempts INTEGER NOT NULL DEFAULT 0,
+	in_sitemap INTEGER NOT NULL DEFAULT 0 -- a sitemap listed it
 );
 CREATE INDEX urls_queue ON urls (host, state, id);
 CREATE TABLE pages (

@@ -48,6 +48,16 @@ func TestCrawlCommand(t *testing.T) {
 	if done["stopped"] != "exhausted" || done["disallowed"].(float64) != 2 {
 		t.Errorf("done = %v", done)
 	}
+	// The inventory and coverage come from the database's summary.
+	inv, _ := json.Marshal(done["sitemaps"])
+	// Plain mode: app.html is refused as a JavaScript shell.
+	if string(inv) != `{"advertised":6,"dead":1,"live":3,"refused":1,"unchecked":1}` {
+		t.Errorf("sitemap inventory = %s", inv)
+	}
+	cov := done["coverage"].(map[string]any)
+	if cov["sitemap_never_linked"].(float64) != 3 || cov["sitemap_disallowed"].(float64) != 1 || cov["linked_not_in_sitemap"].(float64) == 0 {
+		t.Errorf("coverage = %v", cov)
+	}
 	for _, ev := range evs {
 		if ev["event"] == "page" {
 			if _, has := ev["text"]; has {
