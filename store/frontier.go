@@ -98,9 +98,20 @@ func (f *Frontier) Add(url, host string, c discovery.Discovery) bool {
 	if f.maxDepth >= 0 && c.Depth > f.maxDepth {
 		return false
 	}
+	added := f.insert(url, host, "queued", c)
+	if added {
+		f.mu.Lock()
+		f.enqueued(host, 1)
+		f.mu.Unlock()
+	}
+	return added
+}
+
+// insert adds url in state unless it is known, reporting whether it was new.
+func (f *Frontier) insert(url, host, state string, c discovery.Discovery) bool {
 	var added bool
 	err := f.s.write(context.Background(), func(tx *sql.Tx) error {
-		r, err := tx.Exec(insertURL, url, host, "queued", string(c.Via), c.FoundOn, c.Anchor, c.Depth)
+		r, err := tx.Exec(insertURL, url, host, state, string(c.Via), c.FoundOn, c.Anchor, c.Depth)
 		if err != nil {
 			return err
 		}
@@ -111,11 +122,6 @@ func (f *Frontier) Add(url, host string, c discovery.Discovery) bool {
 	if err != nil {
 		f.fail(err)
 		return false
-	}
-	if added {
-		f.mu.Lock()
-		f.enqueued(host, 1)
-		f.mu.Unlock()
 	}
 	return added
 }
@@ -149,20 +155,7 @@ func (f *Frontier) Sitemapped(url, host string, c discovery.Discovery) bool {
 
 // MarkSeen records url as seen without queueing it.
 func (f *Frontier) MarkSeen(url string) bool {
-	var added bool
-	err := f.s.write(context.Background(), func(tx *sql.Tx) error {
-		r, err := tx.Exec(insertURL, url, "", "seen", "", "", "", 0)
-		if err != nil {
-			return err
-		}
-		n, _ := r.RowsAffected()
-		added = n == 1
-		return nil
-	})
-	if err != nil {
-		f.fail(err)
-		return false
-	}
+	added := f.insert(url, "", "seen", discovery.Discovery{})
 	if added {
 		f.mu.Lock()
 		f.seen++

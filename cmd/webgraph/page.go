@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"slices"
 
 	"github.com/spf13/pflag"
@@ -50,15 +51,8 @@ func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		return derr
 	}
-	u, closeAll, err := o.newUnion()
-	if err != nil {
-		return err
-	}
-	defer closeAll()
-
-	p, ferr := u.Fetch(ctx, target)
-	var r *refuse.Refusal
-	if ferr != nil && !errors.As(ferr, &r) {
+	p, ferr := o.fetchPage(ctx, target)
+	if p == nil {
 		return ferr
 	}
 	p.Warnings = append(slices.Clone(rp.Warnings), p.Warnings...)
@@ -68,6 +62,23 @@ func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	return ferr
+}
+
+// fetchPage fetches target through the union the options describe. It
+// returns the page, refused or not, with the refusal as its error; a nil
+// page means the fetch itself failed.
+func (o *fetchOptions) fetchPage(ctx context.Context, target *url.URL) (*union.Page, error) {
+	u, closeAll, err := o.newUnion()
+	if err != nil {
+		return nil, err
+	}
+	defer closeAll()
+	p, err := u.Fetch(ctx, target)
+	var r *refuse.Refusal
+	if err != nil && !errors.As(err, &r) {
+		return nil, err
+	}
+	return p, err
 }
 
 func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -93,16 +104,9 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if v := rp.Check(target); !v.Allowed {
 		return &policy.PageDisallowedError{Verdict: v, RobotsURL: rp.URL, Alternative: policy.Alternative(target.Host)}
 	}
-	u, closeAll, err := o.newUnion()
-	if err != nil {
+	p, err := o.fetchPage(ctx, target)
+	if p == nil {
 		return err
-	}
-	defer closeAll()
-
-	p, ferr := u.Fetch(ctx, target)
-	var r *refuse.Refusal
-	if ferr != nil && !errors.As(ferr, &r) {
-		return ferr
 	}
 	c := union.Compare(p)
 	if *asJSON {
