@@ -1,7 +1,6 @@
 package crawl
 
 import (
-	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -229,5 +228,3 @@ func (s *scope) list() []string {
 	}
 	return sortStrings(out)
 }
-
-var errStopped = errors.New("crawl: stopped")

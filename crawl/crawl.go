@@ -76,13 +76,11 @@ type Crawler struct {
 	started  atomic.Int64 // page fetches started (the request ceiling)
 	prepared sync.Map     // origin -> *originPrep
 
-	mu           sync.Mutex // guards what follows
+	// mu guards what follows. Nothing here grows with the number of URLs:
+	// per-URL state lives in the frontier (on disk with a database).
+	mu           sync.Mutex
 	kinds        discovery.Kinds
-	discovered   map[string]bool
-	skipped      []Skipped
-	linked       map[string]bool   // same-site page URLs linked from a page
-	kept         map[string]bool   // URLs of pages kept
-	outcome      map[string]string // sitemap URL -> live/dead/refused
+	skipped      []Skipped // at most MaxSkippedList
 	done         DoneEvent
 	identical    refuse.Identical
 	deferredSaid map[string]time.Time
