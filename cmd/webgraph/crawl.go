@@ -33,6 +33,8 @@ type crawlFlags struct {
 	allowPaths   *[]string
 	sitemapLimit *int
 	keep         *string
+	failOn       *[]string
+	junit        *string
 }
 
 func newCrawlFlags(stderr io.Writer) *crawlFlags {
@@ -52,6 +54,8 @@ func newCrawlFlags(stderr io.Writer) *crawlFlags {
 	f.allowPaths = fs.StringSlice("allow-path", nil, "only crawl paths starting with this prefix (repeatable)")
 	f.sitemapLimit = fs.Int("sitemap-limit", 50000, "most URLs taken from one origin's sitemaps")
 	f.keep = fs.String("keep", "text", "retain page text in events and the database: text or none (HTML is never retained)")
+	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for these causes (e.g. missing,wall,login_redirect)")
+	f.junit = fs.String("junit", "", "write a JUnit XML report to FILE: one test case per URL")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: webgraph crawl URL [URL...] [flags]\n       webgraph crawl --resume [--db PATH] [flags]\n\nCrawl the sites of the seed URLs politely, through the union of plain and\nrendered fetches. Events go to stdout as JSON Lines; progress goes to stderr;\nthe crawl's state goes to --db, so a killed crawl continues with --resume.\nThe first Ctrl-C finishes the pages in flight; a second aborts.\n\n%s", fs.FlagUsages())
 	}
@@ -70,7 +74,7 @@ func (f *crawlFlags) parse(args []string) error {
 }
 
 // notStored are flags that belong to one invocation, not to the crawl.
-var notStored = map[string]bool{"db": true, "resume": true, "out": true}
+var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true}
 
 // storedArgs returns the invocation's flags and seeds, to keep with the crawl.
 func (f *crawlFlags) storedArgs() []string {
@@ -166,6 +170,10 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := o.validate(); err != nil {
 		return err
 	}
+	gate, err := newGates(*f.failOn, *f.junit != "")
+	if err != nil {
+		return err
+	}
 	cfg := crawl.Config{
 		Seeds: seeds, Origins: *f.origins, AllowPaths: *f.allowPaths, Mode: o.mode,
 		Depth: *f.depth, SeedsOnly: *f.depth == 0, MaxPages: *f.maxPages, TimeBudget: *f.budget, Concurrency: *f.concurrency,
@@ -210,6 +218,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var writeErr error
 	sink := func(ev any) {
 		prog.observe(ev)
+		gate.observe(ev)
 		if writeErr == nil {
 			writeErr = enc.Encode(ev)
 		}
@@ -255,15 +264,21 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		c.Stop()
 	})
 	stopProgress := prog.start()
+	started := time.Now()
 	done := c.Run(ctx)
 	stopProgress()
 	if writeErr != nil {
 		return fmt.Errorf("crawl: writing events: %w", writeErr)
 	}
+	if *f.junit != "" {
+		if err := gate.writeJUnit(*f.junit, f.fs.Args(), started, done); err != nil {
+			return fmt.Errorf("crawl: --junit: %w", err)
+		}
+	}
 	if done.Stopped == "failure" {
 		return fmt.Errorf("crawl: stopped: %s", strings.Join(done.Warnings, "; "))
 	}
-	return nil
+	return gate.report(stderr)
 }
 
 // robotsClient returns the client the crawl asks robots.txt with.

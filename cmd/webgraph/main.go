@@ -102,6 +102,7 @@ func exitCode(err error, stderr io.Writer) int {
 	var ue *usageError
 	var r *refuse.Refusal
 	var d *policy.PageDisallowedError
+	var g *gateError
 	switch {
 	case err == nil:
 		return exitOK
@@ -110,6 +111,9 @@ func exitCode(err error, stderr io.Writer) int {
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "webgraph: %v\nRun 'webgraph help' for usage.\n", err)
 		return exitUsage
+	case errors.As(err, &g):
+		fmt.Fprintf(stderr, "webgraph: %v\n", err)
+		return exitRefused
 	case errors.As(err, &d):
 		fmt.Fprintf(stderr, "webgraph: %v\n", err)
 		return exitDisallowed
@@ -137,7 +141,7 @@ Usage:
   webgraph version
 
 Run 'webgraph COMMAND --help' for a command's flags.
-Exit codes: 0 done, 1 failure, 2 usage, 3 page refused, 4 disallowed by robots.txt.
+Exit codes: 0 done, 1 failure, 2 usage, 3 page refused (or --fail-on matched), 4 disallowed by robots.txt.
 `
 
 // run runs one webgraph command line. It writes results to stdout and

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/webgraph/webgraph/crawl"
+	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/refuse"
+)
+
+// gates watches a crawl for CI: the pages refused for the causes named by
+// --fail-on, and, with --junit, one test case per page.
+type gates struct {
+	failOn   map[string]bool
+	junit    bool
+	failures []outcome
+	cases    []outcome
+}
+
+type outcome struct {
+	URL      string
+	OK       bool
+	Cause    string
+	Words    string
+	MS       int64
+	Citation discovery.Discovery
+	Skipped  bool // not fetched: disallowed by robots.txt
+}
+
+// newGates parses --fail-on's comma-separated causes.
+func newGates(failOn []string, junit bool) (*gates, error) {
+	g := &gates{failOn: map[string]bool{}, junit: junit}
+	for _, c := range failOn {
+		for _, part := range strings.Split(c, ",") {
+			if part = strings.TrimSpace(part); part == "" {
+				continue
+			}
+			cause, err := refuse.ParseCause(part)
+			if err != nil {
+				return nil, usagef("--fail-on: %v", err)
+			}
+			g.failOn[string(cause)] = true
+		}
+	}
+	return g, nil
+}
+
+func (g *gates) observe(ev any) {
+	var o outcome
+	switch e := ev.(type) {
+	case *crawl.PageEvent:
+		var ms int64
+		for _, s := range e.Sides {
+			ms = max(ms, s.MS)
+		}
+		o = outcome{URL: e.URL, OK: e.OK, Cause: e.Cause, Words: e.Error, MS: ms, Citation: e.Citation}
+	case *crawl.DisallowedEvent:
+		o = outcome{URL: e.URL, Cause: string(refuse.Disallowed), Words: fmt.Sprintf("disallowed by %s (group %q, rule %q)", e.Robots, e.Group, e.Rule), Citation: e.Citation, Skipped: true}
+	default:
+		return
+	}
+	if !o.OK && g.failOn[o.Cause] {
+		g.failures = append(g.failures, o)
+	}
+	if g.junit {
+		g.cases = append(g.cases, o)
+	}
+}
+
+// cite says how a URL was found, for a person.
+func cite(c discovery.Discovery) string {
+	switch c.Via {
+	case discovery.ViaSeed:
+		return "a seed URL"
+	case discovery.ViaSitemap:
+		return "listed in " + c.FoundOn
+	}
+	s := "linked from " + c.FoundOn
+	if c.Anchor != "" {
+		s += fmt.Sprintf(" as %q", c.Anchor)
+	}
+	return s
+}
+
+// report writes the failing pages, grouped by cause, and returns the error
+// that makes the exit status non-zero, or nil.
+func (g *gates) report(w io.Writer) error {
+	if len(g.failures) == 0 {
+		return nil
+	}
+	sort.SliceStable(g.failures, func(i, j int) bool { return g.failures[i].Cause < g.failures[j].Cause })
+	fmt.Fprintf(w, "\nwebgraph: %d URLs failed the --fail-on gate:\n", len(g.failures))
+	cause := ""
+	for _, f := range g.failures {
+		if f.Cause != cause {
+			cause = f.Cause
+			fmt.Fprintf(w, "\n  %s:\n", cause)
+		}
+		fmt.Fprintf(w, "    %s\n      %s\n      %s\n", f.URL, f.Words, cite(f.Citation))
+	}
+	causes := make([]string, 0, len(g.failOn))
+	for c := range g.failOn {
+		causes = append(causes, c)
+	}
+	sort.Strings(causes)
+	return &gateError{n: len(g.failures), causes: causes}
+}
+
+// gateError is the crawl's result when pages failed the --fail-on gate.
+type gateError struct {
+	n      int
+	causes []string
+}
+
+func (e *gateError) Error() string {
+	return fmt.Sprintf("%d URLs refused for %s (--fail-on)", e.n, strings.Join(e.causes, ", "))
+}
+
+// JUnit XML, as CI systems read it.
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name      string      `xml:"name,attr"`
+	Tests     int         `xml:"tests,attr"`
+	Failures  int         `xml:"failures,attr"`
+	Skipped   int         `xml:"skipped,attr"`
+	Time      string      `xml:"time,attr"`
+	Timestamp string      `xml:"timestamp,attr"`
+	Cases     []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	ClassName string        `xml:"classname,attr"`
+	Name      string        `xml:"name,attr"`
+	Time      string        `xml:"time,attr"`
+	Failure   *junitFailure `xml:"failure,omitempty"`
+	Skipped   *junitSkipped `xml:"skipped,omitempty"`
+	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+type junitFailure struct {
+	Type    string `xml:"type,attr"`
+	Message string `xml:"message,attr"`
+	Text    string `xml:",chardata"`
+}
+
+type junitSkipped struct {
+	Message string `xml:"message,attr"`
+}
+
+// writeJUnit writes one test case per URL: a failure for a cause named by
+// --fail-on, skipped for a URL robots.txt disallows (unless gated), passed
+// otherwise (a refusal not gated is said in system-out).
+func (g *gates) writeJUnit(path string, seeds []string, started time.Time, done *crawl.DoneEvent) error {
+	suite := junitSuite{Name: "webgraph crawl of " + strings.Join(seeds, " "), Timestamp: started.UTC().Format(time.RFC3339)}
+	for _, o := range g.cases {
+		class := "webgraph"
+		if u, err := url.Parse(o.URL); err == nil {
+			class = u.Host
+		}
+		c := junitCase{ClassName: class, Name: o.URL, Time: fmt.Sprintf("%.3f", float64(o.MS)/1000)}
+		switch {
+		case !o.OK && g.failOn[o.Cause]:
+			c.Failure = &junitFailure{Type: o.Cause, Message: o.Words, Text: cite(o.Citation)}
+			suite.Failures++
+		case o.Skipped:
+			c.Skipped = &junitSkipped{Message: o.Words}
+			suite.Skipped++
+		case !o.OK:
+			c.SystemOut = fmt.Sprintf("refused (%s, not gated): %s; %s", o.Cause, o.Words, cite(o.Citation))
+		}
+		suite.Cases = append(suite.Cases, c)
+	}
+	suite.Tests = len(suite.Cases)
+	suite.Time = fmt.Sprintf("%.3f", float64(done.ElapsedMS)/1000)
+	doc := junitSuites{Name: "webgraph", Tests: suite.Tests, Failures: suite.Failures, Skipped: suite.Skipped, Time: suite.Time, Suites: []junitSuite{suite}}
+	b, err := xml.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append([]byte(xml.Header), append(b, '\n')...), 0o644)
+}
