@@ -19,14 +19,15 @@ import (
 
 // fetchOptions are the flags every fetching command shares.
 type fetchOptions struct {
-	noRobots bool
-	mode     string
-	contact  string
-	chrome   string
-	timeout  time.Duration
-	maxBody  int64
-	tabs     int                 // browser tabs; 0: the rendered default
-	follow   func(*url.URL) bool // redirects to follow; nil: all
+	noRobots   bool
+	mode       string
+	contact    string
+	chrome     string
+	browserURL string
+	timeout    time.Duration
+	maxBody    int64
+	tabs       int                 // browser tabs; 0: the rendered default
+	follow     func(*url.URL) bool // redirects to follow; nil: all
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
@@ -34,6 +35,7 @@ func (o *fetchOptions) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.noRobots, "no-robots", false, "do not ask robots.txt (loudly reported; the default obeys it)")
 	fs.StringVar(&o.contact, "contact", os.Getenv("WEBGRAPH_CONTACT"), "operator URL or e-mail, sent in the User-Agent (default $WEBGRAPH_CONTACT)")
 	fs.StringVar(&o.chrome, "chrome", "", "Chrome or Chromium to start (default: chromium, chromium-browser, google-chrome or headless-shell on PATH)")
+	fs.StringVar(&o.browserURL, "browser-url", "", "use a running Chrome instead of starting one: ws://host:port/devtools/browser/… or http://host:9222")
 	fs.DurationVar(&o.timeout, "timeout", 20*time.Second, "time limit for one fetch, per side")
 	fs.Int64Var(&o.maxBody, "max-body", plain.DefaultMaxBody, "bytes read per response; a longer page is kept truncated with a warning")
 }
@@ -78,7 +80,7 @@ func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Follow: o.follow})
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, BrowserURL: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Follow: o.follow})
 		if err != nil {
 			close()
 			return nil, nil, err

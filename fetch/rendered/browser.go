@@ -20,6 +20,7 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/remote"
 )
 
 // ErrNoBrowser is returned by New when no Chrome or Chromium can be found.
@@ -67,6 +68,26 @@ type browser struct {
 
 	mu   sync.Mutex
 	idle []*tab
+}
+
+// connectBrowser attaches to a browser that is already running, at a
+// ws:// or http://host:port URL. Stopping it later only closes this
+// process's tabs and the connection: the browser is not ours to stop.
+func connectBrowser(browserURL string) (*browser, error) {
+	allocCtx, allocCancel := remote.NewAllocator(context.Background(), browserURL)
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	b := &browser{allocCancel: allocCancel, ctx: ctx, cancel: cancel}
+	if err := chromedp.Do(ctx); err != nil {
+		b.stop()
+		return nil, fmt.Errorf("rendered: connecting to the browser at %s: %w", browserURL, err)
+	}
+	if _, err := chromedp.CallBrowser(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorDeny, EventsEnabled: new(true),
+	}); err != nil {
+		b.stop()
+		return nil, fmt.Errorf("rendered: denying downloads: %w", err)
+	}
+	return b, nil
 }
 
 func startBrowser(execPath, userAgent string) (*browser, error) {
@@ -132,8 +153,11 @@ func (b *browser) stop() error {
 	for _, t := range idle {
 		t.close()
 	}
-	b.cancel()      // waits for the browser to exit
+	b.cancel()      // waits for the browser to exit (a remote one: to disconnect)
 	b.allocCancel() // waits for the allocator's goroutines
+	if b.dir == "" {
+		return nil // a remote browser: no profile of ours
+	}
 	if err := os.RemoveAll(b.dir); err != nil {
 		return fmt.Errorf("rendered: removing profile %s: %w", b.dir, err)
 	}

@@ -24,6 +24,11 @@ const (
 type Config struct {
 	// ExecPath is the browser to start; empty searches PATH (FindChrome).
 	ExecPath string
+	// BrowserURL, when set, is a running browser to use instead of
+	// starting one: ws://host:port/devtools/browser/… or http://host:port.
+	// Tabs are still pooled; a lost connection is made again and the page
+	// retried once. Close leaves that browser running.
+	BrowserURL string
 	// UserAgent is sent by every tab; see policy.Identity.
 	UserAgent string
 	// Tabs is how many tabs render at once; more callers wait for a tab.
@@ -78,15 +83,27 @@ func New(cfg Config) (*Fetcher, error) {
 	if cfg.MaxText <= 0 {
 		cfg.MaxText = DefaultMaxText
 	}
-	path, err := FindChrome(cfg.ExecPath)
+	f := &Fetcher{cfg: cfg}
+	var err error
+	if cfg.BrowserURL == "" {
+		if f.execPath, err = FindChrome(cfg.ExecPath); err != nil {
+			return nil, err
+		}
+	}
+	b, err := f.launch()
 	if err != nil {
 		return nil, err
 	}
-	b, err := startBrowser(path, cfg.UserAgent)
-	if err != nil {
-		return nil, err
+	f.slots, f.closing, f.b = make(chan struct{}, cfg.Tabs), make(chan struct{}), b
+	return f, nil
+}
+
+// launch starts the browser, or connects to the remote one.
+func (f *Fetcher) launch() (*browser, error) {
+	if f.cfg.BrowserURL != "" {
+		return connectBrowser(f.cfg.BrowserURL)
 	}
-	return &Fetcher{cfg: cfg, execPath: path, slots: make(chan struct{}, cfg.Tabs), closing: make(chan struct{}), b: b}, nil
+	return startBrowser(f.execPath, f.cfg.UserAgent)
 }
 
 // Name returns fetch.Rendered.
@@ -209,7 +226,7 @@ func (f *Fetcher) restart(old *browser) error {
 		return nil
 	}
 	old.stop()
-	b, err := startBrowser(f.execPath, f.cfg.UserAgent)
+	b, err := f.launch()
 	if err != nil {
 		f.b = nil
 		f.closed = true
