@@ -24,6 +24,7 @@ type fetchOptions struct {
 	contact    string
 	chrome     string
 	browserURL string
+	noSandbox  bool
 	timeout    time.Duration
 	maxBody    int64
 	tabs       int                 // browser tabs; 0: the rendered default
@@ -35,6 +36,7 @@ func (o *fetchOptions) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.noRobots, "no-robots", false, "do not ask robots.txt (loudly reported; the default obeys it)")
 	fs.StringVar(&o.contact, "contact", os.Getenv("WEBGRAPH_CONTACT"), "operator URL or e-mail, sent in the User-Agent (default $WEBGRAPH_CONTACT)")
 	fs.StringVar(&o.chrome, "chrome", "", "Chrome or Chromium to start (default: chromium, chromium-browser, google-chrome or headless-shell on PATH)")
+	fs.BoolVar(&o.noSandbox, "chrome-no-sandbox", os.Getenv("WEBGRAPH_CHROME_NO_SANDBOX") == "1", "start the browser without its sandbox, as an unprivileged user in a container needs (default $WEBGRAPH_CHROME_NO_SANDBOX=1)")
 	fs.StringVar(&o.browserURL, "browser-url", "", "use a running Chrome instead of starting one: ws://host:port/devtools/browser/… or http://host:9222")
 	fs.DurationVar(&o.timeout, "timeout", 20*time.Second, "time limit for one fetch, per side")
 	fs.Int64Var(&o.maxBody, "max-body", plain.DefaultMaxBody, "bytes read per response; a longer page is kept truncated with a warning")
@@ -80,7 +82,7 @@ func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, BrowserURL: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Follow: o.follow})
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURL: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Follow: o.follow})
 		if err != nil {
 			close()
 			return nil, nil, err

@@ -90,7 +90,7 @@ func connectBrowser(browserURL string) (*browser, error) {
 	return b, nil
 }
 
-func startBrowser(execPath, userAgent string) (*browser, error) {
+func startBrowser(execPath, userAgent string, noSandbox bool) (*browser, error) {
 	dir, err := os.MkdirTemp("", ProfilePrefix)
 	if err != nil {
 		return nil, fmt.Errorf("rendered: profile directory: %w", err)
@@ -108,7 +108,7 @@ func startBrowser(execPath, userAgent string) (*browser, error) {
 		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,MediaRouter,OptimizationHints,InterestFeedContentSuggestions"),
 		chromedp.UserAgent(userAgent),
 	)
-	if os.Geteuid() == 0 {
+	if noSandbox || os.Geteuid() == 0 {
 		opts = append(opts, chromedp.NoSandbox)
 	}
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)

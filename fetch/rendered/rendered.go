@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"sync"
 	"time"
 
@@ -24,6 +25,9 @@ const (
 type Config struct {
 	// ExecPath is the browser to start; empty searches PATH (FindChrome).
 	ExecPath string
+	// NoSandbox starts the browser with --no-sandbox, as an unprivileged
+	// user in most containers needs (root always gets it).
+	NoSandbox bool
 	// BrowserURL, when set, is a running browser to use instead of
 	// starting one: ws://host:port/devtools/browser/… or http://host:port.
 	// Tabs are still pooled; a lost connection is made again and the page
@@ -86,6 +90,8 @@ func New(cfg Config) (*Fetcher, error) {
 	f := &Fetcher{cfg: cfg}
 	var err error
 	if cfg.BrowserURL == "" {
+		// Profiles left by webgraph processes that were killed.
+		sweepStale(os.TempDir())
 		if f.execPath, err = FindChrome(cfg.ExecPath); err != nil {
 			return nil, err
 		}
@@ -103,7 +109,7 @@ func (f *Fetcher) launch() (*browser, error) {
 	if f.cfg.BrowserURL != "" {
 		return connectBrowser(f.cfg.BrowserURL)
 	}
-	return startBrowser(f.execPath, f.cfg.UserAgent)
+	return startBrowser(f.execPath, f.cfg.UserAgent, f.cfg.NoSandbox)
 }
 
 // Name returns fetch.Rendered.

@@ -20,7 +20,7 @@ func BenchmarkTab(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	br, err := startBrowser(path, "webgraph-bench")
+	br, err := startBrowser(path, "webgraph-bench", false)
 	if err != nil {
 		b.Fatal(err)
 	}
