@@ -5,6 +5,7 @@ package discovery
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"path"
 	"strings"
@@ -28,6 +29,22 @@ type Discovery struct {
 	FoundOn string `json:"found_on,omitempty"` // the page (or sitemap) that named it
 	Anchor  string `json:"anchor,omitempty"`   // the words a reader would click, at most 160 characters
 	Depth   int    `json:"depth"`
+}
+
+// Describe says how the URL was found, for a person: "a seed URL",
+// "listed in SITEMAP", or "linked from PAGE as "ANCHOR"".
+func (d Discovery) Describe() string {
+	switch d.Via {
+	case ViaSeed:
+		return "a seed URL"
+	case ViaSitemap:
+		return "listed in " + d.FoundOn
+	}
+	s := "linked from " + d.FoundOn
+	if d.Anchor != "" {
+		s += fmt.Sprintf(" as %q", d.Anchor)
+	}
+	return s
 }
 
 // Kind is what a URL points at, judged from the URL alone.

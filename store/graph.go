@@ -80,3 +80,72 @@ func intPtr(v sql.NullInt64) *int {
 	i := int(v.Int64)
 	return &i
 }
+
+// Run is one run of the crawl: its run and done events as written.
+type Run struct {
+	StartedAt string
+	Resumed   bool
+	RunEvent  []byte
+	DoneEvent []byte // nil when the run never finished
+}
+
+// Runs returns the crawl's runs, oldest first.
+func (s *Store) Runs() ([]Run, error) {
+	rows, err := s.db.Query(`SELECT started_at, resumed, run_event, COALESCE(done_event, '') FROM runs ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading runs: %w", err)
+	}
+	defer rows.Close()
+	var out []Run
+	for rows.Next() {
+		var r Run
+		var run, done string
+		if err := rows.Scan(&r.StartedAt, &r.Resumed, &run, &done); err != nil {
+			return nil, err
+		}
+		r.RunEvent = []byte(run)
+		if done != "" {
+			r.DoneEvent = []byte(done)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// PageRow is a fetched page with its citation.
+type PageRow struct {
+	URL           string
+	OK            bool
+	Status        int
+	Cause         string
+	Event         []byte // the page event as written
+	Words         int
+	PlainWords    *int
+	RenderedWords *int
+	Via           string
+	FoundOn       string
+	Anchor        string
+}
+
+// Pages streams the fetched pages in the order they were recorded.
+func (s *Store) Pages(fn func(PageRow) error) error {
+	rows, err := s.db.Query(`SELECT u.url, p.ok, p.status, p.cause, p.event, p.words, p.plain_words, p.rendered_words, u.via, u.found_on, u.anchor
+		FROM pages p JOIN urls u ON u.id = p.url_id ORDER BY p.url_id`)
+	if err != nil {
+		return fmt.Errorf("store: reading pages: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r PageRow
+		var event string
+		var pw, rw sql.NullInt64
+		if err := rows.Scan(&r.URL, &r.OK, &r.Status, &r.Cause, &event, &r.Words, &pw, &rw, &r.Via, &r.FoundOn, &r.Anchor); err != nil {
+			return err
+		}
+		r.Event, r.PlainWords, r.RenderedWords = []byte(event), intPtr(pw), intPtr(rw)
+		if err := fn(r); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

@@ -74,21 +74,6 @@ func (g *gates) observe(ev any) {
 	}
 }
 
-// cite says how a URL was found, for a person.
-func cite(c discovery.Discovery) string {
-	switch c.Via {
-	case discovery.ViaSeed:
-		return "a seed URL"
-	case discovery.ViaSitemap:
-		return "listed in " + c.FoundOn
-	}
-	s := "linked from " + c.FoundOn
-	if c.Anchor != "" {
-		s += fmt.Sprintf(" as %q", c.Anchor)
-	}
-	return s
-}
-
 // report writes the failing pages, grouped by cause, and returns the error
 // that makes the exit status non-zero, or nil.
 func (g *gates) report(w io.Writer) error {
@@ -103,7 +88,7 @@ func (g *gates) report(w io.Writer) error {
 			cause = f.Cause
 			fmt.Fprintf(w, "\n  %s:\n", cause)
 		}
-		fmt.Fprintf(w, "    %s\n      %s\n      %s\n", f.URL, f.Words, cite(f.Citation))
+		fmt.Fprintf(w, "    %s\n      %s\n      %s\n", f.URL, f.Words, f.Citation.Describe())
 	}
 	causes := make([]string, 0, len(g.failOn))
 	for c := range g.failOn {
@@ -176,13 +161,13 @@ func (g *gates) writeJUnit(path string, seeds []string, started time.Time, done 
 		c := junitCase{ClassName: class, Name: o.URL, Time: fmt.Sprintf("%.3f", float64(o.MS)/1000)}
 		switch {
 		case !o.OK && g.failOn[o.Cause]:
-			c.Failure = &junitFailure{Type: o.Cause, Message: o.Words, Text: cite(o.Citation)}
+			c.Failure = &junitFailure{Type: o.Cause, Message: o.Words, Text: o.Citation.Describe()}
 			suite.Failures++
 		case o.Skipped:
 			c.Skipped = &junitSkipped{Message: o.Words}
 			suite.Skipped++
 		case !o.OK:
-			c.SystemOut = fmt.Sprintf("refused (%s, not gated): %s; %s", o.Cause, o.Words, cite(o.Citation))
+			c.SystemOut = fmt.Sprintf("refused (%s, not gated): %s; %s", o.Cause, o.Words, o.Citation.Describe())
 		}
 		suite.Cases = append(suite.Cases, c)
 	}

@@ -138,6 +138,7 @@ Usage:
   webgraph robots URL      the robots.txt policy of URL's origin and the verdict for URL
   webgraph sitemaps URL    every sitemap attempt and the URL inventory (--verify checks the URLs)
   webgraph graph --db PATH the link graph of a crawl: --format dot|graphml|csv|jsonl
+  webgraph report --db PATH one self-contained HTML report of a crawl (-o FILE)
   webgraph version
 
 Run 'webgraph COMMAND --help' for a command's flags.
@@ -165,6 +166,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runSitemaps(ctx, rest, stdout, stderr)
 	case "graph":
 		return runGraph(ctx, rest, stdout, stderr)
+	case "report":
+		return runReport(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintf(stdout, "webgraph %s\n", version)
 		return nil

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/webgraph/webgraph/report"
+	"github.com/webgraph/webgraph/store"
+)
+
+func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := pflag.NewFlagSet("report", pflag.ContinueOnError)
+	db := fs.String("db", "webgraph.db", "the crawl's database")
+	out := fs.StringP("output", "o", "report.html", "the HTML file to write (- for stdout)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: webgraph report --db PATH [-o report.html]\n\nWrite one self-contained HTML report of a crawl: the run, outcomes and refusal\ncauses as charts, refusals with their citations, the sitemap inventory, plain\nagainst rendered words per page, and the link graph.\n\n%s", fs.FlagUsages())
+	}
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return err
+		}
+		return usagef("%v", err)
+	}
+	if fs.NArg() != 0 {
+		return usagef("report takes no arguments; name the database with --db")
+	}
+	st, err := store.Open(*db, store.Read)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if *out == "-" {
+		return report.Write(stdout, st, time.Now())
+	}
+	f, err := os.Create(*out)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	if err := report.Write(f, st, time.Now()); err != nil {
+		f.Close()
+		os.Remove(*out)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	fmt.Fprintf(stderr, "webgraph: wrote %s\n", *out)
+	return nil
+}

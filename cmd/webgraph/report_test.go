@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/webgraph/webgraph/fetch/rendered"
+	"github.com/webgraph/webgraph/internal/browsertest"
+	"github.com/webgraph/webgraph/internal/sites"
+)
+
+// TestReportInBrowser makes a report of the fixture crawl and opens it in
+// headless Chromium: what a person reads is there, nothing outside the file
+// is fetched, and a screenshot of it is not blank.
+func TestReportInBrowser(t *testing.T) {
+	path, err := rendered.FindChrome("")
+	if err != nil {
+		browsertest.Unavailable(t, err)
+	}
+	ts, _ := sites.Serve(t, "union")
+	dir := t.TempDir()
+	db := filepath.Join(dir, "crawl.db")
+	if _, errOut, code := webgraph(t, "crawl", "--db", db, "--out", filepath.Join(dir, "e.jsonl"), "--host-interval", "0", "--delay", "0", ts.URL+"/"); code != exitOK {
+		t.Fatalf("crawl: exit %d\n%s", code, errOut)
+	}
+	file := filepath.Join(dir, "report.html")
+	if _, errOut, code := webgraph(t, "report", "--db", db, "-o", file); code != exitOK {
+		t.Fatalf("report: exit %d\n%s", code, errOut)
+	}
+	html, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, never := range []string{"<script", "<link", "src=", "url("} {
+		if bytes.Contains(html, []byte(never)) {
+			t.Errorf("the report contains %q: it must need nothing outside itself", never)
+		}
+	}
+
+	// Serve the file alone and count every request the browser makes.
+	var others atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/report.html" {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write(html)
+			return
+		}
+		if r.URL.Path != "/favicon.ico" {
+			others.Add(1)
+		}
+		http.NotFound(w, r)
+	}))
+	defer srv.Close()
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.UserDataDir(filepath.Join(dir, "profile")),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("no-first-run", true), chromedp.WindowSize(1100, 1600))
+	if os.Geteuid() == 0 {
+		opts = append(opts, chromedp.NoSandbox)
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	defer cancel()
+	tctx, tcancel := context.WithTimeout(ctx, 60*time.Second)
+	defer tcancel()
+	if err := chromedp.Do(tctx, chromedp.Navigate(srv.URL+"/report.html")); err != nil {
+		t.Fatalf("open the report: %v", err)
+	}
+	text, err := chromedp.Run(tctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"webgraph report", "Crawl of " + ts.URL + "/ in union mode",
+		"Outcomes", "Refusal causes", "login_redirect",
+		ts.URL + "/missing.html", `linked from ` + ts.URL + `/ as "Broken link"`,
+		"Sitemap inventory", "advertised", "Plain against rendered words", "need JavaScript: 2 of", "Link graph",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the report does not show %q", want)
+		}
+	}
+	counts, err := chromedp.Run(tctx, chromedp.Evaluate[map[string]int](`({
+		dots: document.querySelectorAll("#words ~ svg circle").length,
+		nodes: document.querySelectorAll("svg[aria-label='the link graph'] circle").length,
+		edges: document.querySelectorAll("svg[aria-label='the link graph'] line").length,
+		bars: document.querySelectorAll(".bars .fill").length })`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if counts["nodes"] != 24 || counts["edges"] == 0 || counts["dots"] == 0 || counts["bars"] < 10 {
+		t.Errorf("drawn: %v; want 24 graph nodes, edges, scatter dots and bars", counts)
+	}
+	shot, err := chromedp.Run(tctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	b := img.Bounds()
+	inked, colors := 0, map[uint32]bool{}
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if r < 0xE000 || g < 0xE000 || bl < 0xE000 {
+				inked++
+			}
+			colors[(r>>12)<<8|(g>>12)<<4|bl>>12] = true
+		}
+	}
+	total := (b.Dx() / 2) * (b.Dy() / 2)
+	if inked < total/50 || len(colors) < 8 {
+		t.Errorf("the screenshot looks blank: %d of %d sampled pixels inked, %d colours", inked, total, len(colors))
+	}
+	os.WriteFile(filepath.Join(dir, "report.png"), shot, 0o644)
+	if n := others.Load(); n != 0 {
+		t.Errorf("the report made %d requests besides itself", n)
+	}
+}

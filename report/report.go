@@ -1,0 +1,329 @@
+// Package report turns a crawl's database into one self-contained HTML file
+// for people: the run summary, outcomes and refusal causes as charts, the
+// refusals with their citations, the sitemap inventory, plain against
+// rendered words per page, and the link graph as a picture. The file needs
+// no network and runs no script: its charts are inline SVG.
+package report
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/webgraph/webgraph/crawl"
+	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/store"
+)
+
+// MaxGraphNodes caps the pages drawn in the link graph; the rest are counted.
+const MaxGraphNodes = 300
+
+// Write reads the crawl in s and writes the report to w.
+func Write(w io.Writer, s *store.Store, generated time.Time) error {
+	d, err := collect(s)
+	if err != nil {
+		return err
+	}
+	d.Generated = generated.UTC().Format(time.RFC1123)
+	return page.Execute(w, d)
+}
+
+type data struct {
+	Generated string
+	Runs      []runInfo
+	Seeds     []string
+	Mode      string
+	Done      *crawl.DoneEvent
+	Outcomes  []bar
+	Causes    []bar
+	Refusals  []refusal
+	Scatter   scatter
+	Graph     graph
+	Inventory []bar
+}
+
+type runInfo struct {
+	Started  string
+	Resumed  bool
+	Stopped  string
+	Elapsed  string
+	Warnings []string
+}
+
+type bar struct {
+	Label string
+	Count int
+	Width float64 // of 100%
+	Color string
+}
+
+type refusal struct {
+	URL, Cause, Words, Citation string
+}
+
+func collect(s *store.Store) (*data, error) {
+	d := &data{}
+	runs, err := s.Runs()
+	if err != nil {
+		return nil, err
+	}
+	if len(runs) == 0 {
+		return nil, fmt.Errorf("report: the database holds no crawl run")
+	}
+	for _, r := range runs {
+		var run crawl.RunEvent
+		if err := json.Unmarshal(r.RunEvent, &run); err != nil {
+			return nil, fmt.Errorf("report: a run event: %w", err)
+		}
+		d.Seeds, d.Mode = run.Seeds, run.Mode
+		ri := runInfo{Started: r.StartedAt, Resumed: r.Resumed, Stopped: "did not finish (killed?)", Warnings: run.Warnings}
+		if r.DoneEvent != nil {
+			var done crawl.DoneEvent
+			if err := json.Unmarshal(r.DoneEvent, &done); err != nil {
+				return nil, fmt.Errorf("report: a done event: %w", err)
+			}
+			ri.Stopped, ri.Elapsed = done.Stopped, (time.Duration(done.ElapsedMS) * time.Millisecond).Round(time.Millisecond).String()
+			d.Done = &done
+		}
+		d.Runs = append(d.Runs, ri)
+	}
+
+	outcomes := map[string]int{}
+	causes := map[string]int{}
+	var points []point
+	graphIDs := map[string]int{}
+	var nodes []gnode
+	err = s.Pages(func(p store.PageRow) error {
+		if p.OK {
+			outcomes["kept"]++
+		} else {
+			outcomes["refused"]++
+			causes[p.Cause]++
+			var ev crawl.PageEvent
+			json.Unmarshal(p.Event, &ev)
+			cit := discovery.Discovery{Via: discovery.Via(p.Via), FoundOn: p.FoundOn, Anchor: p.Anchor}
+			d.Refusals = append(d.Refusals, refusal{URL: p.URL, Cause: p.Cause, Words: ev.Error, Citation: cit.Describe()})
+		}
+		if p.PlainWords != nil && p.RenderedWords != nil {
+			points = append(points, point{URL: p.URL, Plain: *p.PlainWords, Rendered: *p.RenderedWords})
+		}
+		if len(nodes) < MaxGraphNodes {
+			graphIDs[p.URL] = len(nodes)
+			nodes = append(nodes, gnode{URL: p.URL, OK: p.OK, Cause: p.Cause})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if d.Done != nil && d.Done.Disallowed > 0 {
+		outcomes["disallowed"] = d.Done.Disallowed
+	}
+	d.Outcomes = bars(outcomes, map[string]string{"kept": "#2e7d32", "refused": "#c62828", "disallowed": "#ef6c00"})
+	d.Causes = bars(causes, nil)
+	if d.Done != nil {
+		inv := d.Done.Sitemaps
+		d.Inventory = bars(map[string]int{"advertised": inv.Advertised, "live": inv.Live, "dead": inv.Dead, "refused": inv.Refused, "unchecked": inv.Unchecked},
+			map[string]string{"advertised": "#1565c0", "live": "#2e7d32", "dead": "#c62828", "refused": "#ef6c00", "unchecked": "#9e9e9e"})
+	}
+	d.Scatter = layoutScatter(points)
+
+	var edges [][2]int
+	err = s.Graph(func(store.Node) error { return nil }, func(e store.Edge) error {
+		a, okA := graphIDs[e.From]
+		b, okB := graphIDs[e.To]
+		if okA && okB && a != b {
+			edges = append(edges, [2]int{a, b})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	d.Graph = layoutGraph(nodes, edges, len(graphIDs) < outcomes["kept"]+outcomes["refused"])
+	return d, nil
+}
+
+var palette = []string{"#c62828", "#ef6c00", "#6a1b9a", "#1565c0", "#00838f", "#558b2f", "#4e342e", "#ad1457", "#283593", "#37474f"}
+
+// bars turns counts into bars, largest first, each as wide as its share of
+// the largest.
+func bars(counts map[string]int, colors map[string]string) []bar {
+	var out []bar
+	most := 0
+	for l, n := range counts {
+		out = append(out, bar{Label: l, Count: n})
+		most = max(most, n)
+	}
+	slices.SortFunc(out, func(a, b bar) int { return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Label, b.Label)) })
+	for i := range out {
+		if most > 0 {
+			out[i].Width = math.Max(100*float64(out[i].Count)/float64(most), 0.5)
+		}
+		out[i].Color = colors[out[i].Label]
+		if out[i].Color == "" {
+			out[i].Color = palette[i%len(palette)]
+		}
+	}
+	return out
+}
+
+// The scatter plot: plain words across, rendered words up, on a log scale.
+type scatter struct {
+	Points   []point
+	Max      int
+	Ticks    []tick
+	NeedJS   int
+	Size     float64
+	Diagonal string
+}
+
+type point struct {
+	URL             string
+	Plain, Rendered int
+	X, Y            float64
+	NeedsJS         bool
+}
+
+type tick struct {
+	Label string
+	At    float64
+}
+
+const plot = 360.0 // the plot's side, in SVG units, inside a 40-unit margin
+
+func layoutScatter(ps []point) scatter {
+	sc := scatter{Size: plot}
+	for _, p := range ps {
+		sc.Max = max(sc.Max, p.Plain, p.Rendered)
+	}
+	scale := func(v int) float64 {
+		if sc.Max == 0 {
+			return 0
+		}
+		return plot * math.Log1p(float64(v)) / math.Log1p(float64(sc.Max))
+	}
+	for _, p := range ps {
+		p.X, p.Y = 40+scale(p.Plain), plot-scale(p.Rendered)+10
+		// A page needs JavaScript when the render has many more words.
+		p.NeedsJS = p.Rendered >= 20 && p.Rendered > 2*p.Plain+10
+		if p.NeedsJS {
+			sc.NeedJS++
+		}
+		sc.Points = append(sc.Points, p)
+	}
+	for v := 1; v <= max(sc.Max, 1); v *= 10 {
+		sc.Ticks = append(sc.Ticks, tick{Label: fmt.Sprint(v), At: scale(v)})
+	}
+	sc.Diagonal = fmt.Sprintf("M40 %.1f L%.1f 10", plot+10, 40+plot)
+	return sc
+}
+
+// The link graph, laid out by a force-directed method with a fixed start,
+// so the same crawl always draws the same picture.
+type graph struct {
+	Nodes     []gnode
+	Edges     []gedge
+	Truncated bool
+	Size      float64
+}
+
+type gnode struct {
+	URL   string
+	OK    bool
+	Cause string
+	X, Y  float64
+	Color string
+}
+
+type gedge struct{ X1, Y1, X2, Y2 float64 }
+
+func layoutGraph(nodes []gnode, edges [][2]int, truncated bool) graph {
+	const size = 640.0
+	n := len(nodes)
+	g := graph{Truncated: truncated, Size: size}
+	if n == 0 {
+		return g
+	}
+	for i := range nodes {
+		a := 2 * math.Pi * float64(i) / float64(n)
+		nodes[i].X, nodes[i].Y = math.Cos(a)*size/3, math.Sin(a)*size/3
+	}
+	k := math.Sqrt(size * size / float64(n))
+	temp := size / 10
+	dx, dy := make([]float64, n), make([]float64, n)
+	for range 200 {
+		clear(dx)
+		clear(dy)
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				x, y := nodes[i].X-nodes[j].X, nodes[i].Y-nodes[j].Y
+				d := math.Max(math.Hypot(x, y), 0.01)
+				f := k * k / d
+				dx[i] += x / d * f
+				dy[i] += y / d * f
+				dx[j] -= x / d * f
+				dy[j] -= y / d * f
+			}
+		}
+		for _, e := range edges {
+			a, b := e[0], e[1]
+			x, y := nodes[a].X-nodes[b].X, nodes[a].Y-nodes[b].Y
+			d := math.Max(math.Hypot(x, y), 0.01)
+			f := d * d / k
+			dx[a] -= x / d * f
+			dy[a] -= y / d * f
+			dx[b] += x / d * f
+			dy[b] += y / d * f
+		}
+		// A weak pull toward the centre, like a light edge to it, keeps
+		// pages without links among the drawn ones from drifting off.
+		for i := range nodes {
+			x, y := nodes[i].X, nodes[i].Y
+			d := math.Max(math.Hypot(x, y), 0.01)
+			f := 0.1 * d * d / k
+			dx[i] -= x / d * f
+			dy[i] -= y / d * f
+		}
+		for i := range nodes {
+			d := math.Max(math.Hypot(dx[i], dy[i]), 0.01)
+			step := math.Min(d, temp)
+			nodes[i].X += dx[i] / d * step
+			nodes[i].Y += dy[i] / d * step
+		}
+		temp *= 0.97
+	}
+	// Fit the drawing into the picture.
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, nd := range nodes {
+		minX, minY, maxX, maxY = math.Min(minX, nd.X), math.Min(minY, nd.Y), math.Max(maxX, nd.X), math.Max(maxY, nd.Y)
+	}
+	span := math.Max(math.Max(maxX-minX, maxY-minY), 1)
+	for i := range nodes {
+		nodes[i].X = 20 + (nodes[i].X-minX)/span*(size-40)
+		nodes[i].Y = 20 + (nodes[i].Y-minY)/span*(size-40)
+		nodes[i].Color = "#2e7d32"
+		if !nodes[i].OK {
+			nodes[i].Color = "#c62828"
+		}
+	}
+	for _, e := range edges {
+		a, b := nodes[e[0]], nodes[e[1]]
+		g.Edges = append(g.Edges, gedge{a.X, a.Y, b.X, b.Y})
+	}
+	g.Nodes = nodes
+	return g
+}
+
+var page = template.Must(template.New("report").Funcs(template.FuncMap{
+	"f":         func(v float64) string { return fmt.Sprintf("%.1f", v) },
+	"plus":      func(a, b float64) float64 { return a + b },
+	"minus":     func(a, b float64) float64 { return a - b },
+	"half":      func(a float64) float64 { return a / 2 },
+	"addMargin": func(a float64) float64 { return a + 50 },
+}).Parse(pageHTML))
