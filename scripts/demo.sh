@@ -34,5 +34,8 @@ echo "== webgraph graph --db crawl.db --format csv   (the link graph; first edge
 bin/webgraph graph --db "$work/crawl.db" --format csv | head -n 8
 echo "…"
 echo
+echo "== webgraph report --db crawl.db -o bin/demo-report.html   (open it in a browser)"
+bin/webgraph report --db "$work/crawl.db" -o bin/demo-report.html
+echo
 echo "== webgraph compare ${site}app.html   (what JavaScript adds)"
 bin/webgraph compare "${site}app.html"

@@ -24,16 +24,11 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: webgraph graph --db PATH [--format dot|graphml|csv|jsonl]\n\nExport the link graph of a crawl: nodes (URL, kind, outcome, cause, words per\nside) and edges (from, to, anchor, side).\n\n%s", fs.FlagUsages())
 	}
-	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return err
-		}
-		return usagef("%v", err)
+	st, err := openForReading(fs, args, db, stderr)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() != 0 {
-		return usagef("graph takes no arguments; name the database with --db")
-	}
+	defer st.Close()
 	var ex exporter
 	switch *format {
 	case "jsonl":
@@ -47,11 +42,6 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	default:
 		return usagef("--format must be dot, graphml, csv or jsonl")
 	}
-	st, err := store.Open(*db, store.Read)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
 	w := bufio.NewWriter(stdout)
 	if err := ex.begin(w); err != nil {
 		return err
@@ -63,6 +53,22 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	return w.Flush()
+}
+
+// openForReading parses the flags of a command that reads a crawl
+// database (graph, report) and opens the database named by db.
+func openForReading(fs *pflag.FlagSet, args []string, db *string, stderr io.Writer) (*store.Store, error) {
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return nil, err
+		}
+		return nil, usagef("%v", err)
+	}
+	if fs.NArg() != 0 {
+		return nil, usagef("%s takes no arguments; name the database with --db", fs.Name())
+	}
+	return store.Open(*db, store.Read)
 }
 
 type exporter interface {

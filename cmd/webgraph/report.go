@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/webgraph/webgraph/report"
-	"github.com/webgraph/webgraph/store"
 )
 
 func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -20,17 +19,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: webgraph report --db PATH [-o report.html]\n\nWrite one self-contained HTML report of a crawl: the run, outcomes and refusal\ncauses as charts, refusals with their citations, the sitemap inventory, plain\nagainst rendered words per page, and the link graph.\n\n%s", fs.FlagUsages())
 	}
-	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return err
-		}
-		return usagef("%v", err)
-	}
-	if fs.NArg() != 0 {
-		return usagef("report takes no arguments; name the database with --db")
-	}
-	st, err := store.Open(*db, store.Read)
+	st, err := openForReading(fs, args, db, stderr)
 	if err != nil {
 		return err
 	}

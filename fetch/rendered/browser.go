@@ -81,11 +81,9 @@ func connectBrowser(browserURL string) (*browser, error) {
 		b.stop()
 		return nil, fmt.Errorf("rendered: connecting to the browser at %s: %w", browserURL, err)
 	}
-	if _, err := chromedp.CallBrowser(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorDeny, EventsEnabled: new(true),
-	}); err != nil {
+	if err := denyDownloads(ctx); err != nil {
 		b.stop()
-		return nil, fmt.Errorf("rendered: denying downloads: %w", err)
+		return nil, err
 	}
 	return b, nil
 }
@@ -121,14 +119,22 @@ func startBrowser(execPath, userAgent string, noSandbox bool) (*browser, error) 
 	if p := chromedp.FromContext(ctx).Browser.Process(); p != nil {
 		b.pid = p.Pid
 	}
-	// Downloads are denied; the event still says one was attempted.
+	if err := denyDownloads(ctx); err != nil {
+		b.stop()
+		return nil, err
+	}
+	return b, nil
+}
+
+// denyDownloads makes the browser refuse downloads while still telling of
+// each one it refused (the download event).
+func denyDownloads(ctx context.Context) error {
 	if _, err := chromedp.CallBrowser(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
 		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorDeny, EventsEnabled: new(true),
 	}); err != nil {
-		b.stop()
-		return nil, fmt.Errorf("rendered: denying downloads: %w", err)
+		return fmt.Errorf("rendered: denying downloads: %w", err)
 	}
-	return b, nil
+	return nil
 }
 
 // alive reports whether the browser answers a trivial command within a
