@@ -29,8 +29,12 @@ type Frontier struct {
 	queued   int
 	seen     int
 	inFlight int
-	wake     chan struct{}
-	err      error // the first write that failed: the crawl must stop
+	// handed are the URLs in flight. On disk they stay "queued" until
+	// completed (a resumed crawl would queue them again anyway), so a
+	// refill must skip them; there are at most as many as workers.
+	handed map[string]bool
+	wake   chan struct{}
+	err    error // the first write that failed: the crawl must stop
 }
 
 type hostQ struct {
@@ -39,17 +43,11 @@ type hostQ struct {
 	deferred time.Time
 }
 
-// Frontier returns the database's frontier. Before it is used, URLs left in
-// flight by a crawl that was killed are queued again.
+// Frontier returns the database's frontier. A URL in flight stays "queued"
+// on disk until its page is recorded, so a crawl killed mid-page queues it
+// again when it resumes.
 func (s *Store) Frontier(sched frontier.Scheduler, maxDepth int) (*Frontier, error) {
-	f := &Frontier{s: s, sched: sched, maxDepth: maxDepth, hosts: map[string]*hostQ{}, wake: make(chan struct{})}
-	err := s.write(context.Background(), func(tx *sql.Tx) error {
-		_, err := tx.Exec(`UPDATE urls SET state = 'queued' WHERE state = 'in_flight'`)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
+	f := &Frontier{s: s, sched: sched, maxDepth: maxDepth, hosts: map[string]*hostQ{}, handed: map[string]bool{}, wake: make(chan struct{})}
 	rows, err := s.db.Query(`SELECT host, COUNT(*) FROM urls WHERE state = 'queued' GROUP BY host`)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading the queue: %w", err)
@@ -91,8 +89,6 @@ func (f *Frontier) signal() {
 	f.wake = make(chan struct{})
 }
 
-const insertURL = `INSERT OR IGNORE INTO urls (url, host, state, via, found_on, anchor, depth) VALUES (?, ?, ?, ?, ?, ?, ?)`
-
 // Add queues url unless it was seen before or is too deep.
 func (f *Frontier) Add(url, host string, c discovery.Discovery) bool {
 	if f.maxDepth >= 0 && c.Depth > f.maxDepth {
@@ -111,7 +107,7 @@ func (f *Frontier) Add(url, host string, c discovery.Discovery) bool {
 func (f *Frontier) insert(url, host, state string, c discovery.Discovery) bool {
 	var added bool
 	err := f.s.write(context.Background(), func(tx *sql.Tx) error {
-		r, err := tx.Exec(insertURL, url, host, state, string(c.Via), c.FoundOn, c.Anchor, c.Depth)
+		r, err := f.s.stmt(tx, "insertURL").Exec(url, host, state, string(c.Via), c.FoundOn, c.Anchor, c.Depth)
 		if err != nil {
 			return err
 		}
@@ -223,18 +219,7 @@ func (f *Frontier) Next(ctx context.Context) (frontier.Item, error) {
 				continue
 			}
 			it := q.window[0]
-			// Marked in flight on disk before the lock is let go, so that
-			// no refill reads it again as queued.
-			if err := f.s.write(ctx, func(tx *sql.Tx) error {
-				_, err := tx.Exec(`UPDATE urls SET state = 'in_flight' WHERE url = ?`, it.URL)
-				return err
-			}); err != nil {
-				if f.err == nil && ctx.Err() == nil {
-					f.err = err
-				}
-				f.mu.Unlock()
-				return frontier.Item{}, err
-			}
+			f.handed[it.URL] = true
 			q.window = q.window[1:]
 			q.queued--
 			f.queued--
@@ -264,7 +249,7 @@ func (f *Frontier) Next(ctx context.Context) (frontier.Item, error) {
 // f.mu held.
 func (f *Frontier) refill(host string, q *hostQ) error {
 	rows, err := f.s.db.Query(`SELECT url, via, found_on, anchor, depth, attempts FROM urls
-		WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`, host, Window)
+		WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`, host, Window+len(f.handed))
 	if err != nil {
 		return fmt.Errorf("store: reading the queue of %s: %w", host, err)
 	}
@@ -274,6 +259,9 @@ func (f *Frontier) refill(host string, q *hostQ) error {
 		var via string
 		if err := rows.Scan(&it.URL, &via, &it.Citation.FoundOn, &it.Citation.Anchor, &it.Citation.Depth, &it.Attempts); err != nil {
 			return err
+		}
+		if f.handed[it.URL] {
+			continue // in flight
 		}
 		it.Citation.Via = discovery.Via(via)
 		q.window = append(q.window, it)
@@ -291,6 +279,7 @@ func (f *Frontier) Retry(it frontier.Item) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	delete(f.handed, it.URL)
 	q := f.hosts[it.Host]
 	it.Slot = time.Time{}
 	q.window = append([]frontier.Item{it}, q.window...)
@@ -309,7 +298,7 @@ func (f *Frontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link
 	err := f.s.write(context.Background(), func(tx *sql.Tx) error {
 		firsts = firsts[:0]
 		var id int64
-		if err := tx.QueryRow(`UPDATE urls SET state = ? WHERE url = ? RETURNING id`, r.State, it.URL).Scan(&id); err != nil {
+		if err := f.s.stmt(tx, "complete").QueryRow(r.State, it.URL).Scan(&id); err != nil {
 			return fmt.Errorf("store: completing %s: %w", it.URL, err)
 		}
 		if r.Event != nil {
@@ -317,21 +306,20 @@ func (f *Frontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link
 			if r.Text != "" {
 				text = r.Text
 			}
-			if _, err := tx.Exec(`INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, r.FinalURL, r.State == "done", r.Status, r.Cause, r.Title, r.Words,
+			if _, err := f.s.stmt(tx, "insertPage").Exec(id, r.FinalURL, r.State == "done", r.Status, r.Cause, r.Title, r.Words,
 				nullWords(r.PlainWords), nullWords(r.RenderedWords), text, string(r.Event)); err != nil {
 				return err
 			}
 		}
 		for _, l := range r.Links {
 			var known bool
-			if err := tx.QueryRow(`SELECT EXISTS (SELECT 1 FROM links WHERE to_url = ?) OR EXISTS (SELECT 1 FROM urls WHERE url = ?)`, l.To, l.To).Scan(&known); err != nil {
+			if err := f.s.stmt(tx, "known").QueryRow(l.To, l.To).Scan(&known); err != nil {
 				return err
 			}
 			if !known {
 				firsts = append(firsts, l)
 			}
-			if _, err := tx.Exec(`INSERT OR IGNORE INTO links (from_id, to_url, anchor, side, kind) VALUES (?, ?, ?, ?, ?)`, id, l.To, l.Anchor, l.Side, l.Kind); err != nil {
+			if _, err := f.s.stmt(tx, "insertLink").Exec(id, l.To, l.Anchor, l.Side, l.Kind); err != nil {
 				return err
 			}
 		}
@@ -339,7 +327,7 @@ func (f *Frontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link
 			if f.maxDepth >= 0 && n.Citation.Depth > f.maxDepth {
 				continue
 			}
-			res, err := tx.Exec(insertURL, n.URL, n.Host, "queued", string(n.Citation.Via), n.Citation.FoundOn, n.Citation.Anchor, n.Citation.Depth)
+			res, err := f.s.stmt(tx, "insertURL").Exec(n.URL, n.Host, "queued", string(n.Citation.Via), n.Citation.FoundOn, n.Citation.Anchor, n.Citation.Depth)
 			if err != nil {
 				return err
 			}
@@ -360,6 +348,7 @@ func (f *Frontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link
 	for h, n := range added {
 		f.enqueued(h, n)
 	}
+	delete(f.handed, it.URL)
 	f.inFlight--
 	f.signal()
 	return firsts

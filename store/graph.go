@@ -10,7 +10,7 @@ import (
 type Node struct {
 	URL           string `json:"url"`
 	Kind          string `json:"kind"`
-	Outcome       string `json:"outcome"` // done, refused, disallowed, queued, in_flight, seen, not_fetched
+	Outcome       string `json:"outcome"` // done, refused, disallowed, queued, seen, not_fetched
 	Cause         string `json:"cause,omitempty"`
 	Words         *int   `json:"words,omitempty"`
 	PlainWords    *int   `json:"plain_words,omitempty"`

@@ -34,7 +34,7 @@ CREATE TABLE urls (
 	id       INTEGER PRIMARY KEY,
 	url      TEXT NOT NULL UNIQUE,
 	host     TEXT NOT NULL,
-	state    TEXT NOT NULL, -- queued, in_flight, done, refused, disallowed, seen
+	state    TEXT NOT NULL, -- queued (in flight included), done, refused, disallowed, seen
 	via      TEXT NOT NULL DEFAULT '',
 	found_on TEXT NOT NULL DEFAULT '',
 	anchor   TEXT NOT NULL DEFAULT '',
@@ -87,11 +87,24 @@ var (
 // Store is an open crawl database. Its methods are safe for concurrent use.
 // Close it to stop the writer and close the file.
 type Store struct {
-	db   *sql.DB
-	path string
-	ops  chan op
-	done chan struct{}
+	db    *sql.DB
+	path  string
+	ops   chan op
+	done  chan struct{}
+	stmts map[string]*sql.Stmt // the frontier's hot statements, prepared once
 }
+
+// hot are the statements the frontier runs for every page.
+var hot = map[string]string{
+	"insertURL":  `INSERT OR IGNORE INTO urls (url, host, state, via, found_on, anchor, depth) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+	"complete":   `UPDATE urls SET state = ? WHERE url = ? RETURNING id`,
+	"insertPage": `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	"known":      `SELECT EXISTS (SELECT 1 FROM links WHERE to_url = ?) OR EXISTS (SELECT 1 FROM urls WHERE url = ?)`,
+	"insertLink": `INSERT OR IGNORE INTO links (from_id, to_url, anchor, side, kind) VALUES (?, ?, ?, ?, ?)`,
+}
+
+// stmt returns the prepared statement name bound to tx.
+func (s *Store) stmt(tx *sql.Tx, name string) *sql.Stmt { return tx.Stmt(s.stmts[name]) }
 
 type op struct {
 	fn    func(tx *sql.Tx) error
@@ -165,6 +178,17 @@ func Open(path string, mode Mode) (*Store, error) {
 	} else if err := db.Ping(); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+	}
+	if mode != Read {
+		s.stmts = map[string]*sql.Stmt{}
+		for name, q := range hot {
+			st, err := db.Prepare(q)
+			if err != nil {
+				db.Close()
+				return nil, fmt.Errorf("store: preparing %s: %w", name, err)
+			}
+			s.stmts[name] = st
+		}
 	}
 	go s.writer()
 	return s, nil
