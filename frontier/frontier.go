@@ -7,6 +7,7 @@ package frontier
 import (
 	"context"
 	"errors"
+	"iter"
 	"slices"
 	"sync"
 	"time"
@@ -205,23 +206,13 @@ func (m *Memory) Defer(host string, until time.Time) {
 func (m *Memory) Next(ctx context.Context) (Item, error) {
 	for {
 		m.mu.Lock()
-		now := time.Now()
-		var best string
-		var bestAt time.Time
-		deferredOnly := false
-		for host, q := range m.hosts {
-			if len(q.items) == 0 {
-				continue
+		best, deferredOnly := Soonest(m.sched, func(yield func(HostState) bool) {
+			for host, q := range m.hosts {
+				if !yield(HostState{host, len(q.items) > 0, q.deferred}) {
+					return
+				}
 			}
-			if now.Before(q.deferred) {
-				deferredOnly = true
-				continue
-			}
-			at := latestOf(m.sched.Ready(host), now)
-			if best == "" || at.Before(bestAt) || (at.Equal(bestAt) && host < best) {
-				best, bestAt = host, at
-			}
-		}
+		})
 		if best != "" {
 			q := m.hosts[best]
 			it := q.items[0]
@@ -361,9 +352,36 @@ func (m *Memory) Pending() []Item {
 	return out
 }
 
-func latestOf(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
+// HostState is what Soonest needs to know of a host.
+type HostState struct {
+	Host     string
+	Queued   bool      // it has URLs waiting
+	Deferred time.Time // none are handed out before this
+}
+
+// Soonest is the scheduling rule both frontiers follow: among the hosts
+// that have queued URLs and are not deferred, the one whose slot comes
+// first (ties go to the smaller name, so the order is reproducible).
+// deferredOnly reports that queued URLs wait only on deferral.
+func Soonest(sched Scheduler, hosts iter.Seq[HostState]) (best string, deferredOnly bool) {
+	now := time.Now()
+	var bestAt time.Time
+	for h := range hosts {
+		host := h.Host
+		if !h.Queued {
+			continue
+		}
+		if now.Before(h.Deferred) {
+			deferredOnly = true
+			continue
+		}
+		at := sched.Ready(host)
+		if at.Before(now) {
+			at = now
+		}
+		if best == "" || at.Before(bestAt) || (at.Equal(bestAt) && host < best) {
+			best, bestAt = host, at
+		}
 	}
-	return b
+	return best, deferredOnly
 }

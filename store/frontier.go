@@ -183,26 +183,13 @@ func (f *Frontier) Next(ctx context.Context) (frontier.Item, error) {
 			f.mu.Unlock()
 			return frontier.Item{}, err
 		}
-		now := time.Now()
-		var best string
-		var bestAt time.Time
-		deferredOnly := false
-		for host, q := range f.hosts {
-			if q.queued == 0 {
-				continue
+		best, deferredOnly := frontier.Soonest(f.sched, func(yield func(frontier.HostState) bool) {
+			for host, q := range f.hosts {
+				if !yield(frontier.HostState{Host: host, Queued: q.queued > 0, Deferred: q.deferred}) {
+					return
+				}
 			}
-			if now.Before(q.deferred) {
-				deferredOnly = true
-				continue
-			}
-			at := f.sched.Ready(host)
-			if at.Before(now) {
-				at = now
-			}
-			if best == "" || at.Before(bestAt) || (at.Equal(bestAt) && host < best) {
-				best, bestAt = host, at
-			}
-		}
+		})
 		if best != "" {
 			q := f.hosts[best]
 			if len(q.window) == 0 {
