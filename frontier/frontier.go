@@ -361,11 +361,13 @@ type HostState struct {
 
 // Soonest is the scheduling rule both frontiers follow: among the hosts
 // that have queued URLs and are not deferred, the one whose slot comes
-// first (ties go to the smaller name, so the order is reproducible).
+// first. Among hosts ready now, the one whose slot has been free longest
+// (the one served least recently) goes first, so ready hosts take turns;
+// a last tie goes to the smaller name, so the order is reproducible.
 // deferredOnly reports that queued URLs wait only on deferral.
 func Soonest(sched Scheduler, hosts iter.Seq[HostState]) (best string, deferredOnly bool) {
 	now := time.Now()
-	var bestAt time.Time
+	var bestAt, bestFree time.Time
 	for h := range hosts {
 		host := h.Host
 		if !h.Queued {
@@ -375,12 +377,16 @@ func Soonest(sched Scheduler, hosts iter.Seq[HostState]) (best string, deferredO
 			deferredOnly = true
 			continue
 		}
-		at := sched.Ready(host)
+		free := sched.Ready(host) // may be in the past: free since then
+		at := free
 		if at.Before(now) {
 			at = now
 		}
-		if best == "" || at.Before(bestAt) || (at.Equal(bestAt) && host < best) {
-			best, bestAt = host, at
+		switch {
+		case best == "", at.Before(bestAt),
+			at.Equal(bestAt) && free.Before(bestFree),
+			at.Equal(bestAt) && free.Equal(bestFree) && host < best:
+			best, bestAt, bestFree = host, at, free
 		}
 	}
 	return best, deferredOnly

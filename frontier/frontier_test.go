@@ -3,6 +3,7 @@ package frontier
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -88,5 +89,29 @@ func TestDeferredAndRetry(t *testing.T) {
 	}
 	if s := m.Stats(); s.Deferred != 2 || s.Queued != 2 {
 		t.Errorf("stats = %+v; want 2 queued, both deferred", s)
+	}
+}
+
+func TestReadyHostsTakeTurns(t *testing.T) {
+	t.Parallel()
+	m := NewMemory(policy.NewThrottle(0, nil), 5)
+	for _, u := range []string{"http://b/1", "http://b/2", "http://b/3"} {
+		m.Add(u, "b", discovery.Discovery{})
+	}
+	for _, u := range []string{"http://c/1", "http://c/2"} {
+		m.Add(u, "c", discovery.Discovery{})
+	}
+	var got []string
+	for range 5 {
+		it, err := m.Next(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, it.URL)
+		m.Complete(it, Result{State: "done"})
+	}
+	want := []string{"http://b/1", "http://c/1", "http://b/2", "http://c/2", "http://b/3"}
+	if !slices.Equal(got, want) {
+		t.Errorf("order = %q; want the ready hosts in turn %q", got, want)
 	}
 }
