@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/discovery"
-	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/policy"
 )
 
@@ -25,14 +24,9 @@ const (
 // Config describes one crawl. New fills zero fields with the defaults above
 // and validates the rest.
 type Config struct {
-	// Seeds are where the crawl starts; their origins are approved.
+	// Seeds are where the crawl starts. What may be fetched (the approved
+	// origins and paths) is the gate's scope (Deps.Gate).
 	Seeds []*url.URL
-	// Origins are extra approved origins ("https://docs.example.org").
-	// Subdomains are never implied.
-	Origins []string
-	// AllowPaths, when set, restricts the crawl to URLs whose path starts
-	// with one of these prefixes (seeds are always fetched).
-	AllowPaths []string
 	// Mode is "union", "plain" or "rendered" (reported only: the Pages
 	// fetcher decides).
 	Mode string
@@ -62,8 +56,6 @@ type Config struct {
 	MaxBody int64
 	// KeepText retains page text in page events.
 	KeepText bool
-	// IgnoreRobots turns robots.txt off. Default false: robots are obeyed.
-	IgnoreRobots bool
 	// MaxRetries bounds how often a page paused by 429/503 is retried.
 	MaxRetries int
 	// FrontierEvery emits a frontier event after this many pages.
@@ -90,6 +82,13 @@ func (c Config) EffectiveDepth() int {
 	return c.Depth
 }
 
+// EffectiveHostInterval returns the spacing of pages to one host the crawl
+// applies, defaults included.
+func (c Config) EffectiveHostInterval() time.Duration {
+	c.fill()
+	return c.HostInterval
+}
+
 // Validate reports whether c is a valid configuration (a *ConfigError when
 // not), without changing it.
 func (c Config) Validate() error { return c.fill() }
@@ -102,17 +101,6 @@ func (c *Config) fill() error {
 	for _, s := range c.Seeds {
 		if s.Scheme != "http" && s.Scheme != "https" || s.Host == "" {
 			problems = append(problems, fmt.Sprintf("seed %q is not an absolute http(s) URL", s))
-		}
-	}
-	for _, o := range c.Origins {
-		u, err := url.Parse(o)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {
-			problems = append(problems, fmt.Sprintf("origin %q is not scheme://host[:port]", o))
-		}
-	}
-	for _, p := range c.AllowPaths {
-		if !strings.HasPrefix(p, "/") {
-			problems = append(problems, fmt.Sprintf("allowed path %q must start with /", p))
 		}
 	}
 	if c.Mode == "" {
@@ -162,69 +150,4 @@ func (c *Config) fill() error {
 		return &ConfigError{problems}
 	}
 	return nil
-}
-
-// scope answers whether a URL is one the crawl may fetch.
-type scope struct {
-	origins map[string]bool
-	paths   []string
-	seeds   map[string]bool
-}
-
-func newScope(c *Config) *scope {
-	s := &scope{origins: map[string]bool{}, paths: c.AllowPaths, seeds: map[string]bool{}}
-	for _, u := range c.Seeds {
-		s.origins[policy.Origin(u)] = true
-		if n, err := fetch.NormalizeURL(u); err == nil {
-			s.seeds[n] = true
-		}
-	}
-	for _, o := range c.Origins {
-		u, _ := url.Parse(o)
-		s.origins[policy.Origin(u)] = true
-	}
-	return s
-}
-
-// InScope returns the test the fetchers use before following a redirect:
-// whether a URL is on an approved origin and allowed path of cfg.
-func InScope(cfg Config) func(*url.URL) bool { return newScope(&cfg).allows }
-
-// sameSite reports whether host belongs to an approved origin (any scheme).
-func (s *scope) sameSite(host string) bool {
-	host = strings.ToLower(host)
-	for o := range s.origins {
-		if strings.HasSuffix(o, "://"+host) {
-			return true
-		}
-	}
-	return false
-}
-
-// allows reports whether u is in scope: an approved origin and, when paths
-// are set, one of their prefixes. Seeds are always in scope.
-func (s *scope) allows(u *url.URL) bool {
-	if !s.origins[policy.Origin(u)] {
-		return false
-	}
-	if len(s.paths) == 0 {
-		return true
-	}
-	if n, err := fetch.NormalizeURL(u); err == nil && s.seeds[n] {
-		return true
-	}
-	for _, p := range s.paths {
-		if strings.HasPrefix(u.EscapedPath(), p) {
-			return true
-		}
-	}
-	return false
-}
-
-func (s *scope) list() []string {
-	out := make([]string, 0, len(s.origins))
-	for o := range s.origins {
-		out = append(out, o)
-	}
-	return sortStrings(out)
 }

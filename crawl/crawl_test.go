@@ -79,16 +79,33 @@ func mustURL(t *testing.T, s string) *url.URL {
 	return u
 }
 
-func newPages(t *testing.T, mode union.Mode, follow func(*url.URL) bool) *union.Union {
+// testGate is the gate of a crawl of cfg's seeds: their origins (and the
+// extra ones given), robots.txt obeyed, pages spaced by cfg's interval.
+func testGate(t *testing.T, cfg Config, origins ...string) *policy.Gate {
 	t.Helper()
-	p := plain.New(plain.Config{UserAgent: "webgraph-test", Timeout: 10 * time.Second, Follow: follow})
+	scope, err := policy.NewScope(cfg.Seeds, origins, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return policy.NewGate(policy.GateConfig{Scope: scope, Robots: policy.NewRobotsClient(policy.AgentToken, "webgraph-test", nil),
+		Throttle: policy.NewThrottle(cfg.EffectiveHostInterval(), nil), UserAgent: "webgraph-test"})
+}
+
+// newPages builds the union; with a gate, both sides ask it at every hop.
+func newPages(t *testing.T, mode union.Mode, gate *policy.Gate) *union.Union {
+	t.Helper()
+	pc := plain.Config{UserAgent: "webgraph-test", Timeout: 10 * time.Second}
+	if gate != nil {
+		pc.Gate = gate
+	}
+	p := plain.New(pc)
 	t.Cleanup(p.Close)
 	u := &union.Union{Mode: mode, Plain: p}
 	if mode != union.ModePlain {
 		r := browser.Get(t)
-		if follow != nil {
-			// A browser of its own, to check redirects against this scope.
-			own, err := rendered.New(rendered.Config{Timeout: 15 * time.Second, Follow: follow})
+		if gate != nil {
+			// A browser of its own, to check redirects against this gate.
+			own, err := rendered.New(rendered.Config{Timeout: 15 * time.Second, Gate: gate})
 			if err != nil {
 				browsertest.Unavailable(t, err)
 			}
@@ -103,8 +120,13 @@ func newPages(t *testing.T, mode union.Mode, follow func(*url.URL) bool) *union.
 
 func run(t *testing.T, cfg Config, pages Pages) (*recorder, *DoneEvent) {
 	t.Helper()
+	return runGated(t, cfg, pages, testGate(t, cfg))
+}
+
+func runGated(t *testing.T, cfg Config, pages Pages, gate *policy.Gate) (*recorder, *DoneEvent) {
+	t.Helper()
 	rec := &recorder{}
-	c, err := New(cfg, Deps{Pages: pages, Sink: rec.sink, Version: "test"})
+	c, err := New(cfg, Deps{Pages: pages, Sink: rec.sink, Gate: gate, Version: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -403,7 +425,8 @@ func TestRedirectOutOfScope(t *testing.T) {
 	}))
 	defer site.Close()
 	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, SkipSoft404: true}
-	rec, _ := run(t, cfg, newPages(t, union.ModeUnion, InScope(cfg)))
+	gate := testGate(t, cfg)
+	rec, _ := runGated(t, cfg, newPages(t, union.ModeUnion, gate), gate)
 	var away *PageEvent
 	for _, p := range pagesOf[PageEvent](rec) {
 		if p.URL == site.URL+"/away" {

@@ -110,8 +110,14 @@ func NewPageEvent(p *union.Page, c discovery.Discovery, kinds discovery.Kinds, k
 // DisallowedPageEvent is the page event of a URL that robots.txt disallows:
 // nothing was fetched.
 func DisallowedPageEvent(u string, c discovery.Discovery, words string, warnings []string) PageEvent {
+	return RefusedPageEvent(u, c, refuse.Disallowed, words, warnings)
+}
+
+// RefusedPageEvent is the page event of a URL refused before any request
+// for it went out (robots.txt, scope, an unreachable site).
+func RefusedPageEvent(u string, c discovery.Discovery, cause refuse.Cause, words string, warnings []string) PageEvent {
 	return PageEvent{
-		Event: "page", URL: u, FinalURL: u, OK: false, Cause: string(refuse.Disallowed), Error: words,
+		Event: "page", URL: u, FinalURL: u, OK: false, Cause: string(cause), Error: words,
 		Citation: c, Sides: map[fetch.Name]SideReport{}, Used: []fetch.Name{}, Dropped: []union.Dropped{},
 		Warnings: append([]string{}, warnings...), DiscoveredKinds: discovery.Kinds{},
 	}

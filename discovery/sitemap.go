@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/webgraph/webgraph/fetch"
 )
 
 // Sitemap limits.
@@ -43,7 +45,10 @@ type SitemapAttempt struct {
 	URLs   int           `json:"urls"`
 	Index  bool          `json:"index"`
 	Source SitemapSource `json:"source"`
-	Error  string        `json:"error,omitempty"`
+	// NotFetched, when set, says why the gate kept the document from
+	// being asked for: a fetch.Denied cause (out_of_scope, disallowed, …).
+	NotFetched string `json:"not_fetched,omitempty"`
+	Error      string `json:"error,omitempty"`
 }
 
 // SitemapURL is one URL a sitemap advertised.
@@ -52,9 +57,10 @@ type SitemapURL struct {
 	Sitemap string // the document that listed it
 }
 
-// Getter fetches one sitemap document politely; the crawl passes one that
-// takes a throttle slot and sends webgraph's User-Agent. The body must be
-// closed by the caller.
+// Getter fetches one sitemap document through the gate (policy.Gate.Do with
+// policy.Sitemap): approved origins only, robots.txt asked, a throttle slot
+// each. A refusal is an error wrapping *fetch.Denied. The body must be closed
+// by the caller.
 type Getter func(ctx context.Context, u string) (*http.Response, error)
 
 // SitemapOptions bound the work Sitemaps does. Zero fields take defaults.
@@ -63,9 +69,6 @@ type SitemapOptions struct {
 	Limit int
 	// MaxBytes caps one document after decompression; 0 means MaxSitemapBytes.
 	MaxBytes int64
-	// Allowed, when set, is asked before a conventional or index sitemap is
-	// fetched (robots.txt).
-	Allowed func(*url.URL) bool
 }
 
 // Sitemaps tries an origin's sitemaps in DESIGN.md's order: every URL that
@@ -75,7 +78,7 @@ type SitemapOptions struct {
 // http:// to https://. It never fails: every problem is an attempt's Error,
 // and what a broken or oversized document listed before the problem is kept.
 func Sitemaps(ctx context.Context, get Getter, root *url.URL, advertised []string, opt SitemapOptions) ([]SitemapAttempt, []SitemapURL) {
-	limit, allowed := opt.Limit, opt.Allowed
+	limit := opt.Limit
 	if limit <= 0 {
 		limit = DefaultSitemapLimit
 	}
@@ -115,16 +118,14 @@ func Sitemaps(ctx context.Context, get Getter, root *url.URL, advertised []strin
 		}
 		j := queue[0]
 		queue = queue[1:]
-		if j.source != SourceRobots && allowed != nil {
-			if u, _ := url.Parse(j.u); u != nil && !allowed(u) {
-				attempts = append(attempts, SitemapAttempt{URL: j.u, Source: j.source, Error: "disallowed by robots.txt: not fetched"})
-				continue
-			}
-		}
 		a := SitemapAttempt{URL: j.u, Source: j.source}
 		doc, err := fetchSitemap(ctx, get, j.u, &a, opt.MaxBytes)
 		if err != nil {
 			a.Error = err.Error()
+			if d := (*fetch.Denied)(nil); errors.As(err, &d) {
+				a.NotFetched = d.Cause
+				a.Error = "not fetched: " + d.Error()
+			}
 		}
 		if doc == nil {
 			attempts = append(attempts, a)

@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/webgraph/webgraph/fetch"
 )
 
 func gz(t testing.TB, s string) []byte {
@@ -182,8 +184,14 @@ func TestSitemapDisallowedNotFetched(t *testing.T) {
 	}))
 	defer ts.Close()
 	root, _ := url.Parse(ts.URL + "/")
-	attempts, _ := Sitemaps(context.Background(), getter(ts.Client()), root, nil, SitemapOptions{Allowed: func(u *url.URL) bool { return u.Path != "/sitemap.xml" }})
-	if len(attempts) != 2 || !strings.Contains(attempts[0].Error, "disallowed") || len(asked) != 1 || asked[0] != "/sitemap_index.xml" {
+	gated := func(ctx context.Context, u string) (*http.Response, error) {
+		if strings.HasSuffix(u, "/sitemap.xml") {
+			return nil, fmt.Errorf("gate: %w", &fetch.Denied{URL: u, Cause: fetch.DeniedDisallowed, Reason: "Disallow: /sitemap.xml"})
+		}
+		return getter(ts.Client())(ctx, u)
+	}
+	attempts, _ := Sitemaps(context.Background(), gated, root, nil, SitemapOptions{})
+	if len(attempts) != 2 || attempts[0].NotFetched != fetch.DeniedDisallowed || !strings.Contains(attempts[0].Error, "Disallow: /sitemap.xml") || len(asked) != 1 || asked[0] != "/sitemap_index.xml" {
 		t.Errorf("attempts %+v, server asked %q", attempts, asked)
 	}
 }

@@ -24,6 +24,9 @@ const (
 // page with fewer words and script-driven markup is a JavaScript shell.
 const MinWords = 20
 
+// MaxBlockedResources caps Side.BlockedResources.
+const MaxBlockedResources = 200
+
 // Side is what one way of fetching learned about one URL. A fetcher always
 // returns a non-nil Side, even on error, so that the union can report what
 // each side saw. The zero value means "nothing fetched".
@@ -70,8 +73,13 @@ type Side struct {
 	// (images, media, fonts, favicon). Rendered side only.
 	Requests map[string]int
 	Blocked  int
-	Elapsed  time.Duration
-	Warnings []string
+	// BlockedResources lists the requests the gate refused during a
+	// render (other hosts' robots.txt, popups, pings, …), at most
+	// MaxBlockedResources of them; Blocked still counts them all.
+	// Rendered side only.
+	BlockedResources []BlockedResource
+	Elapsed          time.Duration
+	Warnings         []string
 	// Err is the side's own failure (network, timeout, redirect loop,
 	// browser crash). A side with Err set carries no usable text.
 	Err error
@@ -93,18 +101,81 @@ type Link struct {
 	Nofollow bool
 }
 
-// ErrOutOfScope is wrapped by a side's error when it refused to follow a
-// redirect that leaves the crawl's approved origins and paths.
+// ErrOutOfScope is wrapped by a side's error when the gate refused a
+// navigation hop because it leaves the crawl's approved origins and paths.
 var ErrOutOfScope = errors.New("redirect out of scope")
 
-// OutOfScopeError names the redirect a side refused to follow.
-type OutOfScopeError struct{ From, To string }
+// ErrHopDisallowed is wrapped by a side's error when the gate refused a
+// navigation hop because robots.txt disallows it.
+var ErrHopDisallowed = errors.New("redirect disallowed by robots.txt")
 
-func (e *OutOfScopeError) Error() string {
-	return "redirect out of scope: " + e.From + " → " + e.To + " leaves the approved origins and paths; not followed"
+// Denial causes: the values of Denied.Cause.
+const (
+	DeniedOutOfScope = "out_of_scope" // not an approved origin or path
+	DeniedDisallowed = "disallowed"   // robots.txt of the URL's origin says no
+	DeniedDeferred   = "deferred"     // robots.txt of the URL's origin could not be read
+	DeniedType       = "type"         // a kind of request a text render never makes (images, media, fonts, pings)
+	DeniedPopup      = "popup"        // a new window or tab the page tried to open
+	DeniedStopped    = "stopped"      // the crawl is stopping: no new request starts
+	DeniedTooLong    = "too_long"     // the URL is longer than MaxURLBytes
+)
+
+// Denied is the gate's refusal of one request: which URL, why (one of the
+// Denied* causes) and, in Reason, words for a person (for robots.txt the
+// deciding rule, quoted). policy.Gate returns it; the fetchers report it.
+type Denied struct {
+	URL    string `json:"url"`
+	Cause  string `json:"reason"`
+	Reason string `json:"detail,omitempty"`
 }
 
-func (e *OutOfScopeError) Unwrap() error { return ErrOutOfScope }
+func (d *Denied) Error() string {
+	if d.Reason == "" {
+		return d.Cause + ": " + d.URL
+	}
+	return d.Cause + ": " + d.URL + ": " + d.Reason
+}
+
+// HopError reports a navigation hop (an HTTP redirect, a meta refresh or a
+// script navigation of the main document) that a side did not follow because
+// the gate refused it. It unwraps to ErrOutOfScope or ErrHopDisallowed (by
+// the denial's cause) and to the *Denied itself.
+type HopError struct {
+	From, To string
+	Denied   *Denied
+}
+
+func (e *HopError) Error() string {
+	switch e.Denied.Cause {
+	case DeniedOutOfScope:
+		return "redirect out of scope: " + e.From + " → " + e.To + " leaves the approved origins and paths; not followed"
+	case DeniedDisallowed:
+		return "redirect disallowed: " + e.From + " → " + e.To + " is disallowed by robots.txt (" + e.Denied.Reason + "); not followed"
+	}
+	return "redirect not followed: " + e.From + " → " + e.To + ": " + e.Denied.Error()
+}
+
+func (e *HopError) Unwrap() []error {
+	switch e.Denied.Cause {
+	case DeniedOutOfScope:
+		return []error{ErrOutOfScope, e.Denied}
+	case DeniedDisallowed:
+		return []error{ErrHopDisallowed, e.Denied}
+	}
+	return []error{e.Denied}
+}
+
+// MaxURLBytes caps the length of a URL webgraph will request or record;
+// longer links are dropped and counted.
+const MaxURLBytes = 8 << 10
+
+// BlockedResource is one request the gate kept the browser from making for
+// a page, reported in the page event's blocked_resources.
+type BlockedResource struct {
+	URL    string `json:"url"`
+	Reason string `json:"reason"`
+	Detail string `json:"detail,omitempty"`
+}
 
 // MaxAnchor caps the length of a link's anchor text, in runes.
 const MaxAnchor = 160

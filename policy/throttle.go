@@ -20,6 +20,9 @@ const (
 	FirstBackoff = 5 * time.Second
 	// CrawlDelayWarn is the Crawl-delay above which webgraph warns.
 	CrawlDelayWarn = 30 * time.Second
+	// MaxCrawlDelay is the largest Crawl-delay webgraph crawls at; a host
+	// asking for more is deferred with a warning.
+	MaxCrawlDelay = 60 * time.Second
 )
 
 // Throttle spaces page fetches per host, across every worker: each page
@@ -66,16 +69,31 @@ func (t *Throttle) slot(host string) *hostSlot {
 }
 
 // SetCrawlDelay records a host's Crawl-delay in seconds (fractions allowed).
-// It returns a warning when the delay is above CrawlDelayWarn.
-func (t *Throttle) SetCrawlDelay(host string, seconds float64) string {
-	d := time.Duration(seconds * float64(time.Second))
+// It returns a warning when the delay is above CrawlDelayWarn, and a
+// *CrawlDelayError (recording nothing) when it is above MaxCrawlDelay: such
+// a host is deferred, not crawled at that pace.
+func (t *Throttle) SetCrawlDelay(host string, seconds float64) (warning string, err error) {
+	if seconds > MaxCrawlDelay.Seconds() || seconds != seconds {
+		return "", &CrawlDelayError{Host: host, Seconds: seconds}
+	}
+	d := time.Duration(max(seconds, 0) * float64(time.Second))
 	t.mu.Lock()
 	t.slot(host).delay = d
 	t.mu.Unlock()
 	if d > CrawlDelayWarn {
-		return fmt.Sprintf("%s asks for Crawl-delay: %g (one page every %s): the crawl of this host will be slow", host, seconds, d)
+		return fmt.Sprintf("%s asks for Crawl-delay: %g (one page every %s): the crawl of this host will be slow", host, seconds, d), nil
 	}
-	return ""
+	return "", nil
+}
+
+// CrawlDelayError reports a Crawl-delay above MaxCrawlDelay.
+type CrawlDelayError struct {
+	Host    string
+	Seconds float64
+}
+
+func (e *CrawlDelayError) Error() string {
+	return fmt.Sprintf("%s asks for Crawl-delay: %g, above webgraph's cap of %s: the host is deferred, not crawled", e.Host, e.Seconds, MaxCrawlDelay)
 }
 
 // Interval returns the spacing of page fetches to host.

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -116,11 +117,18 @@ func TestThrottleCrawlDelayAndPause(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	th := NewThrottle(time.Second, func() time.Time { return now })
-	if w := th.SetCrawlDelay("h", 2.5); w != "" {
-		t.Errorf("warning for 2.5 s: %q", w)
+	if w, err := th.SetCrawlDelay("h", 2.5); w != "" || err != nil {
+		t.Errorf("warning for 2.5 s: %q, %v", w, err)
 	}
-	if w := th.SetCrawlDelay("slow", 45); w == "" {
-		t.Error("no warning for Crawl-delay 45")
+	if w, err := th.SetCrawlDelay("slow", 45); w == "" || err != nil {
+		t.Errorf("Crawl-delay 45: warning %q, error %v; want a warning and no error", w, err)
+	}
+	var cde *CrawlDelayError
+	if _, err := th.SetCrawlDelay("glacial", 3600); !errors.As(err, &cde) || cde.Host != "glacial" {
+		t.Errorf("Crawl-delay 3600: error %v; want a *CrawlDelayError naming the host", err)
+	}
+	if got := th.Interval("glacial"); got != time.Second {
+		t.Errorf("Interval(glacial) = %s; want 1s: a refused Crawl-delay is not recorded", got)
 	}
 	if got := th.Interval("h"); got != 2500*time.Millisecond {
 		t.Errorf("Interval = %s; want max(1s, 2.5s)", got)

@@ -134,3 +134,17 @@ func BlockPhrase(text string, words int) string {
 func BlockPageWords(phrase string) string {
 	return fmt.Sprintf("block page: the site served a challenge or refusal (%q) instead of the page", phrase)
 }
+
+// OutOfScopeFinal is the refusal of a page whose final URL (after
+// redirects the fetchers followed) is outside the crawl's scope.
+func OutOfScopeFinal(pageURL, final string) *Refusal {
+	return &Refusal{URL: pageURL, Cause: OutOfScope,
+		Words: "out of scope: the page redirected to " + final + ", outside the approved origins and paths; not followed"}
+}
+
+// Soft404Refusal is the refusal of a page that matches its host's soft-404
+// fingerprint.
+func Soft404Refusal(pageURL string) *Refusal {
+	return &Refusal{URL: pageURL, Cause: Missing,
+		Words: "soft 404: the page is what this host serves for a path that cannot exist (HTTP 200)"}
+}

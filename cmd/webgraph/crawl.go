@@ -170,18 +170,18 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := o.validate(); err != nil {
 		return err
 	}
-	gate, err := newGates(*f.failOn, *f.junit != "")
+	gates, err := newGates(*f.failOn, *f.junit != "")
 	if err != nil {
 		return err
 	}
 	cfg := crawl.Config{
-		Seeds: seeds, Origins: *f.origins, AllowPaths: *f.allowPaths, Mode: o.mode,
+		Seeds: seeds, Mode: o.mode,
 		Depth: *f.depth, SeedsOnly: *f.depth == 0, MaxPages: *f.maxPages, TimeBudget: *f.budget, Concurrency: *f.concurrency,
 		HostInterval: *f.hostInterval, NoHostInterval: *f.hostInterval == 0,
 		Delay: *f.delay, NoDelay: *f.delay == 0,
 		SitemapLimit: *f.sitemapLimit, MaxBody: o.maxBody, KeepText: *f.keep == "text",
-		IgnoreRobots: o.noRobots, Identity: o.identity(),
-		Resumed: *f.resume, DB: *f.db, Warnings: warnings,
+		Identity: o.identity(),
+		Resumed:  *f.resume, DB: *f.db, Warnings: warnings,
 	}
 	if err := cfg.Validate(); err != nil {
 		return usagef("%v", err)
@@ -218,27 +218,27 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var writeErr error
 	sink := func(ev any) {
 		prog.observe(ev)
-		gate.observe(ev)
+		gates.observe(ev)
 		if writeErr == nil {
 			writeErr = enc.Encode(ev)
 		}
 	}
 
 	o.tabs = *f.concurrency
-	o.follow = crawl.InScope(cfg)
-	robots := o.robotsClient()
+	scope, err := policy.NewScope(seeds, *f.origins, *f.allowPaths)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	gate := o.newGate(scope, cfg.EffectiveHostInterval(), stderr)
 	if cfg.Resumed {
 		// Policies younger than a day are used again, not asked for.
 		saved, err := st.RobotsPolicies(time.Now().Add(-policy.MaxCacheAge))
 		if err != nil {
 			return err
 		}
-		for _, p := range saved {
-			robots.Store(p)
-		}
+		gate.Remember(saved)
 	}
-	th := policy.NewThrottle(cfg.HostInterval, nil)
-	front, err := st.Frontier(th, cfg.EffectiveDepth())
+	front, err := st.Frontier(gate.Throttle(), cfg.EffectiveDepth())
 	if err != nil {
 		return err
 	}
@@ -250,8 +250,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	c, err := crawl.New(cfg, crawl.Deps{
 		Pages:    pages,
 		Frontier: front,
-		Throttle: th,
-		Robots:   robots,
+		Gate:     gate,
 		Journal:  st.Journal(),
 		Sink:     sink,
 		Version:  version,
@@ -271,19 +270,12 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("crawl: writing events: %w", writeErr)
 	}
 	if *f.junit != "" {
-		if err := gate.writeJUnit(*f.junit, f.fs.Args(), started, done); err != nil {
+		if err := gates.writeJUnit(*f.junit, f.fs.Args(), started, done); err != nil {
 			return fmt.Errorf("crawl: --junit: %w", err)
 		}
 	}
 	if done.Stopped == "failure" {
 		return fmt.Errorf("crawl: stopped: %s", strings.Join(done.Warnings, "; "))
 	}
-	return gate.report(stderr)
-}
-
-// robotsClient returns the client the crawl asks robots.txt with.
-func (o *fetchOptions) robotsClient() *policy.RobotsClient {
-	c := policy.NewRobotsClient(policy.AgentToken, o.identity().UserAgent(), nil)
-	c.Timeout = o.timeout
-	return c
+	return gates.report(stderr)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/plain"
 	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/fetch/union"
@@ -27,8 +28,8 @@ type fetchOptions struct {
 	noSandbox  bool
 	timeout    time.Duration
 	maxBody    int64
-	tabs       int                 // browser tabs; 0: the rendered default
-	follow     func(*url.URL) bool // redirects to follow; nil: all
+	tabs       int          // browser tabs; 0: the rendered default
+	gate       *policy.Gate // asked before every request; set by newGate
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
@@ -77,12 +78,12 @@ func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 		}
 	}
 	if mode != union.ModeRendered {
-		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Follow: o.follow})
+		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate})
 		closers = append(closers, p.Close)
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURL: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Follow: o.follow})
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURL: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate})
 		if err != nil {
 			close()
 			return nil, nil, err
@@ -120,17 +121,33 @@ func parseURL(s string) (*url.URL, error) {
 	return u, nil
 }
 
-// robots returns the robots.txt policy for target, or the "off" policy
-// under --no-robots (said on stderr).
-func (o *fetchOptions) robots(ctx context.Context, target *url.URL, stderr io.Writer) *policy.RobotsPolicy {
+// newGate builds the gate every request of the command passes: scope,
+// robots.txt (off under --no-robots, said on stderr) and a throttle spacing
+// requests to one host by interval. The fetchers built afterwards by
+// newUnion ask it.
+func (o *fetchOptions) newGate(scope *policy.Scope, interval time.Duration, stderr io.Writer) *policy.Gate {
+	var robots *policy.RobotsClient
 	if o.noRobots {
-		p := policy.OffPolicy(policy.Origin(target), policy.AgentToken)
-		for _, w := range p.Warnings {
+		for _, w := range policy.OffPolicy("", policy.AgentToken).Warnings {
 			fmt.Fprintln(stderr, "webgraph: warning:", w)
 		}
-		return p
+	} else {
+		robots = policy.NewRobotsClient(policy.AgentToken, o.identity().UserAgent(), nil)
+		robots.Timeout = o.timeout
 	}
-	return o.robotsClient().Policy(ctx, target)
+	o.gate = policy.NewGate(policy.GateConfig{Scope: scope, Robots: robots, Throttle: policy.NewThrottle(interval, nil),
+		UserAgent: o.identity().UserAgent(), Timeout: o.timeout})
+	return o.gate
+}
+
+// pageGate is newGate for a command that fetches one page: its origin is
+// the scope, and the page's own answer is asked at once.
+func (o *fetchOptions) pageGate(ctx context.Context, target *url.URL, stderr io.Writer) policy.Answer {
+	scope, err := policy.NewScope([]*url.URL{target}, nil, nil)
+	if err != nil {
+		return policy.Answer{Denied: &fetch.Denied{URL: target.String(), Cause: fetch.DeniedOutOfScope, Reason: err.Error()}}
+	}
+	return o.newGate(scope, 0, stderr).Ask(ctx, target, policy.Page)
 }
 
 func warnIdentity(stderr io.Writer, id policy.Identity) {

@@ -42,20 +42,24 @@ func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	enc.SetEscapeHTML(false)
 	seed := discovery.Discovery{Via: discovery.ViaSeed}
 
-	rp := o.robots(ctx, target, stderr)
-	if v := rp.Check(target); !v.Allowed {
-		derr := &policy.PageDisallowedError{Verdict: v, RobotsURL: rp.URL, Alternative: policy.Alternative(target.Host)}
-		ev := crawl.DisallowedPageEvent(target.String(), seed, derr.Error(), rp.Warnings)
+	ans := o.pageGate(ctx, target, stderr)
+	if gerr := gateRefusal(target, ans); gerr != nil {
+		cause, words := refuse.Disallowed, gerr.Error()
+		var r *refuse.Refusal
+		if errors.As(gerr, &r) {
+			cause, words = r.Cause, r.Words
+		}
+		ev := crawl.RefusedPageEvent(target.String(), seed, cause, words, policyWarnings(ans.Policy))
 		if err := enc.Encode(ev); err != nil {
 			return err
 		}
-		return derr
+		return gerr
 	}
 	p, ferr := o.fetchPage(ctx, target)
 	if p == nil {
 		return ferr
 	}
-	p.Warnings = append(slices.Clone(rp.Warnings), p.Warnings...)
+	p.Warnings = append(policyWarnings(ans.Policy), p.Warnings...)
 	ev := crawl.NewPageEvent(p, seed, crawl.PageKinds(p), *keep == "text")
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(ev); err != nil {
@@ -100,9 +104,8 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	warnIdentity(stderr, o.identity())
-	rp := o.robots(ctx, target, stderr)
-	if v := rp.Check(target); !v.Allowed {
-		return &policy.PageDisallowedError{Verdict: v, RobotsURL: rp.URL, Alternative: policy.Alternative(target.Host)}
+	if err := gateRefusal(target, o.pageGate(ctx, target, stderr)); err != nil {
+		return err
 	}
 	p, err := o.fetchPage(ctx, target)
 	if p == nil {
@@ -202,4 +205,29 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// gateRefusal turns the gate's refusal of a single page into the command's
+// error: a site that could not be reached at all is a fetch_error refusal
+// (exit 3), robots.txt a *policy.PageDisallowedError (exit 4), anything
+// else a refusal with the gate's words.
+func gateRefusal(target *url.URL, a policy.Answer) error {
+	d, rp := a.Denied, a.Policy
+	switch {
+	case d == nil:
+		return nil
+	case d.Cause == fetch.DeniedDeferred && rp != nil && rp.Status == 0:
+		return &refuse.Refusal{URL: target.String(), Cause: refuse.FetchError,
+			Words: "could not reach the site: " + rp.Reason, Err: d}
+	case (d.Cause == fetch.DeniedDisallowed || d.Cause == fetch.DeniedDeferred) && rp != nil:
+		return &policy.PageDisallowedError{Verdict: a.Verdict, RobotsURL: rp.URL, Alternative: policy.Alternative(target.Host)}
+	}
+	return &refuse.Refusal{URL: target.String(), Cause: refuse.OutOfScope, Words: d.Error(), Err: d}
+}
+
+func policyWarnings(rp *policy.RobotsPolicy) []string {
+	if rp == nil {
+		return nil
+	}
+	return slices.Clone(rp.Warnings)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/policy"
 )
 
@@ -30,6 +31,7 @@ type sitemapInventory struct {
 	Live       *int `json:"live,omitempty"` // with --verify
 	Dead       *int `json:"dead,omitempty"`
 	Disallowed *int `json:"disallowed,omitempty"`
+	NotFetched *int `json:"not_fetched,omitempty"` // another origin's URL, or one the gate refused otherwise
 }
 
 type sitemapURL struct {
@@ -59,61 +61,50 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *interval < 0 || *timeout <= 0 {
 		return usagef("--host-interval must not be negative and --timeout must be positive")
 	}
-	id := policy.Identity{Version: version, Contact: *contact}
-	warnIdentity(stderr, id)
-	th := policy.NewThrottle(*interval, nil)
-	client := &http.Client{Timeout: *timeout}
-	get := func(ctx context.Context, u string) (*http.Response, error) {
-		pu, err := url.Parse(u)
-		if err != nil {
-			return nil, err
-		}
-		if err := th.Wait(ctx, pu.Host); err != nil {
-			return nil, err
-		}
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-		if err != nil {
-			return nil, err
-		}
-		req.Header.Set("User-Agent", id.UserAgent())
-		return client.Do(req)
+	o := fetchOptions{noRobots: *noRobots, contact: *contact, timeout: *timeout}
+	warnIdentity(stderr, o.identity())
+	scope, err := policy.NewScope([]*url.URL{target}, nil, nil)
+	if err != nil {
+		return usagef("%v", err)
 	}
-
-	var rp *policy.RobotsPolicy
-	if *noRobots {
-		rp = policy.OffPolicy(policy.Origin(target), policy.AgentToken)
-		fmt.Fprintln(stderr, "webgraph: warning:", rp.Warnings[0])
-	} else {
-		rc := policy.NewRobotsClient(policy.AgentToken, id.UserAgent(), nil)
-		rc.Timeout = *timeout
-		rp = rc.Policy(ctx, target)
-		if rp.Deferred() {
-			return &policy.PageDisallowedError{Verdict: rp.Check(target), RobotsURL: rp.URL}
+	gate := o.newGate(scope, *interval, stderr)
+	rp := gate.Policy(ctx, target)
+	if rp.Deferred() {
+		return gateRefusal(target, gate.Ask(ctx, target, policy.Page))
+	}
+	get := func(ctx context.Context, raw string) (*http.Response, error) {
+		u, err := url.Parse(raw)
+		if err != nil {
+			return nil, err
 		}
+		return gate.Do(ctx, http.MethodGet, u, policy.Sitemap, nil)
 	}
 	root, _ := url.Parse(policy.Origin(target) + "/")
-	attempts, urls := discovery.Sitemaps(ctx, get, root, rp.Sitemaps, discovery.SitemapOptions{
-		Limit: *limit, Allowed: func(u *url.URL) bool { return rp.Check(u).Allowed }})
+	attempts, urls := discovery.Sitemaps(ctx, get, root, rp.Sitemaps, discovery.SitemapOptions{Limit: *limit})
 	out := sitemapsOutput{Event: "sitemaps", Origin: policy.Origin(target), Robots: rp.State, Attempts: attempts,
 		Inventory: sitemapInventory{Advertised: len(urls)}}
 	if out.Attempts == nil {
 		out.Attempts = []discovery.SitemapAttempt{}
 	}
 	if *verify {
-		live, dead, disallowed := 0, 0, 0
-		out.Inventory.Live, out.Inventory.Dead, out.Inventory.Disallowed = &live, &dead, &disallowed
+		live, dead, disallowed, notFetched := 0, 0, 0, 0
+		out.Inventory.Live, out.Inventory.Dead, out.Inventory.Disallowed, out.Inventory.NotFetched = &live, &dead, &disallowed, &notFetched
 		for i, s := range urls {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
 			row := sitemapURL{URL: s.URL, Sitemap: s.Sitemap}
 			u, _ := url.Parse(s.URL)
-			if v := rp.Check(u); !v.Allowed {
-				disallowed++
-				row.Error = "disallowed by robots.txt (" + v.Rule + "): not fetched"
+			if a := gate.Ask(ctx, u, policy.Probe); a.Denied != nil {
+				if a.Denied.Cause == fetch.DeniedDisallowed {
+					disallowed++
+				} else {
+					notFetched++
+				}
+				row.Error = "not fetched: " + a.Denied.Error()
 			} else {
 				ok := false
-				resp, err := get(ctx, s.URL)
+				resp, err := gate.Do(ctx, http.MethodGet, u, policy.Probe, nil)
 				if err != nil {
 					row.Error = err.Error()
 				} else {

@@ -47,9 +47,9 @@ type Config struct {
 	MaxRedirects int
 	// Transport, if set, replaces the Fetcher's own transport (tests).
 	Transport http.RoundTripper
-	// Follow, if set, is asked before each redirect is followed; a
-	// redirect it refuses ends the fetch with a *fetch.OutOfScopeError.
-	Follow func(to *url.URL) bool
+	// Gate, if set, is asked before each redirect hop is followed; a hop
+	// it refuses ends the fetch with a *fetch.HopError.
+	Gate Gate
 }
 
 // Fetcher performs plain fetches. It is safe for concurrent use; Close
@@ -118,10 +118,29 @@ func (f *Fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
 	if len(via) >= f.cfg.MaxRedirects {
 		return fmt.Errorf("%w: stopped after %d", ErrTooManyRedirects, f.cfg.MaxRedirects)
 	}
-	if f.cfg.Follow != nil && !f.cfg.Follow(req.URL) {
-		return &fetch.OutOfScopeError{From: chain[len(chain)-1], To: next}
+	if f.cfg.Gate != nil {
+		if err := f.cfg.Gate.Navigate(req.Context(), req.URL); err != nil {
+			return hopError(chain[len(chain)-1], next, err)
+		}
 	}
 	return nil
+}
+
+// Gate decides whether a navigation hop may be requested. policy.Gate
+// satisfies it.
+type Gate interface {
+	// Navigate returns nil when u may be requested as the page's main
+	// document, else why not (a *fetch.Denied).
+	Navigate(ctx context.Context, u *url.URL) error
+}
+
+// hopError wraps the gate's refusal of the hop from → to.
+func hopError(from, to string, err error) error {
+	var d *fetch.Denied
+	if !errors.As(err, &d) {
+		d = &fetch.Denied{URL: to, Cause: fetch.DeniedStopped, Reason: err.Error()}
+	}
+	return &fetch.HopError{From: from, To: to, Denied: d}
 }
 
 // Fetch GETs u and reads it as a page. It always returns a non-nil Side;
@@ -249,7 +268,7 @@ func describe(err error, timeout time.Duration) error {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded), isTimeout(err):
 		return fmt.Errorf("plain: timed out after %s: %w", timeout, err)
-	case errors.Is(err, ErrRedirectLoop), errors.Is(err, ErrTooManyRedirects), errors.Is(err, fetch.ErrOutOfScope):
+	case errors.Is(err, ErrRedirectLoop), errors.Is(err, ErrTooManyRedirects), errors.Is(err, fetch.ErrOutOfScope), errors.Is(err, fetch.ErrHopDisallowed):
 		return err
 	}
 	return fmt.Errorf("plain: %w", err)

@@ -46,10 +46,17 @@ type Config struct {
 	WaitCap time.Duration
 	// MaxText caps the characters of innerText read from a page.
 	MaxText int
-	// Follow, if set, is asked before the main document loads any URL
+	// Gate, if set, is asked before the main document loads any URL
 	// (redirects and script navigations included); a URL it refuses is
-	// not requested, and the render ends with a *fetch.OutOfScopeError.
-	Follow func(to *url.URL) bool
+	// not requested, and the render ends with a *fetch.HopError.
+	Gate Gate
+}
+
+// Gate decides what the browser may request. policy.Gate satisfies it.
+type Gate interface {
+	// Navigate returns nil when u may be requested as the page's main
+	// document, else why not (a *fetch.Denied).
+	Navigate(ctx context.Context, u *url.URL) error
 }
 
 // Fetcher renders pages in a shared headless browser. It is safe for

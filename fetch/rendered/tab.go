@@ -31,7 +31,8 @@ type tab struct {
 	done    chan struct{} // closed when the request-blocking goroutine ends
 
 	mu         sync.Mutex
-	refusedDoc string // a main-document URL Config.Follow refused
+	refusedDoc string // a main-document URL Config.Gate refused
+	refusedErr error  // and the gate's answer
 }
 
 // blockedTypes are the subresources a text render does not need.
@@ -55,7 +56,7 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	for _, rt := range blockedTypes {
 		patterns = append(patterns, &cdpfetch.RequestPattern{ResourceType: rt})
 	}
-	if cfg.Follow != nil {
+	if cfg.Gate != nil {
 		patterns = append(patterns, &cdpfetch.RequestPattern{ResourceType: network.ResourceTypeDocument})
 	}
 	paused := chromedp.Events(ctx, cdpfetch.RequestPaused)
@@ -69,13 +70,21 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 				return
 			}
 			if ev.ResourceType == network.ResourceTypeDocument {
-				u, perr := url.Parse(ev.Request.URL)
-				if ev.FrameID != t.frame || (perr == nil && cfg.Follow(u)) {
+				var gerr error
+				if ev.FrameID == t.frame {
+					u, perr := url.Parse(ev.Request.URL)
+					if perr != nil {
+						gerr = &fetch.Denied{URL: ev.Request.URL, Cause: fetch.DeniedOutOfScope, Reason: perr.Error()}
+					} else {
+						gerr = cfg.Gate.Navigate(ctx, u)
+					}
+				}
+				if gerr == nil {
 					chromedp.Call(ctx, cdpfetch.ContinueRequest, cdpfetch.ContinueRequestParams{RequestID: ev.RequestID})
 					continue
 				}
 				t.mu.Lock()
-				t.refusedDoc = ev.Request.URL
+				t.refusedDoc, t.refusedErr = ev.Request.URL, gerr
 				t.mu.Unlock()
 			} else {
 				t.blocked.Add(1)
@@ -223,7 +232,7 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	}
 	st.blockedBefore = t.blocked.Load()
 	t.mu.Lock()
-	t.refusedDoc = ""
+	t.refusedDoc, t.refusedErr = "", nil
 	t.mu.Unlock()
 
 	navErr := chromedp.Do(rctx, chromedp.Navigate(u.String()))
@@ -245,12 +254,16 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	if t.readResponse(st, s) {
 		return nil
 	}
-	if to := t.refused(); to != "" {
+	if to, gerr := t.refused(); to != "" {
 		from := u.String()
 		if n := len(s.Redirects); n > 0 {
 			from = s.Redirects[n-1].From
 		}
-		s.Err = &fetch.OutOfScopeError{From: from, To: to}
+		var d *fetch.Denied
+		if !errors.As(gerr, &d) {
+			d = &fetch.Denied{URL: to, Cause: fetch.DeniedStopped, Reason: gerr.Error()}
+		}
+		s.Err = &fetch.HopError{From: from, To: to, Denied: d}
 		return nil
 	}
 	if navErr != nil {
@@ -324,12 +337,12 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	return nil
 }
 
-// refused returns the main-document URL Config.Follow refused during this
-// render, or "".
-func (t *tab) refused() string {
+// refused returns the main-document URL Config.Gate refused during this
+// render, or "", and the gate's answer.
+func (t *tab) refused() (string, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.refusedDoc
+	return t.refusedDoc, t.refusedErr
 }
 
 // readResponse copies what the events said of the main document into s, and

@@ -176,13 +176,19 @@ func decide(p *Page, mode Mode) {
 			return
 		}
 	}
-	// A redirect out of the crawl's scope was not followed, by either side.
+	// A navigation hop the gate refused was not followed, by either side.
 	for _, s := range sides {
-		var oos *fetch.OutOfScopeError
-		if errors.As(s.Err, &oos) {
-			p.FinalURL = oos.To
-			refuseWith(refuse.OutOfScope, "out of scope: redirected to "+oos.To+", outside the approved origins and paths; not followed", s.Err)
-			return
+		var hop *fetch.HopError
+		if errors.As(s.Err, &hop) {
+			p.FinalURL = hop.To
+			switch hop.Denied.Cause {
+			case fetch.DeniedOutOfScope:
+				refuseWith(refuse.OutOfScope, "out of scope: redirected to "+hop.To+", outside the approved origins and paths; not followed", s.Err)
+				return
+			case fetch.DeniedDisallowed:
+				refuseWith(refuse.Disallowed, "disallowed: redirected to "+hop.To+", which robots.txt disallows ("+hop.Denied.Reason+"); not followed", s.Err)
+				return
+			}
 		}
 	}
 	// 3. Walls, block pages and failed fetches drop their side.

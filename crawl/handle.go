@@ -1,0 +1,158 @@
+package crawl
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/fetch/union"
+	"github.com/webgraph/webgraph/frontier"
+	"github.com/webgraph/webgraph/policy"
+	"github.com/webgraph/webgraph/refuse"
+)
+
+// unstarted puts back a page the stop kept from starting, and counts it out
+// of the request ceiling again.
+func (c *Crawler) unstarted(it frontier.Item) {
+	c.started.Add(-1)
+	c.front.Retry(it)
+}
+
+// handle takes one popped URL through robots, the throttle and the union.
+func (c *Crawler) handle(ctx context.Context, it frontier.Item) {
+	u, err := url.Parse(it.URL)
+	if err != nil {
+		c.front.Complete(it, frontier.Result{State: "refused", Cause: string(refuse.FetchError)})
+		return
+	}
+	prep := c.prepare(ctx, u)
+
+	ans := c.gate.Ask(ctx, u, policy.Page)
+	rp, v := ans.Policy, ans.Verdict
+	switch {
+	case ans.Denied == nil:
+	case ans.Denied.Cause == fetch.DeniedStopped:
+		c.front.Retry(it)
+		return
+	case ans.Denied.Cause == fetch.DeniedDeferred:
+		c.front.Defer(it.Host, rp.NextAttempt)
+		c.front.Retry(it)
+		c.sayDeferred(rp)
+		return
+	case ans.Denied.Cause == fetch.DeniedDisallowed:
+		c.mu.Lock()
+		c.done.Disallowed++
+		c.done.Causes[string(refuse.Disallowed)]++
+		c.mu.Unlock()
+		c.front.Complete(it, frontier.Result{State: "disallowed", Cause: string(refuse.Disallowed)})
+		c.emit(&DisallowedEvent{Event: "disallowed", URL: it.URL, Citation: it.Citation, Robots: rp.URL, Group: v.Group, Rule: v.Rule, Reason: v.Reason})
+		return
+	default: // out of scope or too long: queued by an older rule, or a seed the scope refuses
+		c.front.Complete(it, frontier.Result{State: "refused", Cause: string(refuse.OutOfScope)})
+		c.mu.Lock()
+		c.done.Pages++
+		c.done.Refused++
+		c.done.Causes[string(refuse.OutOfScope)]++
+		c.mu.Unlock()
+		return
+	}
+	if n := c.started.Add(1); c.cfg.MaxPages > 0 && n > int64(c.cfg.MaxPages) {
+		c.stop("max-pages")
+		c.front.Retry(it) // not fetched: it stays pending
+		return
+	}
+	// Every wait ends with the stop: a page that has not started when the
+	// crawl stops stays in the queue.
+	if c.cfg.Delay > 0 {
+		wctx, cancel := c.gate.Context(ctx)
+		err := policy.SleepUntil(wctx, time.Now().Add(c.cfg.Delay), time.Now)
+		cancel()
+		if err != nil {
+			c.unstarted(it)
+			return
+		}
+	}
+	release, err := c.gate.WaitSlot(ctx, it.Host, it.Slot)
+	if err != nil || c.stopped() {
+		if err == nil {
+			release()
+		}
+		c.unstarted(it)
+		return
+	}
+	// The host's interval runs from when the first side sends its request.
+	// A refusal is also in p.Refusal; any other error is the context's.
+	p, _ := c.pages.Fetch(fetch.WithSent(ctx, release), u)
+	release()
+	if ctx.Err() != nil {
+		c.front.Retry(it)
+		return
+	}
+	if status, after, paused := pausedBy(p); paused {
+		if it.Attempts < c.cfg.MaxRetries {
+			d := c.gate.Throttle().Pause(it.Host, after)
+			it.Attempts++
+			c.emit(&PausedEvent{Event: "paused", Host: it.Host, URL: it.URL, Status: status, RetryAfter: after, PauseMS: d.Milliseconds(), Attempt: it.Attempts, MaxAttempts: c.cfg.MaxRetries})
+			c.front.Retry(it)
+			return
+		}
+		p.Refusal.Words += fmt.Sprintf(" (still refused after %d retries)", c.cfg.MaxRetries)
+	} else {
+		c.gate.Throttle().Succeeded(it.Host)
+	}
+	c.settle(p, u, prep)
+	c.record(p, it)
+}
+
+// pausedBy reports whether a page was refused by a 429 or 503, which pause
+// the host, with the Retry-After value.
+func pausedBy(p *union.Page) (int, string, bool) {
+	if p == nil || p.Refusal == nil || p.Refusal.Cause != refuse.Wall {
+		return 0, "", false
+	}
+	for _, s := range p.Sides {
+		if s.Status == http.StatusTooManyRequests || s.Status == http.StatusServiceUnavailable {
+			return s.Status, s.RetryAfter, true
+		}
+	}
+	return 0, "", false
+}
+
+// settle applies what only the crawl knows to a fetched page: scope of the
+// final URL, redirects, the canonical URL and the soft-404 fingerprint.
+func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep) {
+	if p.Refusal != nil {
+		return
+	}
+	final, err := url.Parse(p.FinalURL)
+	if err != nil {
+		return
+	}
+	if !c.scope.Allows(final) {
+		p.Refusal = refuse.OutOfScopeFinal(p.URL, p.FinalURL)
+		p.Links = nil
+		return
+	}
+	if prep != nil && prep.soft404 != nil && prep.soft404.Matches(p.URL, p.Title, p.Blocks) {
+		p.Refusal = refuse.Soft404Refusal(p.URL)
+		p.Links = nil
+		return
+	}
+	if p.FinalURL != p.URL {
+		if n, err := fetch.NormalizeURL(final); err == nil {
+			c.front.MarkSeen(n)
+		}
+	}
+	if p.Canonical != "" && p.Canonical != p.FinalURL {
+		cu, err := url.Parse(p.Canonical)
+		if err == nil && c.scope.Allows(cu) && !c.front.MarkSeen(p.Canonical) {
+			p.Warnings = append(p.Warnings, "canonical duplicate: this page names "+p.Canonical+" as its canonical URL, which the crawl already has; counted once")
+			c.mu.Lock()
+			c.done.Duplicates++
+			c.mu.Unlock()
+		}
+	}
+}

@@ -1,0 +1,138 @@
+package crawl
+
+import (
+	"encoding/json"
+	"maps"
+	"net/url"
+
+	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/fetch/union"
+	"github.com/webgraph/webgraph/frontier"
+	"github.com/webgraph/webgraph/refuse"
+)
+
+// record counts the page, queues its links and emits its event.
+func (c *Crawler) record(p *union.Page, it frontier.Item) {
+	var warn *refuse.Warning
+	if p.Refusal == nil {
+		warn = c.identical.Observe(p.FinalURL, p.Text())
+	}
+	links := make([]discovery.Link, 0, len(p.Links))
+	for _, l := range p.Links {
+		links = append(links, discovery.Link{URL: l.URL, Anchor: l.Anchor, Nofollow: l.Nofollow, Side: l.Found})
+	}
+	cands := discovery.Candidates(p.FinalURL, it.Citation.Depth, links, c.scope.SameSite)
+
+	c.mu.Lock()
+	c.done.Pages++
+	if p.Refusal == nil {
+		c.done.OK++
+	} else {
+		c.done.Refused++
+		c.done.Causes[string(p.Refusal.Cause)]++
+	}
+	// The page's event carries the tally before its own new links.
+	kinds := maps.Clone(c.kinds)
+	c.pagesSince++
+	frontierDue := c.pagesSince >= c.cfg.FrontierEvery
+	if frontierDue {
+		c.pagesSince = 0
+	}
+	c.mu.Unlock()
+
+	var toQueue []discovery.Candidate
+	edges := make([]frontier.Link, 0, len(cands))
+	files := map[string]discovery.Candidate{}
+	for _, cand := range cands {
+		edges = append(edges, frontier.Link{To: cand.URL, Anchor: cand.Citation.Anchor, Side: cand.Side, Kind: string(cand.Kind)})
+		switch {
+		case cand.Kind == discovery.KindPage:
+			toQueue = append(toQueue, cand)
+		case cand.Kind.IsFile() && c.scope.SameSite(hostOf(cand.URL)):
+			files[cand.URL] = cand
+		}
+	}
+	var queue []frontier.New
+	for _, cand := range toQueue {
+		cu, err := url.Parse(cand.URL)
+		if err != nil {
+			continue
+		}
+		if !c.scope.Allows(cu) {
+			if c.scope.SameSite(cu.Host) {
+				c.mu.Lock()
+				c.done.OutOfScopeLinks++
+				c.mu.Unlock()
+			}
+			continue
+		}
+		queue = append(queue, frontier.New{URL: cand.URL, Host: cu.Host, Citation: cand.Citation})
+	}
+	ev := NewPageEvent(p, it.Citation, kinds, c.cfg.KeepText)
+	res := frontier.Result{State: "done", FinalURL: p.FinalURL, Status: p.Status, Title: p.Title, Words: p.Words,
+		PlainWords: sideWords(p, fetch.Plain), RenderedWords: sideWords(p, fetch.Rendered), Links: edges, Queue: queue}
+	if p.Refusal != nil {
+		res.State, res.Cause = "refused", string(p.Refusal.Cause)
+	}
+	if ev.Text != nil {
+		res.Text = *ev.Text
+	}
+	res.Event, _ = json.Marshal(&ev)
+	// The record is committed before the event is said: the database is
+	// the truth a resumed crawl starts from.
+	firsts := c.front.Complete(it, res)
+	c.mu.Lock()
+	for _, l := range firsts {
+		c.kinds[discovery.Kind(l.Kind)]++
+		if cand, ok := files[l.To]; ok && len(c.skipped) < MaxSkippedList {
+			c.skipped = append(c.skipped, Skipped{URL: cand.URL, Kind: cand.Kind, Citation: cand.Citation})
+		}
+		if _, ok := files[l.To]; ok {
+			c.done.SkippedTotal++
+		}
+	}
+	c.mu.Unlock()
+	c.emit(&ev)
+	if warn != nil {
+		c.addWarning(warn.Words)
+		c.emit(&WarningEvent{Event: "warning", Words: warn.Words, URLs: warn.URLs})
+	}
+	if frontierDue {
+		c.emit(c.frontierEvent())
+	}
+}
+
+func hostOf(raw string) string {
+	if u, err := url.Parse(raw); err == nil {
+		return u.Host
+	}
+	return ""
+}
+
+// tally counts n newly discovered URLs of kind k.
+func (c *Crawler) tally(k discovery.Kind, n int) {
+	c.mu.Lock()
+	c.kinds[k] += n
+	c.mu.Unlock()
+}
+
+func sideWords(p *union.Page, n fetch.Name) int {
+	if s := p.Sides[n]; s != nil {
+		return s.Words
+	}
+	return -1
+}
+
+func (c *Crawler) addWarning(w string) {
+	c.mu.Lock()
+	c.done.Warnings = append(c.done.Warnings, w)
+	c.mu.Unlock()
+}
+
+func (c *Crawler) frontierEvent() *FrontierEvent {
+	s := c.front.Stats()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return &FrontierEvent{Event: "frontier", Queued: s.Queued, Seen: s.Seen, InFlight: s.InFlight, Deferred: s.Deferred, Pages: c.done.Pages, DiscoveredKinds: maps.Clone(c.kinds)}
+}

@@ -1,0 +1,308 @@
+package policy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/webgraph/webgraph/fetch"
+)
+
+// Purpose says why webgraph wants to request a URL; the gate applies the
+// rules of that purpose (DESIGN.md, "Trust: one gate for every request").
+type Purpose int
+
+const (
+	// Page is a URL popped from the frontier: scope and robots.txt. Its
+	// throttle slot comes from the frontier's reservation (WaitSlot).
+	Page Purpose = iota
+	// Hop is a navigation of a page's main document (an HTTP redirect, a
+	// meta refresh, a script navigation): scope and robots.txt, at every
+	// hop; it rides on the page's slot.
+	Hop
+	// Subresource is any other request the browser makes for a page
+	// (scripts, styles, XHR, iframes, workers) on any host: robots.txt of
+	// that host only; it rides on the page's slot.
+	Subresource
+	// Sitemap is a sitemap document: approved origins only, robots.txt,
+	// and a throttle slot of its own.
+	Sitemap
+	// Probe is a request for an in-scope URL that is not a page fetch (the
+	// soft-404 probe, sitemaps --verify): scope, robots.txt, a slot of its
+	// own.
+	Probe
+	// LinkCheck is a verification of a link target the crawl does not
+	// fetch as a page, on any host: robots.txt and a slot of its own.
+	LinkCheck
+)
+
+var purposeNames = [...]string{"page", "hop", "subresource", "sitemap", "probe", "link check"}
+
+func (p Purpose) String() string { return purposeNames[p] }
+
+// needsScope: which purposes must stay inside the approved origins/paths.
+func (p Purpose) needsScope() bool { return p == Page || p == Hop || p == Probe }
+
+// ownSlot: which purposes take a throttle slot of their own.
+func (p Purpose) ownSlot() bool { return p == Sitemap || p == Probe || p == LinkCheck }
+
+// GateConfig configures a Gate.
+type GateConfig struct {
+	// Scope says which URLs may be fetched as pages. Required.
+	Scope *Scope
+	// Robots asks robots.txt. Nil means robots.txt is off (--no-robots):
+	// every URL is allowed by it, and that is said in the run summary.
+	Robots *RobotsClient
+	// Throttle spaces requests per host. Nil means no spacing.
+	Throttle *Throttle
+	// UserAgent is sent with the gate's own requests (Do).
+	UserAgent string
+	// Timeout bounds one request made through Do, redirects included. Zero
+	// means DefaultRobotsTimeout.
+	Timeout time.Duration
+	// MaxRedirects bounds the hops Do follows. Zero means 10.
+	MaxRedirects int
+	// Transport carries Do's requests; nil means a transport of the gate's own.
+	Transport http.RoundTripper
+}
+
+// Gate is the one place every request webgraph causes is asked about before
+// it goes on the wire: scope, robots.txt of the request's own origin, and the
+// host's throttle, by Purpose. Its refusals are *fetch.Denied. After Stop no
+// request is allowed and every wait ends. A Gate is safe for concurrent use;
+// build it with NewGate.
+type Gate struct {
+	cfg    GateConfig
+	client *http.Client
+
+	stopCtx context.Context // ends at Stop
+	stop    context.CancelFunc
+}
+
+// NewGate returns a gate with cfg's rules.
+func NewGate(cfg GateConfig) *Gate {
+	if cfg.Scope == nil {
+		cfg.Scope = &Scope{origins: map[string]bool{}}
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultRobotsTimeout
+	}
+	if cfg.MaxRedirects <= 0 {
+		cfg.MaxRedirects = 10
+	}
+	if cfg.Transport == nil {
+		cfg.Transport = &http.Transport{Proxy: http.ProxyFromEnvironment, DialContext: (&net.Dialer{Timeout: 10 * time.Second}).DialContext,
+			MaxIdleConnsPerHost: 4, IdleConnTimeout: 30 * time.Second}
+	}
+	g := &Gate{cfg: cfg}
+	g.stopCtx, g.stop = context.WithCancel(context.Background())
+	g.client = &http.Client{Transport: cfg.Transport, Timeout: cfg.Timeout, CheckRedirect: g.checkRedirect}
+	return g
+}
+
+// Scope returns the gate's scope.
+func (g *Gate) Scope() *Scope { return g.cfg.Scope }
+
+// Throttle returns the gate's throttle (nil: none).
+func (g *Gate) Throttle() *Throttle { return g.cfg.Throttle }
+
+// RobotsOff reports whether robots.txt is not asked (--no-robots).
+func (g *Gate) RobotsOff() bool { return g.cfg.Robots == nil }
+
+// Stop makes every later Ask refuse with fetch.DeniedStopped and ends every
+// wait started through the gate. It may be called more than once.
+func (g *Gate) Stop() { g.stop() }
+
+// Stopped is closed by Stop.
+func (g *Gate) Stopped() <-chan struct{} { return g.stopCtx.Done() }
+
+// ErrStopped is returned by waits that Stop ended.
+var ErrStopped = errors.New("policy: the crawl is stopping: no new request starts")
+
+// Context returns a context that ends with ctx or with Stop, for waits and
+// requests that must end when the crawl stops.
+func (g *Gate) Context(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	stop := context.AfterFunc(g.stopCtx, func() { cancel(ErrStopped) })
+	return ctx, func() { stop(); cancel(context.Canceled) }
+}
+
+// Policy returns the robots.txt policy of u's origin (the "off" policy when
+// robots.txt is off). A policy not yet known is fetched, after taking a
+// throttle slot of that host.
+func (g *Gate) Policy(ctx context.Context, u *url.URL) *RobotsPolicy {
+	if g.cfg.Robots == nil {
+		return OffPolicy(Origin(u), AgentToken)
+	}
+	if g.cfg.Throttle != nil && g.cfg.Robots.Cached(u) == nil {
+		if err := g.cfg.Throttle.Wait(ctx, u.Host); err != nil {
+			return g.cfg.Robots.Policy(ctx, u) // ctx ended: the fetch fails fast and says why
+		}
+	}
+	return g.cfg.Robots.Policy(ctx, u)
+}
+
+// Cached returns the robots.txt policy already known for u's origin, without
+// asking the network: nil when none (or when robots.txt is off).
+func (g *Gate) Cached(u *url.URL) *RobotsPolicy {
+	if g.cfg.Robots == nil {
+		return nil
+	}
+	return g.cfg.Robots.Cached(u)
+}
+
+// Remember takes robots.txt policies learned earlier (a resumed crawl's
+// database), so they are not asked for again while fresh.
+func (g *Gate) Remember(saved []*RobotsPolicy) {
+	if g.cfg.Robots == nil {
+		return
+	}
+	for _, p := range saved {
+		g.cfg.Robots.Store(p)
+	}
+}
+
+// Answer is the gate's answer for one request: nil Denied means it may go.
+// Policy and Verdict say what robots.txt said (absent when not asked).
+type Answer struct {
+	Denied  *fetch.Denied
+	Policy  *RobotsPolicy
+	Verdict Verdict
+}
+
+// Err returns the refusal as an error, or nil.
+func (a Answer) Err() error {
+	if a.Denied == nil {
+		return nil
+	}
+	return a.Denied
+}
+
+// Ask answers whether a request for u, for purpose p, may go on the wire:
+// not after Stop, a URL under fetch.MaxURLBytes, http(s), in scope when p
+// needs it, and allowed by robots.txt of u's own origin. It does not take a
+// throttle slot; Do and WaitSlot do.
+func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
+	deny := func(cause, reason string) Answer {
+		return Answer{Denied: &fetch.Denied{URL: u.String(), Cause: cause, Reason: reason}}
+	}
+	select {
+	case <-g.stopCtx.Done():
+		return deny(fetch.DeniedStopped, "the crawl is stopping")
+	default:
+	}
+	raw := u.String()
+	if len(raw) > fetch.MaxURLBytes {
+		return Answer{Denied: &fetch.Denied{URL: raw[:256] + "…", Cause: fetch.DeniedTooLong, Reason: fmt.Sprintf("URL of %d bytes, over the %d-byte cap", len(raw), fetch.MaxURLBytes)}}
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return deny(fetch.DeniedOutOfScope, "not an http(s) URL")
+	}
+	switch {
+	case p == Sitemap && !g.cfg.Scope.ApprovedOrigin(u):
+		return deny(fetch.DeniedOutOfScope, "sitemaps are fetched only from approved origins")
+	case p.needsScope() && !g.cfg.Scope.Allows(u):
+		return deny(fetch.DeniedOutOfScope, "outside the approved origins and paths")
+	}
+	rp := g.Policy(ctx, u)
+	v := rp.Check(u)
+	a := Answer{Policy: rp, Verdict: v}
+	if v.Allowed {
+		return a
+	}
+	if rp.Deferred() {
+		a.Denied = &fetch.Denied{URL: raw, Cause: fetch.DeniedDeferred, Reason: v.Reason}
+		return a
+	}
+	reason := "robots.txt of " + rp.Origin + " disallows it"
+	if v.Rule != "" {
+		reason += " (" + describeGroup(v.Group) + ": " + v.Rule + ")"
+	}
+	a.Denied = &fetch.Denied{URL: raw, Cause: fetch.DeniedDisallowed, Reason: reason}
+	return a
+}
+
+func describeGroup(g string) string {
+	if g == "" {
+		return "no group"
+	}
+	return "user-agent " + g
+}
+
+// Navigate answers a main-document hop (Purpose Hop). It satisfies the
+// fetchers' Gate interfaces.
+func (g *Gate) Navigate(ctx context.Context, u *url.URL) error { return g.Ask(ctx, u, Hop).Err() }
+
+// Subresource answers a request the browser makes for a page (Purpose
+// Subresource). It satisfies the rendered fetcher's Gate interface.
+func (g *Gate) Subresource(ctx context.Context, u *url.URL) error {
+	return g.Ask(ctx, u, Subresource).Err()
+}
+
+// WaitSlot waits for host's slot reserved at at (see Throttle.WaitReserved),
+// ending early with the stop. Without a throttle it returns at once.
+func (g *Gate) WaitSlot(ctx context.Context, host string, at time.Time) (release func(), err error) {
+	if g.cfg.Throttle == nil {
+		return func() {}, nil
+	}
+	ctx, cancel := g.Context(ctx)
+	defer cancel()
+	release, err = g.cfg.Throttle.WaitReserved(ctx, host, at)
+	if err != nil && context.Cause(ctx) == ErrStopped {
+		err = ErrStopped
+	}
+	return release, err
+}
+
+// Do sends one request for purpose p (Sitemap, Probe or LinkCheck) after
+// asking the gate and taking a throttle slot of the request's host; each
+// redirect hop is asked again (scope by purpose, robots.txt of the hop's own
+// origin) but rides on the first slot. A refusal comes back as an error
+// wrapping *fetch.Denied; the response is the caller's to close.
+func (g *Gate) Do(ctx context.Context, method string, u *url.URL, p Purpose, header http.Header) (*http.Response, error) {
+	if a := g.Ask(ctx, u, p); a.Denied != nil {
+		return nil, a.Denied
+	}
+	if g.cfg.Throttle != nil && p.ownSlot() {
+		ctx2, cancel := g.Context(ctx)
+		err := g.cfg.Throttle.Wait(ctx2, u.Host)
+		cancel()
+		if err != nil {
+			return nil, fmt.Errorf("policy: waiting for %s's slot: %w", u.Host, err)
+		}
+	}
+	req, err := http.NewRequestWithContext(withPurpose(ctx, p), method, u.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+	for k, vs := range header {
+		req.Header[k] = vs
+	}
+	req.Header.Set("User-Agent", g.cfg.UserAgent)
+	return g.client.Do(req)
+}
+
+type purposeKey struct{}
+
+func withPurpose(ctx context.Context, p Purpose) context.Context {
+	return context.WithValue(ctx, purposeKey{}, p)
+}
+
+func (g *Gate) checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= g.cfg.MaxRedirects {
+		return fmt.Errorf("policy: more than %d redirects", g.cfg.MaxRedirects)
+	}
+	p, _ := req.Context().Value(purposeKey{}).(Purpose)
+	hop := p
+	if p == Probe {
+		hop = Hop
+	}
+	if a := g.Ask(req.Context(), req.URL, hop); a.Denied != nil {
+		return &fetch.HopError{From: via[len(via)-1].URL.String(), To: req.URL.String(), Denied: a.Denied}
+	}
+	return nil
+}
