@@ -101,4 +101,4 @@ func (s *Scope) Origins() []string {
 }
 
 // Paths returns the allowed path prefixes (none: every path).
-func (s *Scope) Paths() []string { return slices.Clone(s.paths) }
+func (s *Scope) Paths() []string { return append([]string{}, s.paths...) }
