@@ -47,6 +47,10 @@ func (p Purpose) String() string { return purposeNames[p] }
 // needsScope: which purposes must stay inside the approved origins/paths.
 func (p Purpose) needsScope() bool { return p == Page || p == Hop || p == Probe }
 
+// starts: which purposes start new work, refused after Stop. Hops and
+// subresources belong to a page already on the wire, which finishes.
+func (p Purpose) starts() bool { return p != Hop && p != Subresource }
+
 // ownSlot: which purposes take a throttle slot of their own.
 func (p Purpose) ownSlot() bool { return p == Sitemap || p == Probe || p == LinkCheck }
 
@@ -113,8 +117,10 @@ func (g *Gate) Throttle() *Throttle { return g.cfg.Throttle }
 // RobotsOff reports whether robots.txt is not asked (--no-robots).
 func (g *Gate) RobotsOff() bool { return g.cfg.Robots == nil }
 
-// Stop makes every later Ask refuse with fetch.DeniedStopped and ends every
-// wait started through the gate. It may be called more than once.
+// Stop makes every later Ask that would start new work (a page, a sitemap,
+// a probe, a link check) refuse with fetch.DeniedStopped, and ends every wait
+// started through the gate. A page already on the wire may finish: its hops
+// and subresources are still answered. It may be called more than once.
 func (g *Gate) Stop() { g.stop() }
 
 // Stopped is closed by Stop.
@@ -190,10 +196,8 @@ func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
 	deny := func(cause, reason string) Answer {
 		return Answer{Denied: &fetch.Denied{URL: u.String(), Cause: cause, Reason: reason}}
 	}
-	select {
-	case <-g.stopCtx.Done():
+	if p.starts() && g.stopCtx.Err() != nil {
 		return deny(fetch.DeniedStopped, "the crawl is stopping")
-	default:
 	}
 	raw := u.String()
 	if len(raw) > fetch.MaxURLBytes {

@@ -1,0 +1,152 @@
+package crawl
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/webgraph/webgraph/fetch/union"
+)
+
+// pathLog records the paths a test server was asked for, in order.
+type pathLog struct {
+	mu    sync.Mutex
+	paths []string
+}
+
+func (l *pathLog) add(p string) {
+	l.mu.Lock()
+	l.paths = append(l.paths, p)
+	l.mu.Unlock()
+}
+
+func (l *pathLog) count(pred func(string) bool) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, p := range l.paths {
+		if pred(p) {
+			n++
+		}
+	}
+	return n
+}
+
+// A redirect into a path robots.txt disallows is refused as disallowed by
+// both sides, and the disallowed path is never requested.
+func TestRedirectIntoDisallowedPath(t *testing.T) {
+	var log pathLog
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		log.add(r.URL.Path)
+		switch r.URL.Path {
+		case "/robots.txt":
+			w.Write([]byte("User-agent: *\nDisallow: /private/\n"))
+		case "/":
+			w.Write([]byte(`<!doctype html><title>Home</title><p>Home page with enough words to stand as a page of its own in any mode of the union.</p><a href="/go">Go</a> <a href="/js-go">JS go</a>`))
+		case "/go":
+			http.Redirect(w, r, "/private/secret", http.StatusFound)
+		case "/js-go":
+			w.Write([]byte(`<!doctype html><title>Moving</title><script>location.replace("/private/js-secret")</script>`))
+		case "/private/secret", "/private/js-secret":
+			w.Write([]byte(`<!doctype html><title>Secret</title><p>Nobody should read this.</p>`))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer site.Close()
+	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, SkipSoft404: true}
+	gate := testGate(t, cfg)
+	rec, done := runGated(t, cfg, newPages(t, union.ModeUnion, gate), gate)
+	byURL := map[string]*PageEvent{}
+	for _, p := range pagesOf[PageEvent](rec) {
+		byURL[p.URL] = p
+	}
+	if p := byURL[site.URL+"/go"]; p == nil || p.OK || p.Cause != "disallowed" || !strings.Contains(p.Error, "/private/secret") || !strings.Contains(p.Error, "Disallow: /private/") {
+		t.Errorf("/go = %+v; want refused as disallowed, naming the hop and the rule", p)
+	}
+	if p := byURL[site.URL+"/js-go"]; p == nil || p.OK {
+		t.Errorf("/js-go = %+v; want refused: its script navigates into a disallowed path", p)
+	}
+	if n := log.count(func(p string) bool { return strings.HasPrefix(p, "/private/") }); n != 0 {
+		t.Errorf("the server was asked %d times for /private/ paths, which robots.txt disallows", n)
+	}
+	if done.Causes["disallowed"] < 1 {
+		t.Errorf("done causes %v; want the disallowed hop counted", done.Causes)
+	}
+}
+
+// After the crawl stops, no request starts: pages waiting on the throttle
+// go back to the queue.
+func TestStopStartsNoRequest(t *testing.T) {
+	var log pathLog
+	var stopped sync.Once
+	var c *Crawler
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		log.add(r.URL.Path)
+		switch r.URL.Path {
+		case "/robots.txt", "/sitemap.xml", "/sitemap_index.xml":
+			http.NotFound(w, r)
+		case "/":
+			w.Write([]byte(`<!doctype html><title>Home</title><p>Home page with enough words to stand as a page of its own in any mode of the union.</p>
+<a href="/a">A</a> <a href="/b">B</a> <a href="/c">C</a> <a href="/d">D</a>`))
+		default:
+			// The first linked page stops the crawl while it is served:
+			// the others wait on the two-second interval.
+			stopped.Do(func() { go c.Stop() })
+			w.Write([]byte(`<!doctype html><title>Page</title><p>A page with enough words to be kept by the crawl in plain mode without any trouble at all.</p>`))
+		}
+	}))
+	defer site.Close()
+	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 4, HostInterval: 2 * time.Second, NoDelay: true, SkipSoft404: true, Mode: "plain"}
+	rec := &recorder{}
+	var err error
+	c, err = New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Sink: rec.sink, Gate: testGate(t, cfg), Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := c.Run(context.Background())
+	pages := log.count(func(p string) bool { return len(p) == 2 })
+	if pages != 1 {
+		t.Errorf("%d of /a../d were requested; want 1: the crawl stopped while the first was served", pages)
+	}
+	if done.Stopped != "interrupted" || done.Pending != 3 {
+		t.Errorf("done: stopped %q, pending %d; want interrupted with 3 pages still queued", done.Stopped, done.Pending)
+	}
+}
+
+// A Crawl-delay above the cap defers the host with a warning: no page of it
+// is fetched.
+func TestCrawlDelayAboveCap(t *testing.T) {
+	var log pathLog
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		log.add(r.URL.Path)
+		if r.URL.Path == "/robots.txt" {
+			w.Write([]byte("User-agent: *\nCrawl-delay: 3600\n"))
+			return
+		}
+		w.Write([]byte(`<!doctype html><title>Home</title><p>Words.</p>`))
+	}))
+	defer site.Close()
+	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 1, NoDelay: true, Mode: "plain"}
+	rec, done := run(t, cfg, newPages(t, union.ModePlain, nil))
+	if n := log.count(func(p string) bool { return p != "/robots.txt" }); n != 0 {
+		t.Errorf("%d requests besides robots.txt to a host asking for Crawl-delay: 3600", n)
+	}
+	var deferred *DeferredEvent
+	for _, ev := range rec.events {
+		if d, ok := ev.(*DeferredEvent); ok {
+			deferred = d
+		}
+	}
+	if deferred == nil || !strings.Contains(deferred.Reason, "Crawl-delay") {
+		t.Errorf("deferred event %+v; want one naming the Crawl-delay", deferred)
+	}
+	if done.Pages != 0 || done.Deferred != 1 || !strings.Contains(strings.Join(done.Warnings, "\n"), "3600") {
+		t.Errorf("done: pages %d, deferred %d, warnings %q", done.Pages, done.Deferred, done.Warnings)
+	}
+}
