@@ -3,6 +3,8 @@ package store
 import (
 	"database/sql"
 	"fmt"
+
+	"github.com/webgraph/webgraph/discovery"
 )
 
 // Node is a URL of the web graph: a page the crawl fetched, or a URL it
@@ -110,6 +112,28 @@ func (s *Store) Runs() ([]Run, error) {
 		out = append(out, r)
 	}
 	return out, rows.Err()
+}
+
+// Disallowed streams the URLs robots.txt kept the crawl from fetching, over
+// every run, each with the citation that queued it.
+func (s *Store) Disallowed(fn func(url string, c discovery.Discovery) error) error {
+	rows, err := s.db.Query(`SELECT url, via, found_on, anchor, depth FROM urls WHERE state = 'disallowed' ORDER BY id`)
+	if err != nil {
+		return fmt.Errorf("store: reading disallowed URLs: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var u, via string
+		var c discovery.Discovery
+		if err := rows.Scan(&u, &via, &c.FoundOn, &c.Anchor, &c.Depth); err != nil {
+			return err
+		}
+		c.Via = discovery.Via(via)
+		if err := fn(u, c); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }
 
 // PageRow is a fetched page with its citation.

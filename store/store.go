@@ -92,6 +92,7 @@ type Store struct {
 	ops   chan op
 	done  chan struct{}
 	stmts map[string]*sql.Stmt // the frontier's hot statements, prepared once
+	lock  *lockFile            // held while a crawl writes (nil when reading)
 }
 
 // hot are the statements the frontier runs for every page.
@@ -127,7 +128,18 @@ const (
 // webgraph database (another program's SQLite file, or not SQLite at all)
 // is refused with ErrForeign and never written to; a damaged one with
 // ErrCorrupt.
-func Open(path string, mode Mode) (*Store, error) {
+func Open(path string, mode Mode) (s *Store, err error) {
+	var lk *lockFile
+	if mode != Read {
+		if lk, err = lock(path); err != nil {
+			return nil, err
+		}
+		defer func() {
+			if err != nil {
+				lk.release()
+			}
+		}()
+	}
 	exists, err := check(path)
 	if err != nil {
 		return nil, err
@@ -164,7 +176,7 @@ func Open(path string, mode Mode) (*Store, error) {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(1)
-	s := &Store{db: db, path: path, ops: make(chan op, 256), done: make(chan struct{})}
+	s = &Store{db: db, path: path, lock: lk, ops: make(chan op, 256), done: make(chan struct{})}
 	if !exists {
 		if _, err := db.Exec(schema); err != nil {
 			db.Close()
@@ -296,7 +308,9 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 func (s *Store) Close() error {
 	close(s.ops)
 	<-s.done
-	return s.db.Close()
+	err := s.db.Close()
+	s.lock.release()
+	return err
 }
 
 // Path returns the database's file name.

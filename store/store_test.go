@@ -5,8 +5,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/webgraph/webgraph/discovery"
@@ -154,4 +156,35 @@ func TestResumeAfterCrash(t *testing.T) {
 	if links != 1 {
 		t.Errorf("%d links; want the one recorded before the crash", links)
 	}
+}
+
+// One process owns a database at a time: a second Open for writing is
+// refused naming the holder, reading is still allowed, and Close frees it.
+func TestOneWriterAtATime(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "crawl.db")
+	first, err := Open(path, Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := first.SetMeta("args", "[]"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(path, Resume)
+	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), fmt.Sprintf("pid %d", os.Getpid())) {
+		t.Fatalf("second Open = %v; want ErrLocked naming this process", err)
+	}
+	r, err := Open(path, Read)
+	if err != nil {
+		t.Fatalf("reading a database in use: %v", err)
+	}
+	r.Close()
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Open(path, Resume)
+	if err != nil {
+		t.Fatalf("Open after Close = %v; want the lock free", err)
+	}
+	again.Close()
 }

@@ -149,7 +149,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if warnings, err = base.overlay(f); err != nil {
 			return err
 		}
-		*base.db, *base.out, *base.resume = *f.db, *f.out, true
+		*base.db, *base.out, *base.junit, *base.resume = *f.db, *f.out, *f.junit, true
 		f = base
 	}
 	if f.fs.NArg() == 0 {
@@ -216,9 +216,12 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	enc.SetEscapeHTML(false)
 	prog := newProgress(stderr)
 	var writeErr error
+	var unreachable []string // why origins were deferred, for a crawl that fetched nothing
 	sink := func(ev any) {
 		prog.observe(ev)
-		gates.observe(ev)
+		if d, ok := ev.(*crawl.DeferredEvent); ok {
+			unreachable = append(unreachable, d.Origin+": "+d.Reason)
+		}
 		if writeErr == nil {
 			writeErr = enc.Encode(ev)
 		}
@@ -269,13 +272,28 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if writeErr != nil {
 		return fmt.Errorf("crawl: writing events: %w", writeErr)
 	}
+	if done.Stopped == "failure" {
+		return fmt.Errorf("crawl: stopped: %s", strings.Join(done.Warnings, "; "))
+	}
+	// The gates judge the whole crawl, every run of it, from the database.
+	if err := gates.load(st); err != nil {
+		return fmt.Errorf("crawl: reading the crawl's outcomes: %w", err)
+	}
 	if *f.junit != "" {
 		if err := gates.writeJUnit(*f.junit, f.fs.Args(), started, done); err != nil {
 			return fmt.Errorf("crawl: --junit: %w", err)
 		}
 	}
-	if done.Stopped == "failure" {
-		return fmt.Errorf("crawl: stopped: %s", strings.Join(done.Warnings, "; "))
+	gateErr := gates.report(stderr)
+	switch {
+	case done.Stopped == "interrupted":
+		return errInterrupted
+	case gateErr != nil:
+		return gateErr
+	case gates.judged == 0 && len(unreachable) > 0:
+		// Not one URL was fetched or judged, in any run: the seeds'
+		// sites could not be reached.
+		return fmt.Errorf("crawl: fetched nothing: %s", strings.Join(unreachable, "; "))
 	}
-	return gates.report(stderr)
+	return nil
 }

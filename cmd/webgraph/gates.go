@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/refuse"
+	"github.com/webgraph/webgraph/store"
 )
 
 // gates watches a crawl for CI: the pages refused for the causes named by
@@ -22,6 +24,7 @@ type gates struct {
 	junit    bool
 	failures []outcome
 	cases    []outcome
+	judged   int // URLs observed, gated or not
 }
 
 type outcome struct {
@@ -52,6 +55,34 @@ func newGates(failOn []string, junit bool) (*gates, error) {
 	return g, nil
 }
 
+// pageSource is what the gates read a crawl's outcomes from, over every
+// run: *store.Store satisfies it.
+type pageSource interface {
+	Pages(fn func(store.PageRow) error) error
+	Disallowed(fn func(url string, c discovery.Discovery) error) error
+}
+
+// load judges every URL the crawl recorded, in all its runs (a resumed crawl
+// is gated as a whole, not by its last run alone).
+func (g *gates) load(src pageSource) error {
+	g.failures, g.cases, g.judged = nil, nil, 0
+	err := src.Pages(func(r store.PageRow) error {
+		var ev crawl.PageEvent
+		if err := json.Unmarshal(r.Event, &ev); err != nil {
+			return fmt.Errorf("the stored event of %s: %w", r.URL, err)
+		}
+		g.observe(&ev)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return src.Disallowed(func(u string, c discovery.Discovery) error {
+		g.observe(&crawl.DisallowedEvent{URL: u, Citation: c})
+		return nil
+	})
+}
+
 func (g *gates) observe(ev any) {
 	var o outcome
 	switch e := ev.(type) {
@@ -62,10 +93,15 @@ func (g *gates) observe(ev any) {
 		}
 		o = outcome{URL: e.URL, OK: e.OK, Cause: e.Cause, Words: e.Error, MS: ms, Citation: e.Citation}
 	case *crawl.DisallowedEvent:
-		o = outcome{URL: e.URL, Cause: string(refuse.Disallowed), Words: fmt.Sprintf("disallowed by %s (group %q, rule %q)", e.Robots, e.Group, e.Rule), Citation: e.Citation, Skipped: true}
+		words := "disallowed by robots.txt"
+		if e.Robots != "" {
+			words = fmt.Sprintf("disallowed by %s (group %q, rule %q)", e.Robots, e.Group, e.Rule)
+		}
+		o = outcome{URL: e.URL, Cause: string(refuse.Disallowed), Words: words, Citation: e.Citation, Skipped: true}
 	default:
 		return
 	}
+	g.judged++
 	if !o.OK && g.failOn[o.Cause] {
 		g.failures = append(g.failures, o)
 	}

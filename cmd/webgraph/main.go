@@ -29,6 +29,9 @@ const (
 	exitUsage      = 2
 	exitRefused    = 3
 	exitDisallowed = 4
+	// exitInterrupted is the shell's convention for a process ended by
+	// SIGINT (128 + 2).
+	exitInterrupted = 130
 )
 
 func main() {
@@ -94,6 +97,10 @@ type usageError struct{ msg string }
 
 func (e *usageError) Error() string { return e.msg }
 
+// errInterrupted is a command's result when Ctrl-C (SIGINT or SIGTERM)
+// stopped it before it finished.
+var errInterrupted = errors.New("interrupted: the work left is kept for --resume")
+
 func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
 
 // exitCode maps run's error to the process exit code, saying on stderr what
@@ -108,6 +115,9 @@ func exitCode(err error, stderr io.Writer) int {
 		return exitOK
 	case errors.Is(err, pflag.ErrHelp):
 		return exitOK
+	case errors.Is(err, errInterrupted):
+		fmt.Fprintf(stderr, "webgraph: %v\n", err)
+		return exitInterrupted
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "webgraph: %v\nRun 'webgraph help' for usage.\n", err)
 		return exitUsage
@@ -142,7 +152,8 @@ Usage:
   webgraph version
 
 Run 'webgraph COMMAND --help' for a command's flags.
-Exit codes: 0 done, 1 failure, 2 usage, 3 page refused (or --fail-on matched), 4 disallowed by robots.txt.
+Exit codes: 0 done, 1 failure, 2 usage, 3 page refused (or --fail-on matched), 4 disallowed by robots.txt,
+130 interrupted (the work left stays in --db for --resume).
 `
 
 // run runs one webgraph command line. It writes results to stdout and

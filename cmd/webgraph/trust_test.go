@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"encoding/xml"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/webgraph/webgraph/internal/sites"
+)
+
+// The CI gates judge the whole crawl: a 404 met in the first run still
+// fails the resumed run, and its JUnit report holds every URL of both runs.
+func TestResumeKeepsGates(t *testing.T) {
+	t.Parallel()
+	ts, _ := sites.Serve(t, "union")
+	dir := t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	common := []string{"--db", db, "--mode", "plain", "--host-interval", "0", "--delay", "0", "--concurrency", "1"}
+	_, errOut, code := webgraph(t, append(append([]string{"crawl", "--out", filepath.Join(dir, "1.jsonl"), "--fail-on", "missing,login_redirect", "--max-pages", "12"}, common...), ts.URL+"/")...)
+	if code != exitOK && code != exitRefused {
+		t.Fatalf("run 1: exit %d\n%s", code, errOut)
+	}
+	junit := filepath.Join(dir, "report.xml")
+	_, errOut, code = webgraph(t, append([]string{"crawl", "--resume", "--max-pages", "1000", "--out", filepath.Join(dir, "2.jsonl"), "--junit", junit}, common...)...)
+	if code != exitRefused || !strings.Contains(errOut, "6 URLs failed the --fail-on gate") {
+		t.Fatalf("resumed run: exit %d; want %d with the 6 failures of both runs\n%s", code, exitRefused, errOut)
+	}
+	b, err := os.ReadFile(junit)
+	if err != nil {
+		t.Fatalf("--junit on --resume: %v", err)
+	}
+	var doc junitSuites
+	if err := xml.Unmarshal(b, &doc); err != nil {
+		t.Fatalf("JUnit XML does not parse: %v", err)
+	}
+	if doc.Tests != 24 || doc.Failures != 6 || doc.Skipped != 2 {
+		t.Errorf("JUnit of the resumed crawl: %d tests, %d failures, %d skipped; want 24, 6, 2 (both runs)", doc.Tests, doc.Failures, doc.Skipped)
+	}
+}
+
+// One process owns a database: a second crawl on it is refused, naming the
+// holder, while the first runs.
+func TestSecondProcessOnOneDatabase(t *testing.T) {
+	t.Parallel()
+	ts, _ := sites.Serve(t, "union")
+	dir := t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	ctx, cancel := context.WithCancel(context.Background())
+	first := make(chan int, 1)
+	go func() {
+		var out, errb strings.Builder
+		err := run(ctx, []string{"crawl", "--db", db, "--out", filepath.Join(dir, "1.jsonl"), "--mode", "plain", "--host-interval", "1s", "--delay", "0", ts.URL + "/"}, &out, &errb)
+		first <- exitCode(err, &errb)
+	}()
+	// Wait until the first crawl has begun (its database exists).
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if _, err := os.Stat(db); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the first crawl never created its database")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	_, errOut, code := webgraph(t, "crawl", "--resume", "--db", db, "--out", filepath.Join(dir, "2.jsonl"))
+	cancel()
+	<-first
+	if code != exitFailure || !strings.Contains(errOut, "in use by another webgraph process") || !strings.Contains(errOut, "pid ") {
+		t.Errorf("second crawl on a live database: exit %d; want %d naming the holder\n%s", code, exitFailure, errOut)
+	}
+}
+
+// A crawl whose seeds cannot be reached fetched nothing: that is a failure
+// with the reason, even when a gate names fetch_error; `page` on such a site
+// is a fetch_error, not a robots.txt refusal.
+func TestUnreachableSeeds(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/"
+	ln.Close() // nothing listens there now
+	dir := t.TempDir()
+	_, errOut, code := webgraph(t, "crawl", "--db", filepath.Join(dir, "c.db"), "--out", filepath.Join(dir, "e.jsonl"), "--mode", "plain",
+		"--fail-on", "fetch_error,disallowed,wall", closed)
+	if code != exitFailure || !strings.Contains(errOut, "fetched nothing") || !strings.Contains(errOut, "refused") {
+		t.Errorf("crawl of a closed port: exit %d; want %d saying it fetched nothing and why\n%s", code, exitFailure, errOut)
+	}
+	out, errOut, code := webgraph(t, "page", "--mode", "plain", closed)
+	if code != exitRefused || !strings.Contains(out, `"cause":"fetch_error"`) || !strings.Contains(errOut, "could not reach the site") {
+		t.Errorf("page on a closed port: exit %d; want %d, fetch_error\nstdout %s\nstderr %s", code, exitRefused, out, errOut)
+	}
+	// A robots.txt that answers 503 is still a robots refusal (exit 4).
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusServiceUnavailable) }))
+	defer down.Close()
+	if _, errOut, code := webgraph(t, "page", "--mode", "plain", down.URL+"/"); code != exitDisallowed {
+		t.Errorf("page with robots.txt 503: exit %d; want %d\n%s", code, exitDisallowed, errOut)
+	}
+}

@@ -1,0 +1,55 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// ErrLocked is wrapped by Open's error when another process holds the
+// database: one process owns a crawl database at a time.
+var ErrLocked = errors.New("store: database is in use by another webgraph process")
+
+// lockFile is an exclusive advisory lock (flock) on PATH.lock, held for as
+// long as the Store is open. The kernel releases it when the process dies,
+// however it dies, so a killed crawl never leaves its database locked. The
+// file itself stays: removing it could let two processes hold locks on two
+// different files of the same name.
+type lockFile struct{ f *os.File }
+
+func lock(path string) (*lockFile, error) {
+	name := path + ".lock"
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("store: locking %s: %w", path, err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		holder, _ := io.ReadAll(io.LimitReader(f, 512))
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			who := strings.TrimSpace(string(holder))
+			if who == "" {
+				who = "a process that has not said who it is"
+			}
+			return nil, fmt.Errorf("%w: %s is held by %s (lock file %s)", ErrLocked, path, who, name)
+		}
+		return nil, fmt.Errorf("store: locking %s: %w", path, err)
+	}
+	host, _ := os.Hostname()
+	f.Truncate(0)
+	f.WriteAt([]byte(fmt.Sprintf("webgraph pid %d on %s since %s\n", os.Getpid(), host, time.Now().UTC().Format(time.RFC3339))), 0)
+	return &lockFile{f: f}, nil
+}
+
+// release drops the lock.
+func (l *lockFile) release() {
+	if l == nil {
+		return
+	}
+	syscall.Flock(int(l.f.Fd()), syscall.LOCK_UN)
+	l.f.Close()
+}
