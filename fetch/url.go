@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/url"
 	"strings"
+
+	"golang.org/x/net/idna"
 )
 
 // ErrNotHTTP is returned by Normalize for a URL whose scheme is not http or https.
@@ -32,12 +34,29 @@ func Normalize(base *url.URL, ref string) (string, error) {
 // NormalizeURL is Normalize for an already parsed absolute URL.
 func NormalizeURL(u *url.URL) (string, error) { return normalizeURL(u) }
 
+// CanonicalHost returns a host name in the one form webgraph compares and
+// records: lower case, and an internationalised name in its ASCII (punycode)
+// form, so http://BÜCHER.example/ and http://xn--bcher-kva.example/ are one
+// host. A name IDNA cannot convert (underscores, a bad label) is only
+// lower-cased. IP literals are unchanged but for case.
+func CanonicalHost(host string) string {
+	for i := 0; i < len(host); i++ {
+		if host[i] >= 0x80 {
+			if a, err := idna.Lookup.ToASCII(host); err == nil && a != "" {
+				return strings.ToLower(a)
+			}
+			break
+		}
+	}
+	return strings.ToLower(host)
+}
+
 func normalizeURL(u *url.URL) (string, error) {
 	scheme := strings.ToLower(u.Scheme)
 	if scheme != "http" && scheme != "https" {
 		return "", ErrNotHTTP
 	}
-	host := strings.ToLower(u.Hostname())
+	host := CanonicalHost(u.Hostname())
 	if host == "" {
 		return "", errors.New("fetch: URL has no host")
 	}

@@ -55,6 +55,7 @@ func FuzzNormalize(f *testing.F) {
 		"/relative/path?x",              // relative to the base
 		"http://a/%zz",                  // a bad escape
 		"http://a/é ü",                  // non-ASCII and space
+		"http://BÜCHER.example/",        // an internationalised host
 	} {
 		f.Add(s)
 	}
@@ -75,4 +76,23 @@ func FuzzNormalize(f *testing.F) {
 			t.Fatalf("not idempotent: %q -> %q -> %q", ref, n, n2)
 		}
 	})
+}
+
+// An internationalised host name and its punycode form are one host.
+func TestInternationalHost(t *testing.T) {
+	t.Parallel()
+	a, err := Normalize(nil, "http://BÜCHER.example/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Normalize(nil, "http://xn--bcher-kva.example/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a != b || a != "http://xn--bcher-kva.example/x" {
+		t.Errorf("Normalize: %q and %q; want both http://xn--bcher-kva.example/x", a, b)
+	}
+	if got := CanonicalHost("under_score.Example"); got != "under_score.example" {
+		t.Errorf("CanonicalHost(under_score.Example) = %q", got)
+	}
 }

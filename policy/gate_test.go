@@ -189,3 +189,11 @@ func TestGateStop(t *testing.T) {
 		t.Errorf("the server saw %q after the stop", got)
 	}
 }
+
+// An internationalised origin and its punycode form are one origin.
+func TestOriginPunycode(t *testing.T) {
+	t.Parallel()
+	if a, b := Origin(mustParse(t, "http://BÜCHER.example:8080/")), Origin(mustParse(t, "http://xn--bcher-kva.example:8080/x")); a != b {
+		t.Errorf("Origin: %q and %q; want one origin", a, b)
+	}
+}

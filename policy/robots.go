@@ -67,7 +67,7 @@ func ParseRobots(body []byte) *Robots {
 		if line == "" {
 			continue
 		}
-		key, val, ok := strings.Cut(line, ":")
+		key, val, ok := splitLine(line)
 		if !ok {
 			r.Warnings = append(r.Warnings, fmt.Sprintf("line %d: no colon, skipped: %q", lineNo, raw))
 			continue
@@ -122,6 +122,25 @@ func ParseRobots(body []byte) *Robots {
 // productToken returns the leading product token of a user-agent value: the
 // run of letters, '_' and '-' (RFC 9309 2.2.1), e.g. "Googlebot" of
 // "Googlebot/2.1". "*" stays "*".
+// splitLine splits a robots.txt line into key and value at its colon. As
+// Google's parser and its RFC 9309 conformance cases do, a line without a
+// colon whose first word is a known key ("disallow /", "user-agent FooBot")
+// is split at the white space after that word instead.
+func splitLine(line string) (key, val string, ok bool) {
+	if key, val, ok = strings.Cut(line, ":"); ok {
+		return key, val, true
+	}
+	i := strings.IndexAny(line, " \t")
+	if i < 0 {
+		return "", "", false
+	}
+	switch strings.ToLower(line[:i]) {
+	case "user-agent", "useragent", "allow", "disallow", "crawl-delay", "sitemap":
+		return line[:i], line[i+1:], true
+	}
+	return "", "", false
+}
+
 func productToken(v string) string {
 	if strings.HasPrefix(v, "*") {
 		return "*"

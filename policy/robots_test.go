@@ -110,6 +110,12 @@ func TestParsingGaps(t *testing.T) {
 		{"crawl-delay does not end the group", "User-agent: webgraph\nCrawl-delay: 2\nDisallow: /x", "/x", false, ptr(2.0)},
 		{"fractional crawl-delay", "User-agent: *\nCrawl-delay: 0.5", "/", true, ptr(0.5)},
 		{"lines without a colon are skipped", "User-agent: *\nthis is not a rule\nDisallow: /x", "/x", false, nil},
+		// Google's parser (and its RFC 9309 conformance cases) accept white
+		// space as the separator after a known key.
+		{"whitespace separator", "user-agent webgraph\ndisallow /x", "/x", false, nil},
+		{"whitespace separator, tab", "User-agent\t*\nDisallow\t/y", "/y", false, nil},
+		{"whitespace separator, allow wins", "User-agent *\nDisallow /\nAllow /open", "/open", true, nil},
+		{"an unknown first word is not a key", "User-agent: *\nplease disallow /x", "/x", true, nil},
 		{"CRLF line ends", "User-agent: *\r\nDisallow: /x\r\n", "/x", false, nil},
 		{"BOM", "\xef\xbb\xbfUser-agent: *\nDisallow: /x", "/x", false, nil},
 		{"keys are case-insensitive", "USER-AGENT: *\nDISALLOW: /x", "/x", false, nil},

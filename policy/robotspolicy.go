@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/webgraph/webgraph/fetch"
 )
 
 // RobotsState says what the answer for /robots.txt means for the origin.
@@ -184,7 +186,15 @@ func (c *RobotsClient) now() time.Time {
 }
 
 // Origin returns the origin ("scheme://host[:port]") of u.
-func Origin(u *url.URL) string { return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host) }
+func Origin(u *url.URL) string {
+	host := u.Host
+	if h, port := u.Hostname(), u.Port(); port != "" && !strings.Contains(h, ":") {
+		host = fetch.CanonicalHost(h) + ":" + port
+	} else if port == "" && !strings.Contains(h, ":") {
+		host = fetch.CanonicalHost(h)
+	}
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(host)
+}
 
 // Policy returns the policy for u's origin, fetching /robots.txt when there
 // is no fresh policy. It never returns nil; failures become an unreachable
