@@ -81,7 +81,7 @@ func mustURL(t *testing.T, s string) *url.URL {
 
 // testGate is the gate of a crawl of cfg's seeds: their origins (and the
 // extra ones given), robots.txt obeyed, pages spaced by cfg's interval.
-func testGate(t *testing.T, cfg Config, origins ...string) *policy.Gate {
+func testGate(t testing.TB, cfg Config, origins ...string) *policy.Gate {
 	t.Helper()
 	scope, err := policy.NewScope(cfg.Seeds, origins, nil)
 	if err != nil {
