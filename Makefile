@@ -7,7 +7,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 BIN     := bin
 
-.PHONY: all build browser test demo bench fuzz lint clean
+.PHONY: all build browser test demo bench bench-peers fuzz lint clean
 
 all: build
 
@@ -27,6 +27,12 @@ demo: build browser
 
 bench: browser
 	WEBGRAPH_REQUIRE_BROWSER=1 $(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./...
+
+# The peers (a colly crawler, a bare chromedp loop) live in bench/, a module of
+# its own; each benchmark runs webgraph and its peer side by side and prints
+# their ratio and peak memory.
+bench-peers: browser
+	cd bench && $(GO) test -run '^$$' -bench . -benchtime 2x -timeout 30m .
 
 FUZZTIME ?= 30s
 fuzz:
