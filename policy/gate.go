@@ -146,7 +146,10 @@ func (g *Gate) Policy(ctx context.Context, u *url.URL) *RobotsPolicy {
 	}
 	if g.cfg.Throttle != nil && g.cfg.Robots.Cached(u) == nil {
 		if err := g.cfg.Throttle.Wait(ctx, u.Host); err != nil {
-			return g.cfg.Robots.Policy(ctx, u) // ctx ended: the fetch fails fast and says why
+			// The wait ended with ctx: robots.txt was not asked, and
+			// nothing may be fetched without it.
+			return &RobotsPolicy{Origin: Origin(u), URL: Origin(u) + "/robots.txt", Agent: g.cfg.Robots.Agent, State: Unreachable,
+				Reason: "not asked: " + err.Error(), Rules: []string{}, Sitemaps: []string{}}
 		}
 	}
 	return g.cfg.Robots.Policy(ctx, u)

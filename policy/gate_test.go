@@ -197,3 +197,23 @@ func TestOriginPunycode(t *testing.T) {
 		t.Errorf("Origin: %q and %q; want one origin", a, b)
 	}
 }
+
+// A robots.txt fetch cut short by the caller's own context is not taken as
+// the site's answer: the next ask fetches it.
+func TestRobotsNotPoisonedByCancel(t *testing.T) {
+	t.Parallel()
+	a := serveOn(t, "127.0.0.1", "User-agent: *\nDisallow: /private/\n", nil)
+	g := testGate(t, a.URL+"/", NewThrottle(0, nil))
+	u := mustParse(t, a.URL+"/private/x")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if p := g.Policy(ctx, u); p.State != Unreachable {
+		t.Fatalf("Policy with a cancelled context = %s; want unreachable (not asked)", p.State)
+	}
+	if p := g.Cached(u); p != nil {
+		t.Errorf("a cancelled fetch was remembered: %+v", p)
+	}
+	if p := g.Policy(context.Background(), u); p.State != Parsed || p.Check(u).Allowed {
+		t.Errorf("Policy after the cancel = %s, allowed %v; want parsed, disallowed", p.State, p.Check(u).Allowed)
+	}
+}

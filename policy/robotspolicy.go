@@ -221,6 +221,12 @@ func (c *RobotsClient) Policy(ctx context.Context, u *url.URL) *RobotsPolicy {
 		}
 	}
 	p := c.fetch(ctx, origin, now)
+	if p.State == Unreachable && ctx.Err() != nil {
+		// The caller gave up (a stop, a second Ctrl-C): that says nothing
+		// of the site, so it is neither remembered nor counted.
+		p.Reason = "not asked: " + context.Cause(ctx).Error()
+		return p
+	}
 	switch {
 	case p.State != Unreachable:
 		st.failures = 0
