@@ -50,13 +50,11 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item) {
 		c.front.Complete(it, frontier.Result{State: "disallowed", Cause: string(refuse.Disallowed)})
 		c.emit(&DisallowedEvent{Event: "disallowed", URL: it.URL, Citation: it.Citation, Robots: rp.URL, Group: v.Group, Rule: v.Rule, Reason: v.Reason})
 		return
-	default: // out of scope or too long: queued by an older rule, or a seed the scope refuses
-		c.front.Complete(it, frontier.Result{State: "refused", Cause: string(refuse.OutOfScope)})
-		c.mu.Lock()
-		c.done.Pages++
-		c.done.Refused++
-		c.done.Causes[string(refuse.OutOfScope)]++
-		c.mu.Unlock()
+	default:
+		// Out of scope or too long: queued under an older scope (a crawl
+		// resumed with other --allow-path), never requested.
+		c.record(&union.Page{URL: it.URL, FinalURL: it.URL, Sides: map[fetch.Name]*fetch.Side{},
+			Refusal: &refuse.Refusal{URL: it.URL, Cause: refuse.OutOfScope, Words: "not fetched: " + ans.Denied.Error(), Err: ans.Denied}}, it)
 		return
 	}
 	if n := c.started.Add(1); c.cfg.MaxPages > 0 && n > int64(c.cfg.MaxPages) {

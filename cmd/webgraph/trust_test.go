@@ -106,3 +106,33 @@ func TestUnreachableSeeds(t *testing.T) {
 		t.Errorf("page with robots.txt 503: exit %d; want %d\n%s", code, exitDisallowed, errOut)
 	}
 }
+
+// URLs queued under a wider scope are not fetched after a resume narrows it:
+// each is said as an out_of_scope page, and the server never sees them.
+func TestResumeNarrowedScope(t *testing.T) {
+	t.Parallel()
+	ts, h := sites.Serve(t, "union")
+	dir := t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	common := []string{"--db", db, "--mode", "plain", "--host-interval", "0", "--delay", "0", "--concurrency", "1"}
+	if _, errOut, code := webgraph(t, append(append([]string{"crawl", "--out", filepath.Join(dir, "1.jsonl"), "--max-pages", "2"}, common...), ts.URL+"/")...); code != exitOK {
+		t.Fatalf("run 1: exit %d\n%s", code, errOut)
+	}
+	before := len(h.Hits())
+	events := filepath.Join(dir, "2.jsonl")
+	if _, errOut, code := webgraph(t, append([]string{"crawl", "--resume", "--max-pages", "1000", "--allow-path", "/docs/", "--out", events}, common...)...); code != exitOK {
+		t.Fatalf("resumed run: exit %d\n%s", code, errOut)
+	}
+	for _, hit := range h.Hits()[before:] {
+		if hit.Path != "/" && hit.Path != "/robots.txt" && !strings.HasPrefix(hit.Path, "/docs/") && !strings.HasPrefix(hit.Path, "/sitemap") && !strings.HasPrefix(hit.Path, "/webgraph-soft404-probe-") {
+			t.Errorf("the resumed crawl asked for %s, outside --allow-path /docs/", hit.Path)
+		}
+	}
+	b, err := os.ReadFile(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"cause":"out_of_scope"`) {
+		t.Errorf("no out_of_scope page event for the URLs the narrowed scope refuses")
+	}
+}
