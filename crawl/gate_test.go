@@ -2,6 +2,7 @@ package crawl
 
 import (
 	"context"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -149,4 +150,74 @@ func TestCrawlDelayAboveCap(t *testing.T) {
 	if done.Pages != 0 || done.Deferred != 1 || !strings.Contains(strings.Join(done.Warnings, "\n"), "3600") {
 		t.Errorf("done: pages %d, deferred %d, warnings %q", done.Pages, done.Deferred, done.Warnings)
 	}
+}
+
+// Sitemaps on another host — advertised by robots.txt or listed by an index —
+// are reported as not fetched, and that host receives nothing at all.
+func TestCrossHostSitemapsNotFetched(t *testing.T) {
+	var bLog pathLog
+	b := serveOnIP(t, "127.0.0.2", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		bLog.add(r.URL.Path)
+		w.Write([]byte(`<urlset><url><loc>` + "http://" + r.Host + `/p</loc></url></urlset>`))
+	}))
+	var a *httptest.Server
+	a = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			w.Write([]byte("User-agent: *\nAllow: /\nSitemap: " + b.URL + "/advertised.xml\n"))
+		case "/sitemap_index.xml":
+			w.Write([]byte(`<sitemapindex><sitemap><loc>` + b.URL + `/child.xml</loc></sitemap><sitemap><loc>` + a.URL + `/own.xml</loc></sitemap></sitemapindex>`))
+		case "/own.xml":
+			w.Write([]byte(`<urlset><url><loc>` + a.URL + `/</loc></url></urlset>`))
+		case "/":
+			w.Write([]byte(`<!doctype html><title>Home</title><p>Home page with enough words to stand as a page of its own in any mode of the union.</p>`))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer a.Close()
+	cfg := Config{Seeds: []*url.URL{mustURL(t, a.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, SkipSoft404: true, Mode: "plain"}
+	rec, _ := run(t, cfg, newPages(t, union.ModePlain, nil))
+	if n := bLog.count(func(string) bool { return true }); n != 0 {
+		t.Errorf("the other host was asked %d times", n)
+	}
+	var disc *DiscoveryEvent
+	for _, ev := range rec.events {
+		if d, ok := ev.(*DiscoveryEvent); ok {
+			disc = d
+		}
+	}
+	if disc == nil {
+		t.Fatal("no discovery event")
+	}
+	notFetched, ownOK := 0, false
+	for _, s := range disc.Sitemaps {
+		if strings.HasPrefix(s.URL, b.URL) {
+			if s.NotFetched != "out_of_scope" {
+				t.Errorf("attempt %+v; want not_fetched out_of_scope", s)
+			}
+			notFetched++
+		}
+		if s.URL == a.URL+"/own.xml" && s.OK {
+			ownOK = true
+		}
+	}
+	if notFetched != 2 || !ownOK {
+		t.Errorf("%d cross-host attempts reported (want 2: advertised and index child); own child fetched: %v", notFetched, ownOK)
+	}
+}
+
+// serveOnIP serves h on another loopback address, a host of its own.
+func serveOnIP(t *testing.T, ip string, h http.Handler) *httptest.Server {
+	t.Helper()
+	ln, err := net.Listen("tcp", ip+":0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewUnstartedServer(h)
+	ts.Listener.Close()
+	ts.Listener = ln
+	ts.Start()
+	t.Cleanup(ts.Close)
+	return ts
 }
