@@ -1,0 +1,104 @@
+// Package proctree measures a process and its descendants, from /proc: the
+// browser webgraph starts is a tree of processes (browser, renderers, GPU
+// and utility processes), and its memory is the tree's.
+package proctree
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// RSS returns the resident memory, in bytes, of pid and every process
+// descended from it. Processes that exit while it reads are skipped. It
+// fails only when /proc cannot be read (not Linux) or pid itself is gone.
+func RSS(pid int) (int64, error) {
+	children, err := childrenOf()
+	if err != nil {
+		return 0, err
+	}
+	var total int64
+	seen := map[int]bool{}
+	stack := []int{pid}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		rss, err := rssOf(p)
+		if err != nil {
+			if p == pid {
+				return 0, fmt.Errorf("proctree: process %d: %w", pid, err)
+			}
+			continue
+		}
+		total += rss
+		stack = append(stack, children[p]...)
+	}
+	return total, nil
+}
+
+// childrenOf maps each process to its children, from /proc/*/stat.
+func childrenOf() (map[int][]int, error) {
+	stats, err := filepath.Glob("/proc/[0-9]*/stat")
+	if err != nil || len(stats) == 0 {
+		return nil, fmt.Errorf("proctree: reading /proc: no process table")
+	}
+	out := map[int][]int{}
+	for _, name := range stats {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			continue // gone
+		}
+		pid, ppid, ok := parseStat(b)
+		if ok {
+			out[ppid] = append(out[ppid], pid)
+		}
+	}
+	return out, nil
+}
+
+// parseStat reads pid and ppid from a /proc/PID/stat line. The command name
+// sits in parentheses and may itself hold spaces and parentheses, so the
+// fields after it are found from the last ')'.
+func parseStat(b []byte) (pid, ppid int, ok bool) {
+	open, close := bytes.IndexByte(b, '('), bytes.LastIndexByte(b, ')')
+	if open < 1 || close < open {
+		return 0, 0, false
+	}
+	pid, err := strconv.Atoi(string(bytes.TrimSpace(b[:open])))
+	if err != nil {
+		return 0, 0, false
+	}
+	rest := bytes.Fields(b[close+1:])
+	if len(rest) < 2 {
+		return 0, 0, false
+	}
+	ppid, err = strconv.Atoi(string(rest[1]))
+	return pid, ppid, err == nil
+}
+
+// rssOf reads VmRSS of one process, in bytes.
+func rssOf(pid int) (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range bytes.Split(b, []byte("\n")) {
+		if v, ok := bytes.CutPrefix(line, []byte("VmRSS:")); ok {
+			f := bytes.Fields(v)
+			if len(f) >= 1 {
+				kb, err := strconv.ParseInt(string(f[0]), 10, 64)
+				if err != nil {
+					return 0, err
+				}
+				return kb << 10, nil
+			}
+		}
+	}
+	return 0, nil // a zombie or kernel thread: no resident memory
+}
