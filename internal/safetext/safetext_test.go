@@ -1,0 +1,87 @@
+package safetext
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestClean(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, in, want string }{
+		{"plain text", "Hello, wörld\tand\nmore", "Hello, wörld\tand\nmore"},
+		{"ESC sequence", "a\x1b[31mred\x1b[0m", `a\x1b[31mred\x1b[0m`},
+		{"OSC title set", "\x1b]0;pwned\x07", `\x1b]0;pwned\x07`},
+		{"carriage return", "ok\rfake", `ok\x0dfake`},
+		{"NUL and DEL", "a\x00b\x7f", `a\x00b\x7f`},
+		{"C1 CSI as rune", "a\u009b31m", `a\u009b31m`},
+		{"C1 as a raw byte", "a\x9b31m", `a\x9b31m`},
+		{"bidi override", "abc\u202egnp.exe", `abc\u202egnp.exe`},
+		{"bidi isolate", "\u2066x\u2069", `\u2066x\u2069`},
+		{"invalid UTF-8", "a\xffb", `a\xffb`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := Clean(tt.in); got != tt.want {
+				t.Errorf("Clean(%q) = %q; want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestWriter(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	in := "title: \x1b[2Jgone\n"
+	n, err := w.Write([]byte(in))
+	if err != nil || n != len(in) {
+		t.Fatalf("Write = %d, %v; want %d, nil", n, err, len(in))
+	}
+	if got, want := buf.String(), "title: \\x1b[2Jgone\n"; got != want {
+		t.Errorf("wrote %q; want %q", got, want)
+	}
+	if NewWriter(w) != w {
+		t.Error("NewWriter(*Writer) wrapped twice")
+	}
+}
+
+// hasUnsafe reports whether s still holds something Clean must remove.
+func hasUnsafe(s string) bool {
+	for _, r := range s {
+		if unsafe(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func FuzzClean(f *testing.F) {
+	f.Add("plain words")              // nothing to do
+	f.Add("\x1b[31mred\x1b[0m")       // ANSI colour
+	f.Add("\x1b]8;;http://x\x07link") // OSC 8 hyperlink
+	f.Add("a\u202eb\u2066c")          // bidi override and isolate
+	f.Add("\xc2\x9b\x9b\xff")         // C1 as UTF-8, as a raw byte, invalid
+	f.Add(`already \x1b escaped`)     // escapes stay as they are
+	f.Add("tab\tnewline\ncr\r")       // kept, kept, escaped
+	f.Fuzz(func(t *testing.T, s string) {
+		got := Clean(s)
+		if !utf8.ValidString(got) {
+			t.Fatalf("Clean(%q) = %q: not valid UTF-8", s, got)
+		}
+		if hasUnsafe(got) {
+			t.Fatalf("Clean(%q) = %q: still has a control character", s, got)
+		}
+		if again := Clean(got); again != got {
+			t.Fatalf("Clean not idempotent: %q -> %q -> %q", s, got, again)
+		}
+		if utf8.ValidString(s) && !hasUnsafe(s) && got != s {
+			t.Fatalf("Clean(%q) = %q: changed safe text", s, got)
+		}
+		if strings.Count(got, "\n") != strings.Count(s, "\n") {
+			t.Fatalf("Clean(%q) changed the lines", s)
+		}
+	})
+}
