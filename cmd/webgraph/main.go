@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/refuse"
 )
@@ -106,6 +107,7 @@ func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(form
 // exitCode maps run's error to the process exit code, saying on stderr what
 // went wrong unless the output already did.
 func exitCode(err error, stderr io.Writer) int {
+	stderr = safetext.NewWriter(stderr) // errors quote URLs and words from sites
 	var ue *usageError
 	var r *refuse.Refusal
 	var d *policy.PageDisallowedError
@@ -163,6 +165,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stderr, usage)
 		return usagef("no command given")
 	}
+	// Everything on stderr is for people, and much of it quotes sites.
+	stderr = safetext.NewWriter(stderr)
 	cmd, rest := args[0], args[1:]
 	switch cmd {
 	case "crawl":

@@ -15,6 +15,7 @@ import (
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/union"
+	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/refuse"
 )
@@ -165,6 +166,7 @@ func writeCompareJSON(w io.Writer, p *union.Page, c union.Comparison) error {
 }
 
 func writeCompareText(w io.Writer, p *union.Page, c union.Comparison) {
+	w = safetext.NewWriter(w) // blocks, titles and anchors are the site's
 	fmt.Fprintf(w, "%s\n", p.URL)
 	for _, n := range []fetch.Name{fetch.Plain, fetch.Rendered} {
 		s := p.Sides[n]

@@ -10,13 +10,15 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/crawl"
+	"github.com/webgraph/webgraph/internal/safetext"
 )
 
 // progress tells a person on stderr what the crawl is doing: a summary
 // before the first request, a live line on a terminal (a line every 10 s
 // otherwise), and a summary at the end. Stdout stays pure JSON.
 type progress struct {
-	w        io.Writer
+	w        io.Writer // text, cleaned of control characters
+	raw      io.Writer // the same stream, for our own line redrawing
 	terminal bool
 
 	mu       sync.Mutex
@@ -30,8 +32,9 @@ type progress struct {
 }
 
 func newProgress(w io.Writer) *progress {
-	p := &progress{w: w, causes: map[string]int{}, started: time.Now()}
-	if f, ok := w.(*os.File); ok {
+	sw := safetext.NewWriter(w)
+	p := &progress{w: sw, raw: sw.Raw(), causes: map[string]int{}, started: time.Now()}
+	if f, ok := p.raw.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
 			p.terminal = true
 		}
@@ -98,7 +101,7 @@ func (p *progress) observe(ev any) {
 
 func (p *progress) clearLine() {
 	if p.terminal {
-		fmt.Fprint(p.w, "\r\033[K")
+		fmt.Fprint(p.raw, "\r\033[K")
 	}
 }
 
@@ -142,7 +145,8 @@ func (p *progress) start() (stop func()) {
 				if p.dirty {
 					p.dirty = false
 					if p.terminal {
-						fmt.Fprintf(p.w, "\r\033[K%s, %d queued", p.line(), p.queued)
+						p.clearLine()
+						fmt.Fprintf(p.w, "%s, %d queued", p.line(), p.queued)
 					} else {
 						fmt.Fprintf(p.w, "webgraph: %s, %d queued\n", p.line(), p.queued)
 					}

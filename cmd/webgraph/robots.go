@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/policy"
 )
 
@@ -87,6 +88,7 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) err
 }
 
 func writeRobotsText(w io.Writer, p *policy.RobotsPolicy, o robotsOutput) {
+	w = safetext.NewWriter(w) // rules, sitemaps and warnings quote the site's file
 	verdict := "ALLOWED"
 	if !o.Allowed {
 		verdict = "DISALLOWED"
