@@ -215,13 +215,32 @@ func (c *csvExporter) node(w io.Writer, n store.Node) error {
 		}
 		return strconv.Itoa(*p)
 	}
-	return c.cw.Write([]string{n.URL, n.Kind, n.Outcome, n.Cause, num(n.Words), num(n.PlainWords), num(n.RenderedWords)})
+	return c.write(n.URL, n.Kind, n.Outcome, n.Cause, num(n.Words), num(n.PlainWords), num(n.RenderedWords))
 }
 func (c *csvExporter) edge(w io.Writer, e store.Edge) error {
 	if c.nodes {
 		return nil
 	}
-	return c.cw.Write([]string{e.From, e.To, e.Anchor, e.Side})
+	return c.write(e.From, e.To, e.Anchor, e.Side)
+}
+
+// write writes one record, every cell through csvCell.
+func (c *csvExporter) write(cells ...string) error {
+	for i, s := range cells {
+		cells[i] = csvCell(s)
+	}
+	return c.cw.Write(cells)
+}
+
+// csvCell neutralises a cell a spreadsheet would run as a formula: one
+// that starts with =, +, -, @, a tab or a carriage return gets a leading
+// apostrophe (OWASP, "CSV Injection"). An anchor "=HYPERLINK(…)" stays
+// text a person can read.
+func csvCell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }
 func (c *csvExporter) end(io.Writer) error {
 	c.cw.Flush()

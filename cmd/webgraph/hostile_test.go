@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
+	"encoding/xml"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -104,5 +106,115 @@ func TestHostileTextFailOn(t *testing.T) {
 	assertClean(t, "--fail-on listing", errOut)
 	if !strings.Contains(errOut, `\x1b[2J`) {
 		t.Errorf("the anchor is not quoted as text:\n%s", errOut)
+	}
+}
+
+// hostileSite serves a home page whose links carry anchors a spreadsheet,
+// a DOT or XML reader or a browser would act on, and a missing page they
+// point at.
+func hostileSite(t *testing.T) *httptest.Server {
+	t.Helper()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write([]byte(`<html><head><title>&lt;script&gt;alert("title")&lt;/script&gt;</title></head><body><p>home page with plenty of words</p>
+<a href="/f1">=HYPERLINK("http://evil.example/","click")</a>
+<a href="/f2">+cmd|' /C calc'!A0</a>
+<a href="/f3">-2+3</a>
+<a href="/f4">@SUM(A1)</a>
+<a href="/gone">&lt;script&gt;alert("anchor")&lt;/script&gt; "quoted" \back\slash</a>
+<a href="javascript:alert('href')">a javascript link</a>
+</body></html>`))
+	})
+	ts := httptest.NewServer(mux)
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// hostileCrawl crawls hostileSite into a new database and returns its path.
+func hostileCrawl(t *testing.T) string {
+	t.Helper()
+	ts := hostileSite(t)
+	db := filepath.Join(t.TempDir(), "hostile.db")
+	if _, errOut, code := webgraph(t, "crawl", "--mode", "plain", "--db", db, "--host-interval", "0", "--delay", "0", ts.URL+"/"); code != exitOK {
+		t.Fatalf("crawl: exit %d\n%s", code, errOut)
+	}
+	return db
+}
+
+func TestHostileTextGraph(t *testing.T) {
+	t.Parallel()
+	db := hostileCrawl(t)
+
+	out, errOut, code := webgraph(t, "graph", "--db", db, "--format", "csv")
+	if code != exitOK {
+		t.Fatalf("graph csv: exit %d: %s", code, errOut)
+	}
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatalf("CSV does not parse: %v", err)
+	}
+	anchors := 0
+	for _, rec := range recs {
+		for _, cell := range rec {
+			if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+				t.Errorf("cell %q would run as a formula", cell)
+			}
+			if strings.HasPrefix(cell, "'") {
+				anchors++
+			}
+		}
+	}
+	if anchors != 4 {
+		t.Errorf("%d neutralised cells; want 4\n%s", anchors, out)
+	}
+
+	out, errOut, code = webgraph(t, "graph", "--db", db, "--format", "graphml")
+	if code != exitOK {
+		t.Fatalf("graph graphml: exit %d: %s", code, errOut)
+	}
+	var g graphML
+	if err := xml.Unmarshal([]byte(out), &g); err != nil {
+		t.Fatalf("GraphML does not parse: %v", err)
+	}
+	found := false
+	for _, e := range g.Graph.Edges {
+		if strings.HasSuffix(e.Target, "/gone") {
+			found = true
+			if a := datum(e.Data, "anchor"); !strings.HasPrefix(a, `<script>alert("anchor")</script>`) {
+				t.Errorf("GraphML anchor = %q; want the text as written", a)
+			}
+		}
+	}
+	if !found || strings.Contains(out, "<script>") {
+		t.Errorf("GraphML: edge to /gone found=%v; raw <script> in the file: %v", found, strings.Contains(out, "<script>"))
+	}
+
+	out, _, _ = webgraph(t, "graph", "--db", db, "--format", "dot")
+	if !strings.Contains(out, `\"quoted\" \\back\\slash`) {
+		t.Errorf("DOT: the anchor with quotes and backslashes is not escaped:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "/gone\" [label") && strings.Contains(line, "->") && !strings.Contains(line, `\"quoted\" \\back\\slash`) {
+			t.Errorf("DOT edge not escaped: %s", line)
+		}
+	}
+}
+
+func TestDotEscape(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		`say "hi"`:   `say \"hi\"`,
+		`a\b`:        `a\\b`,
+		"one\ntwo\r": "one two ",
+		`\"`:         `\\\"`,
+	} {
+		if got := dotEscape(in); got != want {
+			t.Errorf("dotEscape(%q) = %q; want %q", in, got, want)
+		}
 	}
 }
