@@ -53,6 +53,7 @@ type PageEvent struct {
 	Words           int                       `json:"words"`
 	Text            *string                   `json:"text,omitempty"`
 	Links           LinkCounts                `json:"links"`
+	DroppedLongURLs int                       `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes, left out
 	Warnings        []string                  `json:"warnings"`
 	DiscoveredKinds discovery.Kinds           `json:"discovered_kinds"`
 }
@@ -73,6 +74,7 @@ func NewPageEvent(p *union.Page, c discovery.Discovery, kinds discovery.Kinds, k
 		Title:           p.Title,
 		Canonical:       p.Canonical,
 		Words:           p.Words,
+		DroppedLongURLs: p.DroppedLongURLs,
 		Warnings:        append([]string{}, p.Warnings...),
 		DiscoveredKinds: kinds,
 	}

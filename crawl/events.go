@@ -178,6 +178,7 @@ type DoneEvent struct {
 	DiscoveredKinds discovery.Kinds `json:"discovered_kinds"`
 	Warnings        []string        `json:"warnings"`
 	ElapsedMS       int64           `json:"elapsed_ms"`
+	DroppedLongURLs int             `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes left out, over all pages
 }
 
 func sortStrings(s []string) []string {

@@ -26,6 +26,7 @@ func (c *Crawler) record(p *union.Page, it frontier.Item) {
 
 	c.mu.Lock()
 	c.done.Pages++
+	c.done.DroppedLongURLs += p.DroppedLongURLs
 	if p.Refusal == nil {
 		c.done.OK++
 	} else {

@@ -128,6 +128,7 @@ func hostileSite(t *testing.T) *httptest.Server {
 <a href="/f4">@SUM(A1)</a>
 <a href="/gone">&lt;script&gt;alert("anchor")&lt;/script&gt; "quoted" \back\slash</a>
 <a href="javascript:alert('href')">a javascript link</a>
+<a href="/` + strings.Repeat("x", fetch.MaxURLBytes) + `">a very long link</a>
 </body></html>`))
 	})
 	ts := httptest.NewServer(mux)
@@ -135,20 +136,45 @@ func hostileSite(t *testing.T) *httptest.Server {
 	return ts
 }
 
-// hostileCrawl crawls hostileSite into a new database and returns its path.
-func hostileCrawl(t *testing.T) string {
+// hostileCrawl crawls hostileSite into a new database and returns its
+// path and the event stream.
+func hostileCrawl(t *testing.T) (db, stream string) {
 	t.Helper()
 	ts := hostileSite(t)
-	db := filepath.Join(t.TempDir(), "hostile.db")
-	if _, errOut, code := webgraph(t, "crawl", "--mode", "plain", "--db", db, "--host-interval", "0", "--delay", "0", ts.URL+"/"); code != exitOK {
+	db = filepath.Join(t.TempDir(), "hostile.db")
+	stream, errOut, code := webgraph(t, "crawl", "--mode", "plain", "--db", db, "--host-interval", "0", "--delay", "0", ts.URL+"/")
+	if code != exitOK {
 		t.Fatalf("crawl: exit %d\n%s", code, errOut)
 	}
-	return db
+	return db, stream
+}
+
+func TestLongLinkURLsCounted(t *testing.T) {
+	t.Parallel()
+	_, stream := hostileCrawl(t)
+	var home, done map[string]any
+	for _, ev := range events(t, stream) {
+		switch {
+		case ev["event"] == "page" && strings.HasSuffix(ev["url"].(string), "/"):
+			home = ev
+		case ev["event"] == "done":
+			done = ev
+		}
+	}
+	if home == nil || done == nil {
+		t.Fatalf("no home page or done event in\n%s", stream)
+	}
+	if home["dropped_long_urls"] != 1.0 || done["dropped_long_urls"] != 1.0 {
+		t.Errorf("dropped_long_urls: page %v, done %v; want 1 and 1", home["dropped_long_urls"], done["dropped_long_urls"])
+	}
+	if strings.Contains(stream, strings.Repeat("x", 1000)) {
+		t.Error("the long URL reached the event stream")
+	}
 }
 
 func TestHostileTextGraph(t *testing.T) {
 	t.Parallel()
-	db := hostileCrawl(t)
+	db, _ := hostileCrawl(t)
 
 	out, errOut, code := webgraph(t, "graph", "--db", db, "--format", "csv")
 	if code != exitOK {

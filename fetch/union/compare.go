@@ -1,6 +1,7 @@
 package union
 
 import (
+	"index/suffixarray"
 	"strings"
 
 	"github.com/webgraph/webgraph/fetch"
@@ -22,10 +23,10 @@ type Comparison struct {
 func Compare(p *Page) Comparison {
 	var c Comparison
 	pl, rd := p.Sides[fetch.Plain], p.Sides[fetch.Rendered]
-	plainText, renderedText := lowerText(pl), lowerText(rd)
+	plainText, renderedText := lowerIndex(pl), lowerIndex(rd)
 	if rd != nil {
 		for _, b := range rd.Blocks {
-			if strings.Contains(plainText, strings.ToLower(b)) {
+			if contains(plainText, strings.ToLower(b)) {
 				c.Both = append(c.Both, b)
 			} else {
 				c.OnlyRendered = append(c.OnlyRendered, b)
@@ -34,7 +35,7 @@ func Compare(p *Page) Comparison {
 	}
 	if pl != nil {
 		for _, b := range pl.Blocks {
-			if !strings.Contains(renderedText, strings.ToLower(b)) {
+			if !contains(renderedText, strings.ToLower(b)) {
 				c.OnlyPlain = append(c.OnlyPlain, b)
 			}
 		}
@@ -45,7 +46,8 @@ func Compare(p *Page) Comparison {
 			sides = append(sides, s)
 		}
 	}
-	for _, l := range mergeLinks(sides) {
+	links, _ := mergeLinks(sides)
+	for _, l := range links {
 		if l.Found == string(fetch.Rendered) {
 			c.RenderedLinks = append(c.RenderedLinks, l)
 		}
@@ -53,9 +55,11 @@ func Compare(p *Page) Comparison {
 	return c
 }
 
-func lowerText(s *fetch.Side) string {
+// lowerIndex indexes the lower-cased text of s for contains; nil for a
+// side that did not run.
+func lowerIndex(s *fetch.Side) *suffixarray.Index {
 	if s == nil {
-		return ""
+		return nil
 	}
-	return strings.ToLower(s.Text())
+	return suffixarray.New([]byte(strings.ToLower(s.Text())))
 }

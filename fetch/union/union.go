@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"index/suffixarray"
 	"net/url"
 	"strings"
 
@@ -75,6 +76,9 @@ type Page struct {
 	Words     int
 	Canonical string
 	Links     []Link
+	// DroppedLongURLs counts the distinct link URLs over fetch.MaxURLBytes
+	// that the sides found and the union left out.
+	DroppedLongURLs int
 	Sides     map[fetch.Name]*fetch.Side
 	Used      []fetch.Name
 	Dropped   []Dropped
@@ -264,18 +268,22 @@ func walled(pageURL string, s *fetch.Side) *refuse.Refusal {
 	return nil
 }
 
+// keep makes p the union of the alive sides: the rendered blocks in order,
+// then each plain block the rendered text lacks (does not contain anywhere,
+// case-insensitively), each block once. The containment test goes through a
+// suffix array of the rendered text, so a page of many blocks costs
+// O(text + blocks·log(text)) rather than blocks × text.
 func keep(p *Page, alive []*fetch.Side) {
-	// The rendered text, lower-cased, that plain blocks are checked against.
-	var rendered string
+	var rendered *suffixarray.Index
 	if len(alive) > 1 && alive[0].Name == fetch.Rendered {
-		rendered = strings.ToLower(alive[0].Text())
+		rendered = suffixarray.New([]byte(strings.ToLower(alive[0].Text())))
 	}
 	seen := map[string]bool{}
 	for _, s := range alive {
 		p.Used = append(p.Used, s.Name)
 		for _, b := range s.Blocks {
 			key := strings.ToLower(b)
-			if seen[key] || (s.Name == fetch.Plain && strings.Contains(rendered, key)) {
+			if seen[key] || (s.Name == fetch.Plain && contains(rendered, key)) {
 				continue
 			}
 			seen[key] = true
@@ -293,16 +301,37 @@ func keep(p *Page, alive []*fetch.Side) {
 			p.Canonical = s.Canonical
 		}
 	}
-	p.Links = mergeLinks(alive)
+	p.Title = clip(p.Title, MaxTitle)
+	p.Links, p.DroppedLongURLs = mergeLinks(alive)
+}
+
+// MaxTitle caps a kept page's title, in runes; a longer one is cut.
+const MaxTitle = 512
+
+// clip returns s cut to at most n runes.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	if r := []rune(s); len(r) > n {
+		return string(r[:n])
+	}
+	return s
 }
 
 // mergeLinks lists each link URL once, in the order first seen, with the
-// sides that found it. The anchor is the first non-empty one.
-func mergeLinks(sides []*fetch.Side) []Link {
+// sides that found it. The anchor is the first non-empty one. URLs longer
+// than fetch.MaxURLBytes are left out; long counts the distinct ones.
+func mergeLinks(sides []*fetch.Side) (links []Link, long int) {
 	var out []Link
 	index := map[string]int{}
+	tooLong := map[string]bool{}
 	for _, s := range sides {
 		for _, l := range s.Links {
+			if len(l.URL) > fetch.MaxURLBytes {
+				tooLong[l.URL] = true
+				continue
+			}
 			i, ok := index[l.URL]
 			if !ok {
 				index[l.URL] = len(out)
@@ -319,7 +348,13 @@ func mergeLinks(sides []*fetch.Side) []Link {
 			m.Nofollow = m.Nofollow && l.Nofollow
 		}
 	}
-	return out
+	return out, len(tooLong)
+}
+
+// contains reports whether the indexed text contains s, as strings.Contains
+// would; a nil index is the empty text.
+func contains(x *suffixarray.Index, s string) bool {
+	return s == "" || (x != nil && len(x.Lookup([]byte(s), 1)) > 0)
 }
 
 func prefixed(n fetch.Name, ws []string) []string {
