@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 
 	_ "modernc.org/sqlite"
@@ -151,7 +152,7 @@ func Open(path string, mode Mode) (s *Store, err error) {
 	if exists {
 		// Look before touching: a read-only connection, no pragmas that
 		// write (journal_mode=WAL would rewrite a foreign file's header).
-		ro, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(5000)")
+		ro, err := sql.Open("sqlite", fileDSN(path, "mode=ro&_pragma=busy_timeout(5000)"))
 		if err != nil {
 			return nil, fmt.Errorf("store: opening %s: %w", path, err)
 		}
@@ -167,9 +168,9 @@ func Open(path string, mode Mode) (s *Store, err error) {
 			return nil, err
 		}
 	}
-	dsn := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
+	dsn := fileDSN(path, "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)")
 	if mode == Read {
-		dsn = "file:" + path + "?mode=ro&_pragma=busy_timeout(5000)"
+		dsn = fileDSN(path, "mode=ro&_pragma=busy_timeout(5000)")
 	}
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
@@ -204,6 +205,13 @@ func Open(path string, mode Mode) (s *Store, err error) {
 	}
 	go s.writer()
 	return s, nil
+}
+
+// fileDSN is the SQLite URI of the file at path with query: the path is
+// percent-escaped, so a name with '#', '?', '%' or spaces opens exactly
+// that file.
+func fileDSN(path, query string) string {
+	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + query
 }
 
 // check reports whether path holds something, refusing what is not SQLite.

@@ -1,0 +1,45 @@
+package store
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestAnyPath opens databases whose names a URI would read as a fragment,
+// a query, an escape or a separator: each must be exactly the file named.
+func TestAnyPath(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"crawl#1.db", "what?.db", "100%25.db", "50%.db", "with space.db", "a&b=c.db"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			path := filepath.Join(dir, name)
+			s, err := Open(path, Create)
+			if err != nil {
+				t.Fatalf("Open(%q): %v", name, err)
+			}
+			if err := s.SetMeta("k", "v"); err != nil {
+				t.Fatal(err)
+			}
+			s.Close()
+			if _, err := os.Stat(path); err != nil {
+				t.Errorf("%q was not created: %v", name, err)
+			}
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if e.Name() != name && e.Name() != name+"-wal" && e.Name() != name+"-shm" {
+					t.Errorf("Open(%q) also made %q", name, e.Name())
+				}
+			}
+			r, err := Open(path, Read)
+			if err != nil {
+				t.Fatalf("reading %q again: %v", name, err)
+			}
+			if v, err := r.Meta("k"); err != nil || v != "v" {
+				t.Errorf("Meta = %q, %v; want v", v, err)
+			}
+			r.Close()
+		})
+	}
+}
