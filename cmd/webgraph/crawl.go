@@ -170,6 +170,9 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := o.validate(); err != nil {
 		return err
 	}
+	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}); err != nil {
+		return err
+	}
 	gates, err := newGates(*f.failOn, *f.junit != "")
 	if err != nil {
 		return err

@@ -21,10 +21,11 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	db := fs.String("db", "webgraph.db", "the crawl's database")
 	format := fs.String("format", "jsonl", "dot, graphml, csv or jsonl")
 	nodes := fs.Bool("nodes", false, "with --format csv: print the nodes instead of the edges")
+	out := fs.StringP("output", "o", "-", "the file to write (- for stdout)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: webgraph graph --db PATH [--format dot|graphml|csv|jsonl]\n\nExport the link graph of a crawl: nodes (URL, kind, outcome, cause, words per\nside) and edges (from, to, anchor, side).\n\n%s", fs.FlagUsages())
+		fmt.Fprintf(stderr, "Usage: webgraph graph --db PATH [--format dot|graphml|csv|jsonl] [-o FILE]\n\nExport the link graph of a crawl: nodes (URL, kind, outcome, cause, words per\nside) and edges (from, to, anchor, side).\n\n%s", fs.FlagUsages())
 	}
-	st, err := openForReading(fs, args, db, stderr)
+	st, err := openForReading(fs, args, db, stderr, "--output", out)
 	if err != nil {
 		return err
 	}
@@ -42,22 +43,32 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	default:
 		return usagef("--format must be dot, graphml, csv or jsonl")
 	}
-	w := bufio.NewWriter(stdout)
-	if err := ex.begin(w); err != nil {
-		return err
+	export := func(dst io.Writer) error {
+		w := bufio.NewWriter(dst)
+		if err := ex.begin(w); err != nil {
+			return err
+		}
+		if err := st.Graph(func(n store.Node) error { return ex.node(w, n) }, func(e store.Edge) error { return ex.edge(w, e) }); err != nil {
+			return err
+		}
+		if err := ex.end(w); err != nil {
+			return err
+		}
+		return w.Flush()
 	}
-	if err := st.Graph(func(n store.Node) error { return ex.node(w, n) }, func(e store.Edge) error { return ex.edge(w, e) }); err != nil {
-		return err
+	if *out == "-" {
+		return export(stdout)
 	}
-	if err := ex.end(w); err != nil {
-		return err
+	if err := writeFile(output{"--output", *out}, export); err != nil {
+		return fmt.Errorf("graph: %w", err)
 	}
-	return w.Flush()
+	return nil
 }
 
 // openForReading parses the flags of a command that reads a crawl
-// database (graph, report) and opens the database named by db.
-func openForReading(fs *pflag.FlagSet, args []string, db *string, stderr io.Writer) (*store.Store, error) {
+// database (graph, report), checks the output file named by the flag outFlag
+// (see checkOutputs) and opens the database named by db.
+func openForReading(fs *pflag.FlagSet, args []string, db *string, stderr io.Writer, outFlag string, out *string) (*store.Store, error) {
 	fs.SetOutput(stderr)
 	if err := fs.Parse(args); err != nil {
 		if err == pflag.ErrHelp {
@@ -67,6 +78,9 @@ func openForReading(fs *pflag.FlagSet, args []string, db *string, stderr io.Writ
 	}
 	if fs.NArg() != 0 {
 		return nil, usagef("%s takes no arguments; name the database with --db", fs.Name())
+	}
+	if err := checkOutputs(*db, output{outFlag, *out}); err != nil {
+		return nil, err
 	}
 	return store.Open(*db, store.Read)
 }

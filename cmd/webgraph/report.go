@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -19,7 +18,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: webgraph report --db PATH [-o report.html]\n\nWrite one self-contained HTML report of a crawl: the run, outcomes and refusal\ncauses as charts, refusals with their citations, the sitemap inventory, plain\nagainst rendered words per page, and the link graph.\n\n%s", fs.FlagUsages())
 	}
-	st, err := openForReading(fs, args, db, stderr)
+	st, err := openForReading(fs, args, db, stderr, "--output", out)
 	if err != nil {
 		return err
 	}
@@ -27,16 +26,8 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *out == "-" {
 		return report.Write(stdout, st, time.Now())
 	}
-	f, err := os.Create(*out)
-	if err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	if err := report.Write(f, st, time.Now()); err != nil {
-		f.Close()
-		os.Remove(*out)
-		return err
-	}
-	if err := f.Close(); err != nil {
+	write := func(w io.Writer) error { return report.Write(w, st, time.Now()) }
+	if err := writeFile(output{"--output", *out}, write); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	fmt.Fprintf(stderr, "webgraph: wrote %s\n", *out)

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// output names a file a command will write: the flag that named it (for
+// messages) and its path. A path of "" or "-" is no file.
+type output struct {
+	flag string
+	path string
+}
+
+// checkOutputs refuses, as usage errors and before anything is fetched or
+// written, output files that would destroy the database or cannot be
+// written: a path that is the database db or one of its companion files
+// (-wal, -shm, -journal), the same file as another output, any existing
+// SQLite database, a directory, or a file in a directory that does not exist
+// or is not writable.
+func checkOutputs(db string, outs ...output) error {
+	var seen []output
+	for _, o := range outs {
+		if o.path == "" || o.path == "-" {
+			continue
+		}
+		if isDatabaseURL(db) {
+			// The crawl's state is on a server, not a file.
+		} else {
+			for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+				if samePath(o.path, db+suffix) {
+					return usagef("%s %s is the crawl's database%s (--db %s); name another file", o.flag, o.path, companion(suffix), db)
+				}
+			}
+		}
+		for _, prev := range seen {
+			if samePath(o.path, prev.path) {
+				return usagef("%s and %s name the same file, %s", prev.flag, o.flag, o.path)
+			}
+		}
+		seen = append(seen, o)
+		if err := writable(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func companion(suffix string) string {
+	if suffix == "" {
+		return ""
+	}
+	return "'s " + strings.TrimPrefix(suffix, "-") + " file"
+}
+
+// isDatabaseURL reports whether db names a database server rather than a
+// file.
+func isDatabaseURL(db string) bool {
+	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
+}
+
+// writable checks that o can be written without harm: its directory exists
+// and takes new files, and what is there now is neither a directory nor a
+// SQLite database.
+func writable(o output) error {
+	if st, err := os.Stat(o.path); err == nil {
+		if st.IsDir() {
+			return usagef("%s %s is a directory; name a file", o.flag, o.path)
+		}
+		if isSQLite(o.path) {
+			return usagef("%s %s is a database; webgraph does not overwrite it", o.flag, o.path)
+		}
+	}
+	dir := filepath.Dir(o.path)
+	st, err := os.Stat(dir)
+	if err != nil {
+		return usagef("%s %s: directory %s does not exist", o.flag, o.path, dir)
+	}
+	if !st.IsDir() {
+		return usagef("%s %s: %s is not a directory", o.flag, o.path, dir)
+	}
+	probe, err := os.CreateTemp(dir, ".webgraph-probe-*")
+	if err != nil {
+		return usagef("%s %s: directory %s is not writable: %v", o.flag, o.path, dir, errors.Unwrap(err))
+	}
+	probe.Close()
+	os.Remove(probe.Name()) // our own probe, made just above
+	return nil
+}
+
+// isSQLite reports whether the file at path begins as a SQLite database does.
+func isSQLite(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 16)
+	n, _ := io.ReadFull(f, head)
+	return bytes.Equal(head[:n], []byte("SQLite format 3\x00"))
+}
+
+// samePath reports whether a and b name one file: the same file on disk
+// when both exist, else the same absolute path once symbolic links in the
+// directory are resolved.
+func samePath(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	return canonical(a) == canonical(b)
+}
+
+// canonical is path made absolute, its directory's symbolic links resolved.
+func canonical(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Clean(path)
+	}
+	dir, base := filepath.Split(abs)
+	if d, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = d
+	}
+	return filepath.Join(dir, base)
+}
+
+// writeFile writes the file o through write, whole or not at all: into a
+// new temporary file beside it, renamed over o.path once write and the
+// close succeed. On failure only that temporary file is removed; nothing
+// webgraph did not create is deleted or truncated. Call checkOutputs first.
+func writeFile(o output, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(o.path), "."+filepath.Base(o.path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("%s %s: %w", o.flag, o.path, err)
+	}
+	err = write(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), o.path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name()) // the temporary file made above, never o.path
+		return fmt.Errorf("%s %s: %w", o.flag, o.path, err)
+	}
+	return nil
+}

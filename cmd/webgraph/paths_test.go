@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/webgraph/webgraph/store"
+)
+
+// countingSite is a one-page site that counts the requests it gets.
+func countingSite(t *testing.T) (*httptest.Server, *atomic.Int64) {
+	t.Helper()
+	var n atomic.Int64
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte("<html><title>one</title><p>a page with a few words on it</p></html>"))
+	}))
+	t.Cleanup(ts.Close)
+	return ts, &n
+}
+
+// snapshot returns the names and contents of the files in dir.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	for _, e := range entries {
+		b, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+		m[e.Name()] = string(b)
+	}
+	return m
+}
+
+func sameSnapshot(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+// TestOutputIsNotTheDatabase: no command writes its output over the crawl's
+// database or its companion files, and every output path is checked before
+// the crawl makes a request.
+func TestOutputIsNotTheDatabase(t *testing.T) {
+	t.Parallel()
+	ts, hits := countingSite(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "crawl.db")
+	if _, errOut, code := webgraph(t, "crawl", "--mode", "plain", "--db", db, "--host-interval", "0", "--delay", "0", ts.URL+"/"); code != exitOK {
+		t.Fatalf("crawl: exit %d\n%s", code, errOut)
+	}
+	if err := os.Symlink(db, filepath.Join(dir, "link.db")); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	crawled := hits.Load()
+
+	fresh := filepath.Join(dir, "fresh.db")
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"report -o the database", []string{"report", "--db", db, "-o", db}},
+		{"report -o the database by another name", []string{"report", "--db", db, "-o", filepath.Join(dir, ".", "sub", "..", "crawl.db")}},
+		{"report -o a symlink to the database", []string{"report", "--db", db, "-o", filepath.Join(dir, "link.db")}},
+		{"report -o the WAL", []string{"report", "--db", db, "-o", db + "-wal"}},
+		{"report -o the shared memory file", []string{"report", "--db", db, "-o", db + "-shm"}},
+		{"report -o another database", []string{"report", "--db", filepath.Join(dir, "link.db"), "-o", db}},
+		{"report -o a missing directory", []string{"report", "--db", db, "-o", filepath.Join(dir, "nowhere", "r.html")}},
+		{"report -o a directory", []string{"report", "--db", db, "-o", dir}},
+		{"graph -o the database", []string{"graph", "--db", db, "-o", db}},
+		{"crawl --out the database", []string{"crawl", "--mode", "plain", "--db", fresh, "--out", fresh, ts.URL + "/"}},
+		{"crawl --junit the database", []string{"crawl", "--mode", "plain", "--db", fresh, "--junit", fresh, ts.URL + "/"}},
+		{"crawl --out a resumed database", []string{"crawl", "--resume", "--db", db, "--out", db}},
+		{"crawl --junit in a missing directory", []string{"crawl", "--mode", "plain", "--db", fresh, "--junit", filepath.Join(dir, "nowhere", "j.xml"), ts.URL + "/"}},
+		{"crawl --out and --junit the same file", []string{"crawl", "--mode", "plain", "--db", fresh, "--out", filepath.Join(dir, "x"), "--junit", filepath.Join(dir, "x"), ts.URL + "/"}},
+	}
+	for _, tt := range tests {
+		_, errOut, code := webgraph(t, tt.args...)
+		if code != exitUsage {
+			t.Errorf("%s: exit %d; want %d (usage)\n%s", tt.name, code, exitUsage, errOut)
+		}
+		if after := snapshot(t, dir); !sameSnapshot(before, after) {
+			t.Errorf("%s: the directory changed", tt.name)
+			before = after
+		}
+	}
+	if n := hits.Load() - crawled; n != 0 {
+		t.Errorf("refused crawls made %d requests; want none", n)
+	}
+	if _, errOut, code := webgraph(t, "report", "--db", db, "-o", "-"); code != exitOK {
+		t.Errorf("the database no longer reads: exit %d\n%s", code, errOut)
+	}
+}
+
+// TestFailedReportDeletesNothing: a report that fails leaves what was at
+// -o as it was (it used to be truncated, then deleted).
+func TestFailedReportDeletesNothing(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.db") // a webgraph database without a run
+	s, err := store.Open(empty, store.Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	precious := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(precious, []byte("mine"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := webgraph(t, "report", "--db", empty, "-o", precious)
+	if code != exitFailure || !strings.Contains(errOut, "no crawl run") {
+		t.Errorf("exit %d; want %d saying there is no run\n%s", code, exitFailure, errOut)
+	}
+	if b, err := os.ReadFile(precious); err != nil || string(b) != "mine" {
+		t.Errorf("notes.txt = %q, %v; want it untouched", b, err)
+	}
+	for name := range snapshot(t, dir) {
+		if strings.HasSuffix(name, ".tmp") {
+			t.Errorf("left %s behind", name)
+		}
+	}
+}
+
+func TestGraphOutputFile(t *testing.T) {
+	t.Parallel()
+	db, _ := hostileCrawl(t)
+	file := filepath.Join(filepath.Dir(db), "g.csv")
+	out, errOut, code := webgraph(t, "graph", "--db", db, "--format", "csv", "-o", file)
+	if code != exitOK || out != "" {
+		t.Fatalf("exit %d, stdout %q\n%s", code, out, errOut)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil || !bytes.HasPrefix(b, []byte("from,to,anchor,side\n")) {
+		t.Errorf("g.csv = %.60q, %v", b, err)
+	}
+}
