@@ -44,15 +44,15 @@ func newCrawlFlags(stderr io.Writer) *crawlFlags {
 	f.out = fs.String("out", "", "write the JSON Lines events to FILE instead of stdout")
 	f.db = fs.String("db", "webgraph.db", "the crawl's database (SQLite): its queue, pages and links; refused if it already holds a crawl")
 	f.resume = fs.Bool("resume", false, "continue the crawl in --db with its settings (flags given again override them)")
-	f.depth = fs.Int("depth", crawl.DefaultDepth, "most link hops from a seed (-1: no limit; 0: seeds only)")
-	f.maxPages = fs.Int("max-pages", crawl.DefaultMaxPages, "request ceiling: most page fetches (-1: none)")
-	f.budget = fs.Duration("time-budget", 0, "stop popping new URLs after this long (0: none)")
-	f.concurrency = fs.Int("concurrency", crawl.DefaultConcurrency, "workers (and browser tabs)")
-	f.hostInterval = fs.Duration("host-interval", crawl.DefaultHostInterval, "least time between page fetches to one host (Crawl-delay wins when larger)")
-	f.delay = fs.Duration("delay", crawl.DefaultDelay, "each worker's pause before each fetch")
+	f.depth = fs.Int("depth", crawl.DefaultDepth, "most link hops from a seed: 0 the seeds only, -1 no limit (other negatives are refused)")
+	f.maxPages = fs.Int("max-pages", crawl.DefaultMaxPages, "request ceiling: most page fetches, at least 1; -1 for none")
+	f.budget = fs.Duration("time-budget", 0, "stop popping new URLs after this long (0: no budget; negative is refused)")
+	f.concurrency = fs.Int("concurrency", crawl.DefaultConcurrency, "workers (and browser tabs), at least 1")
+	f.hostInterval = fs.Duration("host-interval", crawl.DefaultHostInterval, "least time between page fetches to one host (Crawl-delay wins when larger; 0: none)")
+	f.delay = fs.Duration("delay", crawl.DefaultDelay, "each worker's pause before each fetch (0: none)")
 	f.origins = fs.StringSlice("origin", nil, "extra approved origin, scheme://host[:port] (repeatable; subdomains are never implied)")
 	f.allowPaths = fs.StringSlice("allow-path", nil, "only crawl paths starting with this prefix (repeatable)")
-	f.sitemapLimit = fs.Int("sitemap-limit", 50000, "most URLs taken from one origin's sitemaps")
+	f.sitemapLimit = fs.Int("sitemap-limit", 50000, "most URLs taken from one origin's sitemaps, at least 1")
 	f.keep = fs.String("keep", "text", "retain page text in events and the database: text or none (HTML is never retained)")
 	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for these causes (e.g. missing,wall,login_redirect)")
 	f.junit = fs.String("junit", "", "write a JUnit XML report to FILE: one test case per URL")
@@ -168,6 +168,9 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef("--keep must be text or none")
 	}
 	if err := o.validate(); err != nil {
+		return err
+	}
+	if err := f.validateLimits(); err != nil {
 		return err
 	}
 	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}); err != nil {

@@ -150,3 +150,53 @@ func TestGraphOutputFile(t *testing.T) {
 		t.Errorf("g.csv = %.60q, %v", b, err)
 	}
 }
+
+// TestBadLimits: a zero or negative limit is a usage error, said before
+// anything is fetched or created, never turned into a default.
+func TestBadLimits(t *testing.T) {
+	t.Parallel()
+	ts, hits := countingSite(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	for _, tt := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"--concurrency", "0"}, "--concurrency must be at least 1"},
+		{[]string{"--concurrency", "-3"}, "--concurrency must be at least 1"},
+		{[]string{"--max-pages", "0"}, "--max-pages must be at least 1, or -1"},
+		{[]string{"--max-pages", "-2"}, "--max-pages must be at least 1, or -1"},
+		{[]string{"--depth", "-2"}, "--depth must be 0"},
+		{[]string{"--sitemap-limit", "0"}, "--sitemap-limit must be at least 1"},
+		{[]string{"--time-budget", "-1s"}, "--time-budget must not be negative"},
+		{[]string{"--host-interval", "-1ms"}, "--host-interval must not be negative"},
+		{[]string{"--delay", "-1ms"}, "--delay must not be negative"},
+	} {
+		args := append([]string{"crawl", "--mode", "plain", "--db", db}, tt.flags...)
+		_, errOut, code := webgraph(t, append(args, ts.URL+"/")...)
+		if code != exitUsage || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%q: exit %d, %q; want usage error with %q", tt.flags, code, errOut, tt.want)
+		}
+	}
+	for _, flags := range [][]string{{"--sitemap-limit", "0"}, {"--host-interval", "-1s"}} {
+		_, errOut, code := webgraph(t, append(append([]string{"sitemaps"}, flags...), ts.URL+"/")...)
+		if code != exitUsage {
+			t.Errorf("sitemaps %q: exit %d; want usage\n%s", flags, code, errOut)
+		}
+	}
+	if n := hits.Load(); n != 0 {
+		t.Errorf("%d requests made; want none", n)
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Error("the database was created")
+	}
+
+	// The documented meanings still work: no ceiling, no depth limit, seeds only.
+	for _, flags := range [][]string{{"--max-pages", "-1", "--depth", "-1"}, {"--depth", "0"}} {
+		d := filepath.Join(t.TempDir(), "ok.db")
+		args := append([]string{"crawl", "--mode", "plain", "--db", d, "--host-interval", "0", "--delay", "0"}, flags...)
+		if _, errOut, code := webgraph(t, append(args, ts.URL+"/")...); code != exitOK {
+			t.Errorf("%q: exit %d\n%s", flags, code, errOut)
+		}
+	}
+}

@@ -46,8 +46,8 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs := pflag.NewFlagSet("sitemaps", pflag.ContinueOnError)
 	verify := fs.Bool("verify", false, "fetch every advertised URL politely (plain GET, robots.txt obeyed) and count live and dead")
 	list := fs.Bool("list", false, "list every advertised URL")
-	limit := fs.Int("sitemap-limit", discovery.DefaultSitemapLimit, "most URLs taken from the sitemaps")
-	interval := fs.Duration("host-interval", time.Second, "least time between requests to the host")
+	limit := fs.Int("sitemap-limit", discovery.DefaultSitemapLimit, "most URLs taken from the sitemaps, at least 1")
+	interval := fs.Duration("host-interval", time.Second, "least time between requests to the host (0: none)")
 	timeout := fs.Duration("timeout", 20*time.Second, "time limit for one request")
 	contact := fs.String("contact", os.Getenv("WEBGRAPH_CONTACT"), "operator URL or e-mail, sent in the User-Agent (default $WEBGRAPH_CONTACT)")
 	noRobots := fs.Bool("no-robots", false, "do not ask robots.txt (loudly reported)")
@@ -58,8 +58,14 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	if *interval < 0 || *timeout <= 0 {
-		return usagef("--host-interval must not be negative and --timeout must be positive")
+	if *timeout <= 0 {
+		return usagef("--timeout must be positive")
+	}
+	if err := checkWait("host-interval", *interval); err != nil {
+		return err
+	}
+	if err := checkCount("sitemap-limit", *limit, false); err != nil {
+		return err
 	}
 	o := fetchOptions{noRobots: *noRobots, contact: *contact, timeout: *timeout}
 	warnIdentity(stderr, o.identity())
