@@ -116,6 +116,7 @@ func ParseRobots(body []byte) *Robots {
 			// errors, and do not end a group.
 		}
 	}
+	r.Warnings = capWarnings(r.Warnings, MaxRobotsWarnings)
 	return r
 }
 

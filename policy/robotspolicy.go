@@ -311,6 +311,12 @@ func (c *RobotsClient) fetch(ctx context.Context, origin string, now time.Time) 
 			p.State, p.Reason = Unreachable, "reading robots.txt: "+describeNetErr(err, c.Timeout)
 			return p
 		}
+		if why := NotText(body); why != "" {
+			// No rule of the site's can be read: like an unreachable
+			// file, everything is disallowed until a readable one is served.
+			p.State, p.Reason = Unreachable, "robots.txt is not text ("+why+"): its rules cannot be read, so the origin is treated as unreachable (disallow all)"
+			return p
+		}
 		p.State = Parsed
 		p.body = body
 		p.setRobots(ParseRobots(body))

@@ -244,3 +244,26 @@ func TestDotEscape(t *testing.T) {
 		}
 	}
 }
+
+// TestRobotsNotText: a local file that is not text is refused with the
+// reason, not evaluated as "allowed" after pages of warnings; a site whose
+// robots.txt is not text gets nothing fetched.
+func TestRobotsNotText(t *testing.T) {
+	t.Parallel()
+	out, errOut, code := webgraph(t, "robots", "--file", "/bin/ls", "http://127.0.0.1/x")
+	if code != exitFailure || out != "" || !strings.Contains(errOut, "/bin/ls is not a robots.txt file: it is an ELF executable") {
+		t.Errorf("robots --file /bin/ls: exit %d, stdout %.80q, stderr %q; want exit 1 saying it is not text", code, out, errOut)
+	}
+	if len(errOut) > 500 {
+		t.Errorf("stderr has %d bytes", len(errOut))
+	}
+
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"))
+	}))
+	t.Cleanup(ts.Close)
+	out, errOut, code = webgraph(t, "robots", ts.URL+"/page")
+	if code != exitDisallowed || !strings.Contains(out, `"state":"unreachable"`) || !strings.Contains(out, "not text (it is a PNG image)") {
+		t.Errorf("robots of a site serving a PNG: exit %d\n%s\n%s", code, out, errOut)
+	}
+}

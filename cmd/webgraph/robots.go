@@ -36,7 +36,7 @@ type robotsOutput struct {
 func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := pflag.NewFlagSet("robots", pflag.ContinueOnError)
 	agent := fs.String("agent", policy.AgentToken, "product token to ask the rules for")
-	file := fs.String("file", "", "evaluate this local robots.txt instead of fetching the site's")
+	file := fs.String("file", "", "evaluate this local robots.txt instead of fetching the site's (a file that is not text is refused, exit 1)")
 	format := fs.String("format", "json", "output: json or text")
 	contact := fs.String("contact", os.Getenv("WEBGRAPH_CONTACT"), "operator URL or e-mail, sent in the User-Agent (default $WEBGRAPH_CONTACT)")
 	timeout := fs.Duration("timeout", policy.DefaultRobotsTimeout, "time limit for fetching robots.txt")
@@ -58,6 +58,9 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		body, err := os.ReadFile(*file)
 		if err != nil {
 			return fmt.Errorf("robots: %w", err)
+		}
+		if why := policy.NotText(body); why != "" {
+			return fmt.Errorf("robots: %s is not a robots.txt file: %s", *file, why)
 		}
 		p = policy.PolicyFromFile(policy.Origin(target), *agent, body, time.Now())
 	} else {
