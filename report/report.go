@@ -17,6 +17,7 @@ import (
 
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/store"
 )
 
@@ -80,8 +81,8 @@ func collect(s *store.Store) (*data, error) {
 		if err := json.Unmarshal(r.RunEvent, &run); err != nil {
 			return nil, fmt.Errorf("report: a run event: %w", err)
 		}
-		d.Seeds, d.Mode = run.Seeds, run.Mode
-		ri := runInfo{Started: r.StartedAt, Resumed: r.Resumed, Stopped: "did not finish (killed?)", Warnings: run.Warnings}
+		d.Seeds, d.Mode = cleanAll(run.Seeds), run.Mode
+		ri := runInfo{Started: r.StartedAt, Resumed: r.Resumed, Stopped: "did not finish (killed?)", Warnings: cleanAll(run.Warnings)}
 		if r.DoneEvent != nil {
 			var done crawl.DoneEvent
 			if err := json.Unmarshal(r.DoneEvent, &done); err != nil {
@@ -107,14 +108,14 @@ func collect(s *store.Store) (*data, error) {
 			var ev crawl.PageEvent
 			json.Unmarshal(p.Event, &ev)
 			cit := discovery.Discovery{Via: discovery.Via(p.Via), FoundOn: p.FoundOn, Anchor: p.Anchor}
-			d.Refusals = append(d.Refusals, refusal{URL: p.URL, Cause: p.Cause, Words: ev.Error, Citation: cit.Describe()})
+			d.Refusals = append(d.Refusals, refusal{URL: safetext.Clean(p.URL), Cause: safetext.Clean(p.Cause), Words: safetext.Clean(ev.Error), Citation: safetext.Clean(cit.Describe())})
 		}
 		if p.PlainWords != nil && p.RenderedWords != nil {
-			points = append(points, point{URL: p.URL, Plain: *p.PlainWords, Rendered: *p.RenderedWords})
+			points = append(points, point{URL: safetext.Clean(p.URL), Plain: *p.PlainWords, Rendered: *p.RenderedWords})
 		}
 		if len(nodes) < MaxGraphNodes {
 			graphIDs[p.URL] = len(nodes)
-			nodes = append(nodes, gnode{URL: p.URL, OK: p.OK, Cause: p.Cause})
+			nodes = append(nodes, gnode{URL: safetext.Clean(p.URL), OK: p.OK, Cause: p.Cause})
 		}
 		return nil
 	})
@@ -147,6 +148,16 @@ func collect(s *store.Store) (*data, error) {
 	}
 	d.Graph = layoutGraph(nodes, edges, len(graphIDs) < outcomes["kept"]+outcomes["refused"])
 	return d, nil
+}
+
+// cleanAll returns ss through safetext.Clean: html/template escapes markup,
+// but control characters and bidi overrides would still reach the reader.
+func cleanAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = safetext.Clean(s)
+	}
+	return out
 }
 
 var palette = []string{"#c62828", "#ef6c00", "#6a1b9a", "#1565c0", "#00838f", "#558b2f", "#4e342e", "#ad1457", "#283593", "#37474f"}

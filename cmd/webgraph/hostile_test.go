@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -126,7 +127,7 @@ func hostileSite(t *testing.T) *httptest.Server {
 <a href="/f2">+cmd|' /C calc'!A0</a>
 <a href="/f3">-2+3</a>
 <a href="/f4">@SUM(A1)</a>
-<a href="/gone">&lt;script&gt;alert("anchor")&lt;/script&gt; "quoted" \back\slash</a>
+<a href="/gone">&lt;script&gt;alert("anchor")&lt;/script&gt; "quoted" \back\slash &#x202e;gpj.exe</a>
 <a href="javascript:alert('href')">a javascript link</a>
 <a href="/` + strings.Repeat("x", fetch.MaxURLBytes) + `">a very long link</a>
 </body></html>`))
@@ -265,5 +266,34 @@ func TestRobotsNotText(t *testing.T) {
 	out, errOut, code = webgraph(t, "robots", ts.URL+"/page")
 	if code != exitDisallowed || !strings.Contains(out, `"state":"unreachable"`) || !strings.Contains(out, "not text (it is a PNG image)") {
 		t.Errorf("robots of a site serving a PNG: exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+// TestHostileTextReport: what sites wrote reaches the HTML report as text:
+// no markup, no script, and no link a reader could click into javascript:.
+func TestHostileTextReport(t *testing.T) {
+	t.Parallel()
+	db, _ := hostileCrawl(t)
+	out, errOut, code := webgraph(t, "report", "--db", db, "-o", "-")
+	if code != exitOK {
+		t.Fatalf("report: exit %d\n%s", code, errOut)
+	}
+	if !strings.Contains(out, `&lt;script&gt;alert(`) {
+		t.Errorf("the hostile anchor is not in the report as escaped text")
+	}
+	lower := strings.ToLower(out)
+	for _, bad := range []string{"<script", `"javascript:`, "'javascript:", "onerror=", "onload="} {
+		if strings.Contains(lower, bad) {
+			i := strings.Index(lower, bad)
+			t.Errorf("report holds %q: …%s…", bad, out[max(0, i-80):min(len(out), i+80)])
+		}
+	}
+	if strings.Contains(out, "\u202e") {
+		t.Error("report holds a right-to-left override")
+	}
+	for _, m := range regexp.MustCompile(`(?i)(href|src|xlink:href)\s*=\s*"([^"]*)"`).FindAllStringSubmatch(out, -1) {
+		if !strings.HasPrefix(m[2], "http://") && !strings.HasPrefix(m[2], "https://") && !strings.HasPrefix(m[2], "#") {
+			t.Errorf("%s=%q is neither http(s) nor a fragment", m[1], m[2])
+		}
 	}
 }
