@@ -200,3 +200,10 @@ func TestBadLimits(t *testing.T) {
 		}
 	}
 }
+
+func TestRobotsTimeoutMustBePositive(t *testing.T) {
+	t.Parallel()
+	if _, errOut, code := webgraph(t, "robots", "--timeout", "0s", "http://127.0.0.1:1/"); code != exitUsage || !strings.Contains(errOut, "--timeout must be positive") {
+		t.Errorf("exit %d, %q; want a usage error", code, errOut)
+	}
+}

@@ -50,6 +50,9 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *format != "json" && *format != "text" {
 		return usagef("--format must be json or text")
 	}
+	if *timeout <= 0 {
+		return usagef("--timeout must be positive")
+	}
 	if strings.TrimSpace(*agent) == "" {
 		return usagef("--agent must not be empty")
 	}
