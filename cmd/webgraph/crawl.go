@@ -176,6 +176,10 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}); err != nil {
 		return err
 	}
+	scope, err := policy.NewScope(seeds, *f.origins, *f.allowPaths)
+	if err != nil {
+		return usagef("%v", err)
+	}
 	gates, err := newGates(*f.failOn, *f.junit != "")
 	if err != nil {
 		return err
@@ -234,10 +238,6 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	o.tabs = *f.concurrency
-	scope, err := policy.NewScope(seeds, *f.origins, *f.allowPaths)
-	if err != nil {
-		return usagef("%v", err)
-	}
 	gate := o.newGate(scope, cfg.EffectiveHostInterval(), stderr)
 	if cfg.Resumed {
 		// Policies younger than a day are used again, not asked for.

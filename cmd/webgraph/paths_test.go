@@ -171,6 +171,7 @@ func TestBadLimits(t *testing.T) {
 		{[]string{"--time-budget", "-1s"}, "--time-budget must not be negative"},
 		{[]string{"--host-interval", "-1ms"}, "--host-interval must not be negative"},
 		{[]string{"--delay", "-1ms"}, "--delay must not be negative"},
+		{[]string{"--origin", "example.org"}, "not scheme://host"},
 	} {
 		args := append([]string{"crawl", "--mode", "plain", "--db", db}, tt.flags...)
 		_, errOut, code := webgraph(t, append(args, ts.URL+"/")...)
