@@ -28,7 +28,7 @@ func TestAnyPath(t *testing.T) {
 			}
 			entries, _ := os.ReadDir(dir)
 			for _, e := range entries {
-				if e.Name() != name && e.Name() != name+"-wal" && e.Name() != name+"-shm" {
+				if e.Name() != name && e.Name() != name+"-wal" && e.Name() != name+"-shm" && e.Name() != name+".lock" {
 					t.Errorf("Open(%q) also made %q", name, e.Name())
 				}
 			}

@@ -20,7 +20,7 @@ type output struct {
 // checkOutputs refuses, as usage errors and before anything is fetched or
 // written, output files that would destroy the database or cannot be
 // written: a path that is the database db or one of its companion files
-// (-wal, -shm, -journal), the same file as another output, any existing
+// (-wal, -shm, -journal, .lock), the same file as another output, any existing
 // SQLite database, a directory, or a file in a directory that does not exist
 // or is not writable.
 func checkOutputs(db string, outs ...output) error {
@@ -32,7 +32,7 @@ func checkOutputs(db string, outs ...output) error {
 		if isDatabaseURL(db) {
 			// The crawl's state is on a server, not a file.
 		} else {
-			for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+			for _, suffix := range []string{"", "-wal", "-shm", "-journal", ".lock"} {
 				if samePath(o.path, db+suffix) {
 					return usagef("%s %s is the crawl's database%s (--db %s); name another file", o.flag, o.path, companion(suffix), db)
 				}
@@ -55,7 +55,7 @@ func companion(suffix string) string {
 	if suffix == "" {
 		return ""
 	}
-	return "'s " + strings.TrimPrefix(suffix, "-") + " file"
+	return "'s " + strings.TrimLeft(suffix, "-.") + " file"
 }
 
 // isDatabaseURL reports whether db names a database server rather than a
