@@ -134,7 +134,13 @@ type Denied struct {
 	URL    string `json:"url"`
 	Cause  string `json:"reason"`
 	Reason string `json:"detail,omitempty"`
+	// Err is the failure behind the refusal, when one is known (for
+	// DeniedDeferred, the network error that kept robots.txt unread).
+	Err error `json:"-"`
 }
+
+// Unwrap returns d.Err.
+func (d *Denied) Unwrap() error { return d.Err }
 
 func (d *Denied) Error() string {
 	if d.Reason == "" {

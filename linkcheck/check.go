@@ -132,6 +132,13 @@ func judgeError(ctx context.Context, err error, timeout string) (*Event, bool) {
 		case fetch.DeniedDisallowed:
 			ev.Verdict, ev.Reason = Unverifiable, "not asked: "+d.Reason
 		case fetch.DeniedDeferred:
+			// robots.txt is asked first, so an unknown host or a refused
+			// connection shows there.
+			if d.Err != nil {
+				if nev, ok := judgeError(ctx, d.Err, timeout); ok && nev.Verdict == Broken {
+					return nev, true
+				}
+			}
 			ev.Verdict, ev.Reason = Unverifiable, "not asked: robots.txt of its site could not be read: "+d.Reason
 		default:
 			ev.Verdict, ev.Reason = Unverifiable, "not asked: "+d.Error()

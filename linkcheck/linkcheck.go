@@ -179,6 +179,20 @@ func New(cfg Config) *Checker {
 	for _, ev := range cfg.Remembered {
 		c.old[ev.URL] = ev
 	}
+	// An external target an earlier run checked too long ago is asked
+	// again, with its citations, whether or not this run cites it.
+	for _, ev := range cfg.Remembered {
+		if ev.Kind != KindExternal || !cfg.External || c.fresh(ev.URL) != nil {
+			continue
+		}
+		t := &target{url: ev.URL, page: ev.URL, kind: KindExternal, cited: map[string]bool{}, queued: true, more: ev.MoreCitations}
+		for _, ci := range ev.Citations {
+			c.cite(t, ci)
+		}
+		c.targets[ev.URL] = t
+		c.order = append(c.order, ev.URL)
+		c.enqueue(t)
+	}
 	return c
 }
 
