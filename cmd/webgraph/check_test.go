@@ -161,13 +161,20 @@ func TestCheckLinks(t *testing.T) {
 <script>const h = document.createElement("h2"); h.id = "late"; h.textContent = "Late"; document.body.appendChild(h);</script>
 </body></html>`, filler, a.URL+"/ok")
 	})
-	origin := httptest.NewServer(site)
+	var originMu sync.Mutex
+	var originHeaders []http.Header
+	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		originMu.Lock()
+		originHeaders = append(originHeaders, r.Header.Clone())
+		originMu.Unlock()
+		site.ServeHTTP(w, r)
+	}))
 	t.Cleanup(origin.Close)
 
 	dir := t.TempDir()
 	db, junit := filepath.Join(dir, "crawl.db"), filepath.Join(dir, "junit.xml")
 	args := []string{"crawl", "--db", db, "--check", "external,fragments", "--timeout", "3s", "--host-interval", "20ms", "--delay", "0",
-		"--fail-on", "broken", "--junit", junit, "--keep", "none", origin.URL + "/"}
+		"--fail-on", "broken", "--junit", junit, "--keep", "none", "--header", "X-Staging-Token: s3cret", "--cookie", "session=abc123", origin.URL + "/"}
 	out, errOut, code := webgraph(t, args...)
 	if code != exitRefused {
 		t.Fatalf("exit %d; want %d (broken links gated)\n%s", code, exitRefused, errOut)
@@ -277,6 +284,28 @@ func TestCheckLinks(t *testing.T) {
 		t.Errorf("GET after a HEAD that already answered: %v", first)
 	}
 
+	// Credentials reach the origin and never the external hosts.
+	credited := 0
+	originMu.Lock()
+	for _, h := range originHeaders {
+		if h.Get("X-Staging-Token") == "s3cret" && strings.Contains(h.Get("Cookie"), "session=abc123") {
+			credited++
+		}
+	}
+	originMu.Unlock()
+	if credited == 0 {
+		t.Error("the origin never got --header and --cookie")
+	}
+	for name, l := range map[string]*hostLog{"127.0.0.2": logA, "127.0.0.3": logB} {
+		l.mu.Lock()
+		for i, h := range l.headers {
+			if h.Get("X-Staging-Token") != "" || strings.Contains(h.Get("Cookie"), "abc123") {
+				t.Errorf("%s: %s carried the operator's credentials", name, l.lines[i])
+			}
+		}
+		l.mu.Unlock()
+	}
+
 	// The gate's list names each broken target, where it was linked and
 	// through what words.
 	for _, w := range []string{"broken:", a.URL + "/gone404", `linked from ` + origin.URL + `/ as "gone404"`, origin.URL + "/doc#nowhere-on-page", `as "missing fragment"`} {
@@ -305,6 +334,9 @@ func TestCheckLinks(t *testing.T) {
 	// A rerun within the recheck window asks the external hosts nothing
 	// and says every verdict again, remembered.
 	out, errOut, code = webgraph(t, "crawl", "--resume", "--db", db)
+	if raw, err := os.ReadFile(db); err != nil || strings.Contains(string(raw), "s3cret") {
+		t.Errorf("the database keeps the --header secret (%v)", err)
+	}
 	if code != exitRefused {
 		t.Fatalf("rerun: exit %d\n%s", code, errOut)
 	}

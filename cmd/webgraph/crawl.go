@@ -76,7 +76,9 @@ func (f *crawlFlags) parse(args []string) error {
 }
 
 // notStored are flags that belong to one invocation, not to the crawl.
-var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true}
+// Credentials (--header, --cookie) are never written to the database: a
+// resumed crawl is given them again.
+var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "header": true, "cookie": true}
 
 // storedArgs returns the invocation's flags and seeds, to keep with the crawl.
 func (f *crawlFlags) storedArgs() []string {
@@ -152,6 +154,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 		*base.db, *base.out, *base.junit, *base.resume = *f.db, *f.out, *f.junit, true
+		base.o.creds.headers, base.o.creds.cookies = f.o.creds.headers, f.o.creds.cookies
 		f = base
 	}
 	if f.fs.NArg() == 0 {
