@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"time"
 	"unicode"
@@ -115,4 +116,78 @@ func termSafe(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// summaryFlags is --summary: a Markdown summary for a CI job's step summary.
+type summaryFlags struct{ path *string }
+
+func (s *summaryFlags) register(fs *pflag.FlagSet) {
+	s.path = fs.String("summary", "", "write a Markdown summary of the crawl and its link verdicts to FILE (e.g. $GITHUB_STEP_SUMMARY); appended to when FILE exists")
+}
+
+// writeSummary appends the Markdown summary: totals, then each target that
+// is not ok with where it was linked. Every site string is escaped.
+func writeSummary(path string, seeds []string, done *crawl.DoneEvent, links []*linkcheck.Event) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "## webgraph: %s\n\n", mdEscape(strings.Join(seeds, " ")))
+	fmt.Fprintf(&b, "Pages: %d kept, %d refused (stopped: %s).\n\n", done.OK, done.Refused, mdEscape(done.Stopped))
+	if done.Links != nil {
+		l := done.Links
+		fmt.Fprintf(&b, "| links | count |\n|---|---|\n| ok | %d |\n| broken | %d |\n| unverifiable | %d |\n| unchecked | %d |\n\n", l.OK, l.Broken, l.Unverifiable, l.Unchecked)
+	}
+	for _, verdict := range []linkcheck.Verdict{linkcheck.Broken, linkcheck.Unverifiable} {
+		var rows []*linkcheck.Event
+		for _, ev := range links {
+			if ev.Verdict == verdict {
+				rows = append(rows, ev)
+			}
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "### %s (%d)\n\n| target | reason | linked from |\n|---|---|---|\n", verdict, len(rows))
+		for _, ev := range rows {
+			var from []string
+			for _, c := range ev.Citations {
+				from = append(from, mdEscape(c.FoundOn)+" as “"+mdEscape(c.Anchor)+"”")
+			}
+			if ev.MoreCitations > 0 {
+				from = append(from, fmt.Sprintf("and %d more", ev.MoreCitations))
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", mdEscape(ev.URL), mdEscape(ev.Reason), strings.Join(from, "<br>"))
+		}
+		b.WriteString("\n")
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(b.String()); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// mdEscape makes a site's string inert in Markdown: one line, table pipes,
+// code spans, links, HTML and emphasis escaped; control characters dropped.
+func mdEscape(s string) string {
+	s = termSafe(strings.Join(strings.Fields(s), " "))
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '|', '`', '[', ']', '(', ')', '*', '_', '\\', '#', '!', '~':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

@@ -172,9 +172,9 @@ func TestCheckLinks(t *testing.T) {
 	t.Cleanup(origin.Close)
 
 	dir := t.TempDir()
-	db, junit := filepath.Join(dir, "crawl.db"), filepath.Join(dir, "junit.xml")
+	db, junit, summary := filepath.Join(dir, "crawl.db"), filepath.Join(dir, "junit.xml"), filepath.Join(dir, "summary.md")
 	args := []string{"crawl", "--db", db, "--check", "external,fragments", "--timeout", "3s", "--host-interval", "20ms", "--delay", "0",
-		"--fail-on", "broken", "--junit", junit, "--keep", "none", "--header", "X-Staging-Token: s3cret", "--cookie", "session=abc123", origin.URL + "/"}
+		"--fail-on", "broken", "--junit", junit, "--summary", summary, "--keep", "none", "--header", "X-Staging-Token: s3cret", "--cookie", "session=abc123", origin.URL + "/"}
 	out, errOut, code := webgraph(t, args...)
 	if code != exitRefused {
 		t.Fatalf("exit %d; want %d (broken links gated)\n%s", code, exitRefused, errOut)
@@ -331,6 +331,16 @@ func TestCheckLinks(t *testing.T) {
 		t.Errorf("JUnit failures = %v; want the 6 broken targets", failed)
 	}
 
+	md, err := os.ReadFile(summary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"| broken | 6 |", "### broken (6)", "### unverifiable (5)", "“gone404”", "missing fragment"} {
+		if !strings.Contains(string(md), w) {
+			t.Errorf("summary lacks %q:\n%s", w, md)
+		}
+	}
+
 	// A rerun within the recheck window asks the external hosts nothing
 	// and says every verdict again, remembered.
 	out, errOut, code = webgraph(t, "crawl", "--resume", "--db", db)
@@ -359,5 +369,22 @@ func TestCheckLinks(t *testing.T) {
 	}
 	if n := len(logA.snapshot()); n <= len(first) {
 		t.Errorf("--recheck-after -1ns asked 127.0.0.2 nothing new")
+	}
+}
+
+func TestMarkdownEscape(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{"plain words", "plain words"},
+		{"a|b", `a\|b`},
+		{"`code`", "\\`code\\`"},
+		{"[click](javascript:x)", `\[click\]\(javascript:x\)`},
+		{"<img src=x onerror=y>", "&lt;img src=x onerror=y&gt;"},
+		{"line\nbreak\x1b[31m", `line break\[31m`},
+	}
+	for _, tt := range tests {
+		if got := mdEscape(tt.in); got != tt.want {
+			t.Errorf("mdEscape(%q) = %q; want %q", tt.in, got, tt.want)
+		}
 	}
 }
