@@ -62,11 +62,13 @@ type Crawler struct {
 	scope   *policy.Scope
 	sink    Sink
 	journal Journal
+	links   LinkChecker
 	version string
 
-	stopOnce sync.Once
-	stopCh   chan struct{}
-	reason   atomic.Value // string
+	stopOnce  sync.Once
+	stopCh    chan struct{}
+	reason    atomic.Value // string
+	linksDone atomic.Bool  // the link checks are finished
 
 	emitMu sync.Mutex
 
@@ -95,6 +97,9 @@ type Deps struct {
 	Sink Sink
 	// Journal, if set, records the run, its robots policies and its end.
 	Journal Journal
+	// Links, if set, checks link targets (--check): external URLs and
+	// #fragments. It must use the same gate.
+	Links   LinkChecker
 	Version string
 }
 
@@ -107,7 +112,7 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 	if d.Pages == nil || d.Sink == nil || d.Gate == nil || d.Gate.Throttle() == nil {
 		return nil, &ConfigError{[]string{"Deps.Pages, Deps.Sink and Deps.Gate (with a throttle) are required"}}
 	}
-	c := &Crawler{cfg: cfg, pages: d.Pages, sink: d.Sink, journal: d.Journal, version: d.Version, gate: d.Gate, scope: d.Gate.Scope(), stopCh: make(chan struct{}),
+	c := &Crawler{cfg: cfg, pages: d.Pages, sink: d.Sink, journal: d.Journal, links: d.Links, version: d.Version, gate: d.Gate, scope: d.Gate.Scope(), stopCh: make(chan struct{}),
 		kinds: discovery.Kinds{}, deferredSaid: map[string]time.Time{}}
 	c.front = d.Frontier
 	if c.front == nil {
@@ -126,12 +131,21 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 // once.
 func (c *Crawler) Stop() { c.stop("interrupted") }
 
+// When the frontier is exhausted and links are being checked, the gate stays
+// open until the checks are done (Run stops it); any other stop during them
+// stops the gate at once and becomes the crawl's reason.
 func (c *Crawler) stop(reason string) {
 	c.stopOnce.Do(func() {
 		c.reason.Store(reason)
 		close(c.stopCh)
-		c.gate.Stop()
 	})
+	if reason == "exhausted" && c.links != nil && !c.linksDone.Load() {
+		return
+	}
+	if reason != "exhausted" && c.reason.Load() == "exhausted" {
+		c.reason.Store(reason)
+	}
+	c.gate.Stop()
 }
 
 func (c *Crawler) stopped() bool {
@@ -188,6 +202,9 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		c.prepare(ctx, s)
 	}
 
+	if c.links != nil {
+		c.links.Start(ctx)
+	}
 	var wg sync.WaitGroup
 	for range c.cfg.Concurrency {
 		wg.Go(func() { c.worker(ctx, popCtx) })
@@ -196,6 +213,8 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 	if ctx.Err() != nil {
 		c.stop("interrupted")
 	}
+	c.finishLinks(ctx)
+	c.linksDone.Store(true)
 	c.stop("exhausted") // no-op when a reason was already set
 	return c.finish(start)
 }

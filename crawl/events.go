@@ -5,12 +5,14 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/linkcheck"
 	"github.com/webgraph/webgraph/policy"
 )
 
 // Sink receives the crawl's events, in order, one at a time: *RunEvent,
 // *DiscoveryEvent, *FrontierEvent, *PageEvent, *DisallowedEvent,
-// *DeferredEvent, *PausedEvent, *WarningEvent and *DoneEvent. The crawl
+// *DeferredEvent, *PausedEvent, *WarningEvent, *linkcheck.Event (with
+// Deps.Links) and *DoneEvent. The crawl
 // never calls it from two goroutines at once.
 type Sink func(event any)
 
@@ -176,9 +178,11 @@ type DoneEvent struct {
 	Sitemaps        Inventory       `json:"sitemaps"`
 	Coverage        Coverage        `json:"coverage"`
 	DiscoveredKinds discovery.Kinds `json:"discovered_kinds"`
-	Warnings        []string        `json:"warnings"`
-	ElapsedMS       int64           `json:"elapsed_ms"`
-	DroppedLongURLs int             `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes left out, over all pages
+	// Links totals the link verdicts (--check): absent when no link was checked.
+	Links           *linkcheck.Totals `json:"links,omitempty"`
+	Warnings        []string          `json:"warnings"`
+	ElapsedMS       int64             `json:"elapsed_ms"`
+	DroppedLongURLs int               `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes left out, over all pages
 }
 
 func sortStrings(s []string) []string {

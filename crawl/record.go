@@ -83,6 +83,7 @@ func (c *Crawler) record(p *union.Page, it frontier.Item) {
 	// The record is committed before the event is said: the database is
 	// the truth a resumed crawl starts from.
 	firsts := c.front.Complete(it, res)
+	c.citeLinks(p, it.URL)
 	c.mu.Lock()
 	for _, l := range firsts {
 		c.kinds[discovery.Kind(l.Kind)]++

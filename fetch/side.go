@@ -57,6 +57,11 @@ type Side struct {
 	Blocks []string
 	Words  int
 	Links  []Link
+	// Anchors are the document's fragment targets: the values of every id
+	// attribute and of every <a name>, in document order, at most
+	// MaxAnchors of them. They answer links to "#fragment" (--check
+	// fragments): plain from the HTML as served, rendered from the live DOM.
+	Anchors []string
 	// Canonical is the absolute URL of <link rel=canonical>, when present.
 	Canonical string
 	// ScriptDriven is set when the markup carries executable scripts: with
@@ -93,9 +98,11 @@ type Redirect struct {
 }
 
 // Link is one hyperlink as a side saw it. URL is absolute, fragment-free and
-// normalised with Normalize.
+// normalised with Normalize; Fragment is the fragment the href named (without
+// "#", as written, empty when none), kept apart for --check fragments.
 type Link struct {
 	URL      string
+	Fragment string
 	Anchor   string // what a reader would click, at most MaxAnchor runes
 	Rel      string
 	Nofollow bool
@@ -127,7 +134,13 @@ type Denied struct {
 	URL    string `json:"url"`
 	Cause  string `json:"reason"`
 	Reason string `json:"detail,omitempty"`
+	// Err is the failure behind the refusal, when one is known (for
+	// DeniedDeferred, the network error that kept robots.txt unread).
+	Err error `json:"-"`
 }
+
+// Unwrap returns d.Err.
+func (d *Denied) Unwrap() error { return d.Err }
 
 func (d *Denied) Error() string {
 	if d.Reason == "" {
@@ -175,6 +188,17 @@ type BlockedResource struct {
 	URL    string `json:"url"`
 	Reason string `json:"reason"`
 	Detail string `json:"detail,omitempty"`
+}
+
+// MaxAnchors caps Side.Anchors.
+const MaxAnchors = 10000
+
+// Fragment returns the fragment of ref (without "#", as written), or "".
+func Fragment(ref string) string {
+	if i := strings.IndexByte(ref, '#'); i >= 0 {
+		return strings.TrimSpace(ref[i+1:])
+	}
+	return ""
 }
 
 // MaxAnchor caps the length of a link's anchor text, in runes.

@@ -222,7 +222,7 @@ func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
 		return a
 	}
 	if rp.Deferred() {
-		a.Denied = &fetch.Denied{URL: raw, Cause: fetch.DeniedDeferred, Reason: v.Reason}
+		a.Denied = &fetch.Denied{URL: raw, Cause: fetch.DeniedDeferred, Reason: v.Reason, Err: rp.Err}
 		return a
 	}
 	reason := "robots.txt of " + rp.Origin + " disallows it"

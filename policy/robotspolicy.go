@@ -64,6 +64,10 @@ type RobotsPolicy struct {
 	Cached      bool      `json:"cached,omitempty"`
 	CachedAt    time.Time `json:"cached_at,omitzero"`
 	Warnings    []string  `json:"warnings"`
+	// Err is the network failure that left the origin unreachable, when
+	// one did (not saved): a link check tells an unknown host from a
+	// slow one by it.
+	Err error `json:"-"`
 
 	robots *Robots // parsed rules; nil when none apply
 	match  Match
@@ -296,7 +300,7 @@ func (c *RobotsClient) fetch(ctx context.Context, origin string, now time.Time) 
 			p.Warnings = append(p.Warnings, "robots.txt redirected more than 5 times: treated as unavailable (allow all)")
 			return p
 		}
-		p.State, p.Reason = Unreachable, describeNetErr(err, c.Timeout)
+		p.State, p.Reason, p.Err = Unreachable, describeNetErr(err, c.Timeout), err
 		return p
 	}
 	defer resp.Body.Close()

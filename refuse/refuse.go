@@ -34,15 +34,24 @@ const (
 // Causes lists every Cause, in the order DESIGN.md gives them.
 var Causes = []Cause{Download, Missing, Wall, BlockPage, LoginRedirect, JSShell, TooThin, Disallowed, FetchError, OutOfScope}
 
-// ParseCause returns the Cause named s, or an error naming the valid ones.
+// Link verdicts (--check) a CI gate may name beside the refusal causes; they
+// are never a page's cause.
+const (
+	LinkBroken       Cause = "broken"       // a link target verified missing
+	LinkUnverifiable Cause = "unverifiable" // a link target that could not be judged
+)
+
+// ParseCause returns the Cause named s (a refusal cause or a link verdict),
+// or an error naming the valid ones.
 func ParseCause(s string) (Cause, error) {
-	for _, c := range Causes {
+	all := append(append([]Cause{}, Causes...), LinkBroken, LinkUnverifiable)
+	for _, c := range all {
 		if string(c) == s {
 			return c, nil
 		}
 	}
-	names := make([]string, len(Causes))
-	for i, c := range Causes {
+	names := make([]string, len(all))
+	for i, c := range all {
 		names[i] = string(c)
 	}
 	return "", fmt.Errorf("refuse: unknown cause %q (one of %s)", s, strings.Join(names, ", "))

@@ -35,6 +35,8 @@ type crawlFlags struct {
 	keep         *string
 	failOn       *[]string
 	junit        *string
+	check        checkFlags
+	summary      summaryFlags
 }
 
 func newCrawlFlags(stderr io.Writer) *crawlFlags {
@@ -56,6 +58,8 @@ func newCrawlFlags(stderr io.Writer) *crawlFlags {
 	f.keep = fs.String("keep", "text", "retain page text in events and the database: text or none (HTML is never retained)")
 	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for these causes (e.g. missing,wall,login_redirect)")
 	f.junit = fs.String("junit", "", "write a JUnit XML report to FILE: one test case per URL")
+	f.check.register(fs)
+	f.summary.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: webgraph crawl URL [URL...] [flags]\n       webgraph crawl --resume [--db PATH] [flags]\n\nCrawl the sites of the seed URLs politely, through the union of plain and\nrendered fetches. Events go to stdout as JSON Lines; progress goes to stderr;\nthe crawl's state goes to --db, so a killed crawl continues with --resume.\nThe first Ctrl-C finishes the pages in flight; a second aborts.\n\n%s", fs.FlagUsages())
 	}
@@ -74,7 +78,9 @@ func (f *crawlFlags) parse(args []string) error {
 }
 
 // notStored are flags that belong to one invocation, not to the crawl.
-var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true}
+// Credentials (--header, --cookie) are never written to the database: a
+// resumed crawl is given them again.
+var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "summary": true, "header": true, "cookie": true}
 
 // storedArgs returns the invocation's flags and seeds, to keep with the crawl.
 func (f *crawlFlags) storedArgs() []string {
@@ -150,6 +156,8 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 		*base.db, *base.out, *base.junit, *base.resume = *f.db, *f.out, *f.junit, true
+		base.o.creds.headers, base.o.creds.cookies = f.o.creds.headers, f.o.creds.cookies
+		base.summary = f.summary
 		f = base
 	}
 	if f.fs.NArg() == 0 {
@@ -251,6 +259,10 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	links, err := f.check.checker(gate, st, o.timeout)
+	if err != nil {
+		return err
+	}
 	pages, closeAll, err := o.newUnion()
 	if err != nil {
 		return err
@@ -261,6 +273,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Frontier: front,
 		Gate:     gate,
 		Journal:  st.Journal(),
+		Links:    links,
 		Sink:     sink,
 		Version:  version,
 	})
@@ -284,6 +297,18 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// The gates judge the whole crawl, every run of it, from the database.
 	if err := gates.load(st); err != nil {
 		return fmt.Errorf("crawl: reading the crawl's outcomes: %w", err)
+	}
+	if err := gates.loadLinks(st); err != nil {
+		return fmt.Errorf("crawl: reading the crawl's link verdicts: %w", err)
+	}
+	if *f.summary.path != "" {
+		verdicts, err := st.LinkVerdicts()
+		if err == nil {
+			err = writeSummary(*f.summary.path, f.fs.Args(), done, verdicts)
+		}
+		if err != nil {
+			return fmt.Errorf("crawl: --summary: %w", err)
+		}
 	}
 	if *f.junit != "" {
 		if err := gates.writeJUnit(*f.junit, f.fs.Args(), started, done); err != nil {

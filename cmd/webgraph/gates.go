@@ -35,6 +35,8 @@ type outcome struct {
 	MS       int64
 	Citation discovery.Discovery
 	Skipped  bool // not fetched: disallowed by robots.txt
+	// Cited, for a link target, lists every citation (Citation is the first).
+	Cited string
 }
 
 // newGates parses --fail-on's comma-separated causes.
@@ -124,7 +126,11 @@ func (g *gates) report(w io.Writer) error {
 			cause = f.Cause
 			fmt.Fprintf(w, "\n  %s:\n", cause)
 		}
-		fmt.Fprintf(w, "    %s\n      %s\n      %s\n", f.URL, f.Words, f.Citation.Describe())
+		cited := f.Citation.Describe()
+		if f.Cited != "" {
+			cited = f.Cited
+		}
+		fmt.Fprintf(w, "    %s\n      %s\n      %s\n", termSafe(f.URL), termSafe(f.Words), cited)
 	}
 	causes := make([]string, 0, len(g.failOn))
 	for c := range g.failOn {
@@ -198,6 +204,9 @@ func (g *gates) writeJUnit(path string, seeds []string, started time.Time, done 
 		switch {
 		case !o.OK && g.failOn[o.Cause]:
 			c.Failure = &junitFailure{Type: o.Cause, Message: o.Words, Text: o.Citation.Describe()}
+			if o.Cited != "" {
+				c.Failure.Text = o.Cited
+			}
 			suite.Failures++
 		case o.Skipped:
 			c.Skipped = &junitSkipped{Message: o.Words}

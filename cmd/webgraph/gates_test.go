@@ -55,7 +55,7 @@ func TestFailOnAndJUnit(t *testing.T) {
 	if code != exitOK {
 		t.Errorf("--fail-on out_of_scope: exit %d\n%s", code, errOut)
 	}
-	if _, errOut, code := webgraph(t, "crawl", "--fail-on", "broken", ts.URL+"/"); code != exitUsage || !strings.Contains(errOut, "unknown cause") {
-		t.Errorf("--fail-on broken: exit %d, %q", code, errOut)
+	if _, errOut, code := webgraph(t, "crawl", "--fail-on", "shattered", ts.URL+"/"); code != exitUsage || !strings.Contains(errOut, "unknown cause") {
+		t.Errorf("--fail-on shattered: exit %d, %q", code, errOut)
 	}
 }

@@ -30,6 +30,7 @@ type fetchOptions struct {
 	maxBody    int64
 	tabs       int          // browser tabs; 0: the rendered default
 	gate       *policy.Gate // asked before every request; set by newGate
+	creds      credentialFlags
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
@@ -41,6 +42,7 @@ func (o *fetchOptions) register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.browserURL, "browser-url", "", "use a running Chrome instead of starting one: ws://host:port/devtools/browser/… or http://host:9222")
 	fs.DurationVar(&o.timeout, "timeout", 20*time.Second, "time limit for one fetch, per side")
 	fs.Int64Var(&o.maxBody, "max-body", plain.DefaultMaxBody, "bytes read per response; a longer page is kept truncated with a warning")
+	o.creds.register(fs)
 }
 
 func (o *fetchOptions) identity() policy.Identity {
@@ -57,6 +59,9 @@ func (o *fetchOptions) validate() error {
 	}
 	if o.maxBody <= 0 {
 		return usagef("--max-body must be positive")
+	}
+	if err := o.creds.parse(); err != nil {
+		return err
 	}
 	return nil
 }
@@ -78,7 +83,8 @@ func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 		}
 	}
 	if mode != union.ModeRendered {
-		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate})
+		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate,
+			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin})
 		closers = append(closers, p.Close)
 		u.Plain = p
 	}

@@ -42,6 +42,7 @@ type page struct {
 	links        []fetch.Link
 	canonical    string
 	scriptDriven bool
+	anchors      []string
 }
 
 // extract reads the title, visible text blocks, links, canonical URL and
@@ -120,11 +121,24 @@ func extract(doc *goquery.Document, docURL *url.URL) page {
 		rel, _ := s.Attr("rel")
 		p.links = append(p.links, fetch.Link{
 			URL:      u,
+			Fragment: fetch.Fragment(href),
 			Anchor:   anchorText(s),
 			Rel:      rel,
 			Nofollow: hasToken(rel, "nofollow"),
 		})
 		return len(p.links) < MaxLinks
+	})
+
+	doc.Find("[id], a[name]").EachWithBreak(func(_ int, s *goquery.Selection) bool {
+		if id, ok := s.Attr("id"); ok && id != "" {
+			p.anchors = append(p.anchors, id)
+		}
+		if goquery.NodeName(s) == "a" {
+			if name, ok := s.Attr("name"); ok && name != "" {
+				p.anchors = append(p.anchors, name)
+			}
+		}
+		return len(p.anchors) < fetch.MaxAnchors
 	})
 	return p
 }

@@ -50,6 +50,11 @@ type Config struct {
 	// Gate, if set, is asked before each redirect hop is followed; a hop
 	// it refuses ends the fetch with a *fetch.HopError.
 	Gate Gate
+	// Credentials are headers (the operator's --header and --cookie) added
+	// to each request, redirect hops included, whose URL CredentialsFor
+	// approves, and to no other. Without CredentialsFor none are sent.
+	Credentials    http.Header
+	CredentialsFor func(*url.URL) bool
 }
 
 // Fetcher performs plain fetches. It is safe for concurrent use; Close
@@ -230,6 +235,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	}
 	p := extract(doc, resp.Request.URL)
 	s.Title, s.Blocks, s.Links, s.Canonical, s.ScriptDriven = p.title, p.blocks, p.links, p.canonical, p.scriptDriven
+	s.Anchors = p.anchors
 	s.Words = fetch.CountWords(s.Blocks)
 	return s, nil
 }
@@ -237,16 +243,26 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 // do sends req, calling onRedirect for every redirect response.
 func (f *Fetcher) do(req *http.Request, onRedirect func(*http.Response)) (*http.Response, error) {
 	c := *f.client
-	c.Transport = redirectTracer{f.client.Transport, onRedirect}
+	c.Transport = redirectTracer{f.client.Transport, onRedirect, f.cfg.Credentials, f.cfg.CredentialsFor}
 	return c.Do(req)
 }
 
+// redirectTracer sees every request of a fetch, hops included: it adds the
+// operator's credentials where they may go and reports redirects.
 type redirectTracer struct {
 	rt         http.RoundTripper
 	onRedirect func(*http.Response)
+	creds      http.Header
+	credsFor   func(*url.URL) bool
 }
 
 func (t redirectTracer) RoundTrip(req *http.Request) (*http.Response, error) {
+	if len(t.creds) > 0 && t.credsFor != nil && t.credsFor(req.URL) {
+		req = req.Clone(req.Context())
+		for k, vs := range t.creds {
+			req.Header[k] = append([]string(nil), vs...)
+		}
+	}
 	resp, err := t.rt.RoundTrip(req)
 	if err == nil && resp.StatusCode/100 == 3 && resp.Header.Get("Location") != "" {
 		t.onRedirect(resp)

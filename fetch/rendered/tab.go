@@ -193,21 +193,28 @@ const extractJS = `(() => {
     links.push({href: a.href, anchor: anchor.slice(0, 400), rel: a.getAttribute("rel") || ""});
   }
   const canon = document.querySelector('link[rel~="canonical" i][href]');
+  const anchors = [];
+  for (const e of document.querySelectorAll("[id], a[name]")) {
+    if (anchors.length >= 10000) break;
+    if (e.id) anchors.push(e.id);
+    if (e.localName === "a" && e.getAttribute("name")) anchors.push(e.getAttribute("name"));
+  }
   return {
     url: location.href, title: document.title, contentType: document.contentType,
     ready: document.readyState, text: text.slice(0, max), truncated: text.length > max,
-    links: links, canonical: canon ? canon.href : ""
+    links: links, canonical: canon ? canon.href : "", anchors: anchors
   };
 })()`
 
 type extracted struct {
-	URL         string `json:"url"`
-	Title       string `json:"title"`
-	ContentType string `json:"contentType"`
-	Ready       string `json:"ready"`
-	Text        string `json:"text"`
-	Truncated   bool   `json:"truncated"`
-	Canonical   string `json:"canonical"`
+	URL         string   `json:"url"`
+	Title       string   `json:"title"`
+	ContentType string   `json:"contentType"`
+	Ready       string   `json:"ready"`
+	Text        string   `json:"text"`
+	Truncated   bool     `json:"truncated"`
+	Canonical   string   `json:"canonical"`
+	Anchors     []string `json:"anchors"`
 	Links       []struct {
 		Href   string `json:"href"`
 		Anchor string `json:"anchor"`
@@ -332,8 +339,12 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 		if err != nil {
 			continue
 		}
-		s.Links = append(s.Links, fetch.Link{URL: nu, Anchor: fetch.Anchor(l.Anchor), Rel: l.Rel, Nofollow: hasToken(l.Rel, "nofollow")})
+		s.Links = append(s.Links, fetch.Link{URL: nu, Fragment: fetch.Fragment(l.Href), Anchor: fetch.Anchor(l.Anchor), Rel: l.Rel, Nofollow: hasToken(l.Rel, "nofollow")})
 	}
+	if len(ex.Anchors) > fetch.MaxAnchors {
+		ex.Anchors = ex.Anchors[:fetch.MaxAnchors]
+	}
+	s.Anchors = ex.Anchors
 	return nil
 }
 

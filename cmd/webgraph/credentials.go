@@ -1,0 +1,61 @@
+package main
+
+import (
+	"net/http"
+	"net/textproto"
+	"net/url"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// credentialFlags are --header and --cookie: what a CI job on a staging site
+// sends to get in. They go only to approved origins (the gate's scope), on
+// the plain side; never to another host, robots.txt or a link check.
+type credentialFlags struct {
+	headers, cookies *[]string
+	header           http.Header // built by parse
+}
+
+func (c *credentialFlags) register(fs *pflag.FlagSet) {
+	c.headers = fs.StringArray("header", nil, "send 'Name: value' with every request to an approved origin, never elsewhere (repeatable; plain side only)")
+	c.cookies = fs.StringArray("cookie", nil, "send the cookie 'name=value' with every request to an approved origin, never elsewhere (repeatable; plain side only)")
+}
+
+// parse checks the flags and builds the header set.
+func (c *credentialFlags) parse() error {
+	if c.headers == nil {
+		return nil
+	}
+	c.header = http.Header{}
+	for _, h := range *c.headers {
+		name, value, ok := strings.Cut(h, ":")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") || strings.ContainsAny(value, "\r\n") {
+			return usagef("--header %q: want 'Name: value' on one line", h)
+		}
+		switch textproto.CanonicalMIMEHeaderKey(name) {
+		case "Host", "User-Agent", "Content-Length", "Transfer-Encoding", "Connection":
+			return usagef("--header %q: webgraph sets %s itself", h, name)
+		}
+		c.header.Add(name, strings.TrimSpace(value))
+	}
+	var jar []string
+	for _, ck := range *c.cookies {
+		name, _, ok := strings.Cut(ck, "=")
+		if !ok || strings.TrimSpace(name) == "" || strings.ContainsAny(ck, ";\r\n") {
+			return usagef("--cookie %q: want 'name=value'", ck)
+		}
+		jar = append(jar, strings.TrimSpace(ck))
+	}
+	if len(jar) > 0 {
+		c.header.Set("Cookie", strings.Join(jar, "; "))
+	}
+	return nil
+}
+
+// approvedOrigin reports whether u may receive the operator's credentials:
+// an approved origin of the gate's scope.
+func (o *fetchOptions) approvedOrigin(u *url.URL) bool {
+	return o.gate != nil && o.gate.Scope().ApprovedOrigin(u)
+}

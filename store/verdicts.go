@@ -1,0 +1,70 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/webgraph/webgraph/linkcheck"
+)
+
+// linkChecksTable holds one verdict per link target (--check), with the
+// link event as written. Plain SQL, so that every store can keep it alike.
+const linkChecksTable = `CREATE TABLE IF NOT EXISTS link_checks (
+	target     TEXT PRIMARY KEY,
+	verdict    TEXT NOT NULL,
+	checked_at TEXT NOT NULL,
+	event      TEXT NOT NULL
+)`
+
+// SaveLink records ev as the verdict of its target, replacing an earlier
+// one; it returns once the write is committed.
+func (s *Store) SaveLink(ctx context.Context, ev *linkcheck.Event) error {
+	b, err := json.Marshal(ev)
+	if err != nil {
+		return fmt.Errorf("store: link verdict of %s: %w", ev.URL, err)
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.Exec(linkChecksTable); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(`DELETE FROM link_checks WHERE target = ?`, ev.URL); err != nil {
+			return err
+		}
+		_, err := tx.Exec(`INSERT INTO link_checks (target, verdict, checked_at, event) VALUES (?, ?, ?, ?)`,
+			ev.URL, string(ev.Verdict), ev.CheckedAt.UTC().Format(time.RFC3339Nano), string(b))
+		return err
+	})
+}
+
+// LinkVerdicts returns every link verdict the crawl has reached, in all its
+// runs, ordered by target; none for a database without link checks.
+func (s *Store) LinkVerdicts() ([]*linkcheck.Event, error) {
+	var n int
+	if err := s.db.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'link_checks'`).Scan(&n); err != nil {
+		return nil, fmt.Errorf("store: reading link verdicts: %w", err)
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	rows, err := s.db.Query(`SELECT target, event FROM link_checks ORDER BY target`)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading link verdicts: %w", err)
+	}
+	defer rows.Close()
+	var out []*linkcheck.Event
+	for rows.Next() {
+		var target, event string
+		if err := rows.Scan(&target, &event); err != nil {
+			return nil, fmt.Errorf("store: reading link verdicts: %w", err)
+		}
+		var ev linkcheck.Event
+		if err := json.Unmarshal([]byte(event), &ev); err != nil {
+			return nil, fmt.Errorf("store: the stored link verdict of %s: %w", target, err)
+		}
+		out = append(out, &ev)
+	}
+	return out, rows.Err()
+}
