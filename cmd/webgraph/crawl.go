@@ -37,40 +37,32 @@ type crawlFlags struct {
 	junit        *string
 }
 
-func newCrawlFlags(stderr io.Writer) *crawlFlags {
-	fs := pflag.NewFlagSet("crawl", pflag.ContinueOnError)
+// newCrawlFlags builds crawl's flags; its help goes to stdout.
+func newCrawlFlags(stdout io.Writer) *crawlFlags {
+	fs := newFlagSet("crawl", "webgraph crawl URL [URL...] [flags]\n       webgraph crawl --resume [--db PATH] [flags]",
+		"Crawl the sites of the seed URLs politely, through the union of plain and\nrendered fetches. Events go to stdout as JSON Lines; progress goes to stderr;\nthe crawl's state goes to --db, so a killed crawl continues with --resume.\nThe first Ctrl-C finishes the pages in flight; a second aborts.\n", stdout)
 	f := &crawlFlags{fs: fs}
 	f.o.register(fs)
-	f.out = fs.String("out", "", "write the JSON Lines events to FILE instead of stdout")
-	f.db = fs.String("db", "webgraph.db", "the crawl's database (SQLite): its queue, pages and links; refused if it already holds a crawl")
+	f.out = fs.StringP("out", "o", "", "write the JSON Lines events to `FILE` instead of stdout")
+	f.db = fs.String("db", "webgraph.db", "the crawl's database at `PATH` (SQLite): its queue, pages and links; refused if it already holds a crawl")
 	f.resume = fs.Bool("resume", false, "continue the crawl in --db with its settings (flags given again override them)")
-	f.depth = fs.Int("depth", crawl.DefaultDepth, "most link hops from a seed (-1: no limit; 0: seeds only)")
-	f.maxPages = fs.Int("max-pages", crawl.DefaultMaxPages, "request ceiling: most page fetches (-1: none)")
-	f.budget = fs.Duration("time-budget", 0, "stop popping new URLs after this long (0: none)")
-	f.concurrency = fs.Int("concurrency", crawl.DefaultConcurrency, "workers (and browser tabs)")
-	f.hostInterval = fs.Duration("host-interval", crawl.DefaultHostInterval, "least time between page fetches to one host (Crawl-delay wins when larger)")
-	f.delay = fs.Duration("delay", crawl.DefaultDelay, "each worker's pause before each fetch")
-	f.origins = fs.StringSlice("origin", nil, "extra approved origin, scheme://host[:port] (repeatable; subdomains are never implied)")
-	f.allowPaths = fs.StringSlice("allow-path", nil, "only crawl paths starting with this prefix (repeatable)")
-	f.sitemapLimit = fs.Int("sitemap-limit", 50000, "most URLs taken from one origin's sitemaps")
-	f.keep = fs.String("keep", "text", "retain page text in events and the database: text or none (HTML is never retained)")
-	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for these causes (e.g. missing,wall,login_redirect)")
-	f.junit = fs.String("junit", "", "write a JUnit XML report to FILE: one test case per URL")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: webgraph crawl URL [URL...] [flags]\n       webgraph crawl --resume [--db PATH] [flags]\n\nCrawl the sites of the seed URLs politely, through the union of plain and\nrendered fetches. Events go to stdout as JSON Lines; progress goes to stderr;\nthe crawl's state goes to --db, so a killed crawl continues with --resume.\nThe first Ctrl-C finishes the pages in flight; a second aborts.\n\n%s", fs.FlagUsages())
-	}
-	fs.SetOutput(stderr)
+	f.depth = fs.Int("depth", crawl.DefaultDepth, "at most `N` link hops from a seed (-1: no limit; 0: seeds only)")
+	f.maxPages = fs.Int("max-pages", crawl.DefaultMaxPages, "request ceiling: at most `N` page fetches (-1: none)")
+	f.budget = fs.Duration("time-budget", 0, "stop popping new URLs after this `DURATION` (0: none)")
+	f.concurrency = fs.Int("concurrency", crawl.DefaultConcurrency, "`N` workers (and browser tabs)")
+	f.hostInterval = fs.Duration("host-interval", crawl.DefaultHostInterval, "least time (`DURATION`) between page fetches to one host (Crawl-delay wins when larger)")
+	f.delay = fs.Duration("delay", crawl.DefaultDelay, "each worker's pause (`DURATION`) before each fetch")
+	f.origins = fs.StringSlice("origin", nil, "extra approved `ORIGIN`, scheme://host[:port] (repeatable; subdomains are never implied)")
+	f.allowPaths = fs.StringSlice("allow-path", nil, "only crawl paths starting with `PREFIX` (repeatable)")
+	f.sitemapLimit = fs.Int("sitemap-limit", 50000, "take at most `N` URLs from one origin's sitemaps")
+	f.keep = fs.String("keep", "text", "retain `WHAT` in events and the database: text or none (HTML is never retained)")
+	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for any `CAUSE,…` (e.g. missing,wall,login_redirect)")
+	f.junit = fs.String("junit", "", "write a JUnit XML report to `FILE`: one test case per URL")
 	return f
 }
 
 func (f *crawlFlags) parse(args []string) error {
-	if err := f.fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return err
-		}
-		return usagef("%v", err)
-	}
-	return nil
+	return parseCommandFlags(f.fs, args)
 }
 
 // notStored are flags that belong to one invocation, not to the crawl.
@@ -121,7 +113,7 @@ func (f *crawlFlags) overlay(now *crawlFlags) ([]string, error) {
 }
 
 func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	f := newCrawlFlags(stderr)
+	f := newCrawlFlags(stdout)
 	if err := f.parse(args); err != nil {
 		return err
 	}
@@ -142,7 +134,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err := json.Unmarshal([]byte(raw), &stored); err != nil {
 			return fmt.Errorf("crawl: %s: the stored settings: %w", *f.db, err)
 		}
-		base := newCrawlFlags(stderr)
+		base := newCrawlFlags(io.Discard)
 		if err := base.parse(stored); err != nil {
 			return fmt.Errorf("crawl: %s: the stored settings: %w", *f.db, err)
 		}

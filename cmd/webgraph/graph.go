@@ -8,6 +8,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -16,15 +17,28 @@ import (
 	"github.com/webgraph/webgraph/store"
 )
 
-func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := pflag.NewFlagSet("graph", pflag.ContinueOnError)
-	db := fs.String("db", "webgraph.db", "the crawl's database")
-	format := fs.String("format", "jsonl", "dot, graphml, csv or jsonl")
-	nodes := fs.Bool("nodes", false, "with --format csv: print the nodes instead of the edges")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: webgraph graph --db PATH [--format dot|graphml|csv|jsonl]\n\nExport the link graph of a crawl: nodes (URL, kind, outcome, cause, words per\nside) and edges (from, to, anchor, side).\n\n%s", fs.FlagUsages())
+// graphFlags are the flags of `webgraph graph`.
+type graphFlags struct {
+	fs              *pflag.FlagSet
+	db, format, out *string
+	nodes           *bool
+}
+
+func newGraphFlags(stdout io.Writer) *graphFlags {
+	fs := newFlagSet("graph", "webgraph graph --db PATH [--format dot|graphml|csv|jsonl] [-o FILE]",
+		"Export the link graph of a crawl: nodes (URL, kind, outcome, cause, words per\nside) and edges (from, to, anchor, side).\n", stdout)
+	return &graphFlags{fs: fs,
+		db:     fs.String("db", "webgraph.db", "the crawl's database at `PATH`"),
+		format: fs.String("format", "jsonl", "output `FORMAT`: dot, graphml, csv or jsonl"),
+		nodes:  fs.Bool("nodes", false, "with --format csv: print the nodes instead of the edges"),
+		out:    fs.StringP("out", "o", "", "write to `FILE` instead of stdout"),
 	}
-	st, err := openForReading(fs, args, db, stderr)
+}
+
+func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newGraphFlags(stdout)
+	db, format, nodes := f.db, f.format, f.nodes
+	st, err := openForReading(f.fs, args, db)
 	if err != nil {
 		return err
 	}
@@ -42,28 +56,44 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	default:
 		return usagef("--format must be dot, graphml, csv or jsonl")
 	}
-	w := bufio.NewWriter(stdout)
-	if err := ex.begin(w); err != nil {
+	return writeOutput(*f.out, stdout, func(out io.Writer) error {
+		w := bufio.NewWriter(out)
+		if err := ex.begin(w); err != nil {
+			return err
+		}
+		if err := st.Graph(func(n store.Node) error { return ex.node(w, n) }, func(e store.Edge) error { return ex.edge(w, e) }); err != nil {
+			return err
+		}
+		if err := ex.end(w); err != nil {
+			return err
+		}
+		return w.Flush()
+	})
+}
+
+// writeOutput runs write on stdout when path is "" or "-", else on a new
+// file at path, removed again when write fails.
+func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "" || path == "-" {
+		return write(stdout)
+	}
+	f, err := os.Create(path)
+	if err != nil {
 		return err
 	}
-	if err := st.Graph(func(n store.Node) error { return ex.node(w, n) }, func(e store.Edge) error { return ex.edge(w, e) }); err != nil {
+	if err := write(f); err != nil {
+		f.Close()
+		os.Remove(path)
 		return err
 	}
-	if err := ex.end(w); err != nil {
-		return err
-	}
-	return w.Flush()
+	return f.Close()
 }
 
 // openForReading parses the flags of a command that reads a crawl
 // database (graph, report) and opens the database named by db.
-func openForReading(fs *pflag.FlagSet, args []string, db *string, stderr io.Writer) (*store.Store, error) {
-	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return nil, err
-		}
-		return nil, usagef("%v", err)
+func openForReading(fs *pflag.FlagSet, args []string, db *string) (*store.Store, error) {
+	if err := parseCommandFlags(fs, args); err != nil {
+		return nil, err
 	}
 	if fs.NArg() != 0 {
 		return nil, usagef("%s takes no arguments; name the database with --db", fs.Name())

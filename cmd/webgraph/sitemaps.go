@@ -42,19 +42,34 @@ type sitemapURL struct {
 	Error   string `json:"error,omitempty"`
 }
 
-func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := pflag.NewFlagSet("sitemaps", pflag.ContinueOnError)
-	verify := fs.Bool("verify", false, "fetch every advertised URL politely (plain GET, robots.txt obeyed) and count live and dead")
-	list := fs.Bool("list", false, "list every advertised URL")
-	limit := fs.Int("sitemap-limit", discovery.DefaultSitemapLimit, "most URLs taken from the sitemaps")
-	interval := fs.Duration("host-interval", time.Second, "least time between requests to the host")
-	timeout := fs.Duration("timeout", 20*time.Second, "time limit for one request")
-	contact := fs.String("contact", os.Getenv("WEBGRAPH_CONTACT"), "operator URL or e-mail, sent in the User-Agent (default $WEBGRAPH_CONTACT)")
-	noRobots := fs.Bool("no-robots", false, "do not ask robots.txt (loudly reported)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: webgraph sitemaps URL [flags]\n\nTry every sitemap of URL's origin (robots-advertised, conventional, index\nchildren) and report each attempt and the URL inventory as JSON.\n\n%s", fs.FlagUsages())
+// sitemapsFlags are the flags of `webgraph sitemaps`.
+type sitemapsFlags struct {
+	fs                *pflag.FlagSet
+	verify, list      *bool
+	limit             *int
+	interval, timeout *time.Duration
+	contact           *string
+	noRobots          *bool
+}
+
+func newSitemapsFlags(stdout io.Writer) *sitemapsFlags {
+	fs := newFlagSet("sitemaps", "webgraph sitemaps URL [flags]",
+		"Try every sitemap of URL's origin (robots-advertised, conventional, index\nchildren) and report each attempt and the URL inventory as JSON.\nExit 0 when done, 3 when --verify found dead URLs.\n", stdout)
+	return &sitemapsFlags{fs: fs,
+		verify:   fs.Bool("verify", false, "fetch every advertised URL politely (plain GET, robots.txt obeyed), count live and dead, and exit 3 if any is dead"),
+		list:     fs.Bool("list", false, "list every advertised URL"),
+		limit:    fs.Int("sitemap-limit", discovery.DefaultSitemapLimit, "take at most `N` URLs from the sitemaps"),
+		interval: fs.Duration("host-interval", time.Second, "least time (`DURATION`) between requests to the host"),
+		timeout:  fs.Duration("timeout", 20*time.Second, "time limit for one request, a `DURATION`"),
+		contact:  fs.String("contact", os.Getenv("WEBGRAPH_CONTACT"), "operator `CONTACT` (URL or e-mail), sent in the User-Agent (default $WEBGRAPH_CONTACT)"),
+		noRobots: fs.Bool("no-robots", false, "do not ask robots.txt (loudly reported)"),
 	}
-	target, err := parseFlags(fs, args, stderr)
+}
+
+func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newSitemapsFlags(stdout)
+	verify, list, limit, interval, timeout, contact, noRobots := f.verify, f.list, f.limit, f.interval, f.timeout, f.contact, f.noRobots
+	target, err := parseFlags(f.fs, args)
 	if err != nil {
 		return err
 	}
