@@ -237,6 +237,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	prog.queue = front.Stats
 	pages, closeAll, err := o.newUnion()
 	if err != nil {
 		return err

@@ -119,6 +119,7 @@ func exitCode(err error, stderr io.Writer) int {
 	var r *refuse.Refusal
 	var d *policy.PageDisallowedError
 	var g *gateError
+	var dead *deadURLsError
 	switch {
 	case err == nil:
 		return exitOK
@@ -130,7 +131,7 @@ func exitCode(err error, stderr io.Writer) int {
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "webgraph: %v\n%s\n", err, ue.helpHint())
 		return exitUsage
-	case errors.As(err, &g):
+	case errors.As(err, &g), errors.As(err, &dead):
 		fmt.Fprintf(stderr, "webgraph: %v\n", err)
 		return exitRefused
 	case errors.As(err, &d):

@@ -101,8 +101,12 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if out.Attempts == nil {
 		out.Attempts = []discovery.SitemapAttempt{}
 	}
+	var deadErr error // with --verify, when dead URLs were found
 	if *verify {
 		live, dead, disallowed, notFetched := 0, 0, 0, 0
+		bar := newLiveLine(stderr)
+		began, drawn := time.Now(), time.Time{}
+		fmt.Fprintf(stderr, "webgraph: verifying %s, one request per %s\n", plural(len(urls), "URL"), *interval)
 		out.Inventory.Live, out.Inventory.Dead, out.Inventory.Disallowed, out.Inventory.NotFetched = &live, &dead, &disallowed, &notFetched
 		for i, s := range urls {
 			if ctx.Err() != nil {
@@ -137,9 +141,17 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			if *list || row.Live == nil || !*row.Live {
 				out.URLs = append(out.URLs, row)
 			}
-			if (i+1)%50 == 0 {
-				fmt.Fprintf(stderr, "webgraph: verified %d of %d\n", i+1, len(urls))
+			// On a terminal the bar is redrawn as it moves; elsewhere a line
+			// every 10 s, so a log shows the run is alive.
+			if now := time.Now(); (bar.terminal && now.Sub(drawn) >= 200*time.Millisecond) || now.Sub(drawn) >= 10*time.Second || i+1 == len(urls) {
+				drawn = now
+				bar.draw(fmt.Sprintf("webgraph: verifying %s · %d live, %d dead", meter(i+1, len(urls), now.Sub(began)), live, dead))
 			}
+		}
+		bar.clear()
+		fmt.Fprintf(stderr, "webgraph: verified %s: %d live, %d dead, %d disallowed by robots.txt, %d not fetched\n", plural(len(urls), "URL"), live, dead, disallowed, notFetched)
+		if dead > 0 {
+			deadErr = &deadURLsError{Origin: out.Origin, Dead: dead, Verified: live + dead}
 		}
 	} else if *list {
 		for _, s := range urls {
@@ -148,5 +160,20 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(out)
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	return deadErr
+}
+
+// deadURLsError is the result of `sitemaps --verify` when URLs the
+// sitemaps advertise are dead: exit 3, as a refused page is.
+type deadURLsError struct {
+	Origin   string
+	Dead     int // URLs that answered other than 2xx, or not at all
+	Verified int // URLs fetched
+}
+
+func (e *deadURLsError) Error() string {
+	return fmt.Sprintf("sitemaps: %s of %d verified on %s are dead", plural(e.Dead, "URL"), e.Verified, e.Origin)
 }
