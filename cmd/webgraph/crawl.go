@@ -15,6 +15,7 @@ import (
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/store"
+	"github.com/webgraph/webgraph/warc"
 )
 
 // crawlFlags are the flags of `webgraph crawl`.
@@ -35,6 +36,7 @@ type crawlFlags struct {
 	keep         *string
 	failOn       *[]string
 	junit        *string
+	warc         *string
 }
 
 // newCrawlFlags builds crawl's flags; its help goes to stdout.
@@ -58,6 +60,7 @@ func newCrawlFlags(stdout io.Writer) *crawlFlags {
 	f.keep = fs.String("keep", "text", "retain `WHAT` in events and the database: text or none (HTML is never retained)")
 	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for any `CAUSE,…` (e.g. missing,wall,login_redirect)")
 	f.junit = fs.String("junit", "", "write a JUnit XML report to `FILE`: one test case per URL")
+	f.warc = fs.String("warc", "", "archive every fetched page in the WARC `FILE` (gzip per record): the plain request and response, and the rendered DOM")
 	return f
 }
 
@@ -66,7 +69,7 @@ func (f *crawlFlags) parse(args []string) error {
 }
 
 // notStored are flags that belong to one invocation, not to the crawl.
-var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true}
+var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "warc": true}
 
 // storedArgs returns the invocation's flags and seeds, to keep with the crawl.
 func (f *crawlFlags) storedArgs() []string {
@@ -142,6 +145,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 		*base.db, *base.out, *base.junit, *base.resume = *f.db, *f.out, *f.junit, true
+		*base.warc = *f.warc
 		f = base
 	}
 	if f.fs.NArg() == 0 {
@@ -161,6 +165,12 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if err := o.validate(); err != nil {
 		return err
+	}
+	if *f.warc != "" {
+		if err := preflightOutput("--warc", *f.warc, *f.db); err != nil {
+			return err
+		}
+		o.archive = true
 	}
 	gates, err := newGates(*f.failOn, *f.junit != "")
 	if err != nil {
@@ -243,8 +253,19 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer closeAll()
+	var crawlPages crawl.Pages = pages
+	var archive *archivingPages
+	if *f.warc != "" {
+		w, err := warc.Create(*f.warc, cfg.Resumed, "webgraph/"+version)
+		if err != nil {
+			return err
+		}
+		defer w.Close()
+		archive = &archivingPages{pages: pages, w: w}
+		crawlPages = archive
+	}
 	c, err := crawl.New(cfg, crawl.Deps{
-		Pages:    pages,
+		Pages:    crawlPages,
 		Frontier: front,
 		Gate:     gate,
 		Journal:  st.Journal(),
@@ -253,6 +274,9 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	})
 	if err != nil {
 		return usagef("%v", err)
+	}
+	if archive != nil {
+		archive.stop = c.Stop // a crawl whose archive fails stops, rather than fetch unarchived
 	}
 	onInterrupt(ctx, func() {
 		fmt.Fprintln(stderr, "\nwebgraph: interrupted: finishing the pages in flight (press Ctrl-C again to abort)")
@@ -264,6 +288,9 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	stopProgress()
 	if writeErr != nil {
 		return fmt.Errorf("crawl: writing events: %w", writeErr)
+	}
+	if err := archive.Err(); err != nil {
+		return fmt.Errorf("crawl: --warc: %w", err)
 	}
 	if done.Stopped == "failure" {
 		return fmt.Errorf("crawl: stopped: %s", strings.Join(done.Warnings, "; "))

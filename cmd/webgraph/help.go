@@ -42,6 +42,8 @@ func commands() []command {
 			func(w io.Writer) *pflag.FlagSet { return newPagesFlags(w).fs }, runPages},
 		{"report", "--db PATH", "one self-contained HTML report of a crawl (-o FILE)",
 			func(w io.Writer) *pflag.FlagSet { return newReportFlags(w).fs }, runReport},
+		{"warc", "FILE", "the records of a WARC archive, as JSON Lines",
+			func(w io.Writer) *pflag.FlagSet { return newWARCFlags(w) }, runWARC},
 		{"completion", "bash|zsh|fish", "print a shell completion script",
 			func(w io.Writer) *pflag.FlagSet { return newCompletionFlags(w) }, runCompletion},
 		{"version", "", "print webgraph's version",

@@ -29,6 +29,7 @@ type fetchOptions struct {
 	timeout    time.Duration
 	maxBody    int64
 	tabs       int          // browser tabs; 0: the rendered default
+	archive    bool         // keep each side's exchange and DOM for a WARC archive
 	gate       *policy.Gate // asked before every request; set by newGate
 }
 
@@ -78,12 +79,12 @@ func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 		}
 	}
 	if mode != union.ModeRendered {
-		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate})
+		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate, KeepExchange: o.archive})
 		closers = append(closers, p.Close)
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURL: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate})
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURL: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive})
 		if err != nil {
 			close()
 			return nil, nil, err
