@@ -101,4 +101,3 @@ func runWARC(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return writeJSON(stdout, r)
 	})
 }
-
