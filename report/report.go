@@ -181,7 +181,7 @@ func bars(counts map[string]int, colors map[string]string) []bar {
 
 // The scatter plot: plain words across, rendered words up, on a log scale.
 type scatter struct {
-	Points   []point
+	Points []point
 	// JSPages are the pages that need JavaScript, most rendered words
 	// first, named beside the plot.
 	JSPages  []point
