@@ -6,19 +6,24 @@ require (
 	github.com/PuerkitoBio/goquery v1.14.0
 	github.com/chromedp/cdproto v0.160.1
 	github.com/chromedp/chromedp v0.23.1
+	github.com/google/uuid v1.6.0
+	github.com/nlnwa/gowarc/v2 v2.2.4
 	github.com/spf13/pflag v1.1.0
 	github.com/temoto/robotstxt v1.1.2
 	golang.org/x/net v0.63.0
+	golang.org/x/term v0.48.0
 	modernc.org/sqlite v1.62.0
 )
 
 require (
 	github.com/andybalholm/cascadia v1.3.5 // indirect
+	github.com/bits-and-blooms/bitset v1.24.0 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
-	github.com/google/uuid v1.6.0 // indirect
+	github.com/klauspost/compress v1.18.0 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
+	github.com/nlnwa/whatwg-url v0.6.2 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/text v0.44.0 // indirect

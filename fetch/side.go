@@ -88,6 +88,31 @@ type Side struct {
 	// Err is the side's own failure (network, timeout, redirect loop,
 	// browser crash). A side with Err set carries no usable text.
 	Err error
+	// Exchange is the final request and response as the plain side sent
+	// and read them, kept only when asked (plain.Config.KeepExchange, for
+	// a WARC archive); nil otherwise. Plain side only.
+	Exchange *Exchange
+	// DOM is the rendered document serialised after the wait
+	// (document.documentElement.outerHTML, at most MaxText characters),
+	// kept only when asked (rendered.Config.KeepDOM); empty otherwise.
+	// Rendered side only.
+	DOM string
+}
+
+// Exchange is one HTTP request and its response, as a plain fetch sent and
+// read them.
+type Exchange struct {
+	// Request is the request head as sent: request line and headers.
+	Request []byte
+	// ResponseHead is the status line and headers as net/http received
+	// them (a transparent gzip and chunked framing already undone, so the
+	// head matches Body).
+	ResponseHead []byte
+	// Body is the body as read: at most the fetcher's MaxBody bytes, and
+	// empty for a download, whose body is never read.
+	Body []byte
+	// At is when the response head arrived.
+	At time.Time
 }
 
 // Redirect is one hop of a redirect chain.

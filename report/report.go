@@ -12,7 +12,9 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"net/url"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/webgraph/webgraph/crawl"
@@ -30,7 +32,7 @@ func Write(w io.Writer, s *store.Store, generated time.Time) error {
 	if err != nil {
 		return err
 	}
-	d.Generated = generated.UTC().Format(time.RFC1123)
+	d.Generated = humanTime(generated)
 	return page.Execute(w, d)
 }
 
@@ -88,8 +90,11 @@ func collect(s *store.Store) (*data, error) {
 			if err := json.Unmarshal(r.DoneEvent, &done); err != nil {
 				return nil, fmt.Errorf("report: a done event: %w", err)
 			}
-			ri.Stopped, ri.Elapsed = done.Stopped, (time.Duration(done.ElapsedMS) * time.Millisecond).Round(time.Millisecond).String()
+			ri.Stopped, ri.Elapsed = done.Stopped, humanDuration(time.Duration(done.ElapsedMS)*time.Millisecond)
 			d.Done = &done
+		}
+		if t, err := time.Parse(time.RFC3339Nano, r.StartedAt); err == nil {
+			ri.Started = humanTime(t)
 		}
 		d.Runs = append(d.Runs, ri)
 	}
@@ -100,22 +105,23 @@ func collect(s *store.Store) (*data, error) {
 	graphIDs := map[string]int{}
 	var nodes []gnode
 	err = s.Pages(func(p store.PageRow) error {
+		var ev crawl.PageEvent
+		json.Unmarshal(p.Event, &ev)
+		label := pageLabel(ev.Title, p.URL)
 		if p.OK {
 			outcomes["kept"]++
 		} else {
 			outcomes["refused"]++
 			causes[p.Cause]++
-			var ev crawl.PageEvent
-			json.Unmarshal(p.Event, &ev)
 			cit := discovery.Discovery{Via: discovery.Via(p.Via), FoundOn: p.FoundOn, Anchor: p.Anchor}
 			d.Refusals = append(d.Refusals, refusal{URL: safetext.Clean(p.URL), Cause: safetext.Clean(p.Cause), Words: safetext.Clean(ev.Error), Citation: safetext.Clean(cit.Describe())})
 		}
 		if p.PlainWords != nil && p.RenderedWords != nil {
-			points = append(points, point{URL: safetext.Clean(p.URL), Plain: *p.PlainWords, Rendered: *p.RenderedWords})
+			points = append(points, point{URL: safetext.Clean(p.URL), Label: safetext.Clean(label), Plain: *p.PlainWords, Rendered: *p.RenderedWords})
 		}
 		if len(nodes) < MaxGraphNodes {
 			graphIDs[p.URL] = len(nodes)
-			nodes = append(nodes, gnode{URL: safetext.Clean(p.URL), OK: p.OK, Cause: p.Cause})
+			nodes = append(nodes, gnode{URL: safetext.Clean(p.URL), Label: safetext.Clean(label), OK: p.OK, Cause: p.Cause})
 		}
 		return nil
 	})
@@ -173,7 +179,7 @@ func bars(counts map[string]int, colors map[string]string) []bar {
 	}
 	slices.SortFunc(out, func(a, b bar) int { return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Label, b.Label)) })
 	for i := range out {
-		if most > 0 {
+		if most > 0 && out[i].Count > 0 { // a zero draws no bar
 			out[i].Width = math.Max(100*float64(out[i].Count)/float64(most), 0.5)
 		}
 		out[i].Color = colors[out[i].Label]
@@ -186,7 +192,10 @@ func bars(counts map[string]int, colors map[string]string) []bar {
 
 // The scatter plot: plain words across, rendered words up, on a log scale.
 type scatter struct {
-	Points   []point
+	Points []point
+	// JSPages are the pages that need JavaScript, most rendered words
+	// first, named beside the plot.
+	JSPages  []point
 	Max      int
 	Ticks    []tick
 	NeedJS   int
@@ -196,6 +205,7 @@ type scatter struct {
 
 type point struct {
 	URL             string
+	Label           string // the page's title, else its path
 	Plain, Rendered int
 	X, Y            float64
 	NeedsJS         bool
@@ -225,9 +235,11 @@ func layoutScatter(ps []point) scatter {
 		p.NeedsJS = p.Rendered >= 20 && p.Rendered > 2*p.Plain+10
 		if p.NeedsJS {
 			sc.NeedJS++
+			sc.JSPages = append(sc.JSPages, p)
 		}
 		sc.Points = append(sc.Points, p)
 	}
+	slices.SortStableFunc(sc.JSPages, func(a, b point) int { return cmp.Compare(b.Rendered, a.Rendered) })
 	for v := 1; v <= max(sc.Max, 1); v *= 10 {
 		sc.Ticks = append(sc.Ticks, tick{Label: fmt.Sprint(v), At: scale(v)})
 	}
@@ -246,11 +258,33 @@ type graph struct {
 
 type gnode struct {
 	URL   string
+	Label string // the page's title, else its path
 	OK    bool
 	Cause string
 	X, Y  float64
 	Color string
+	// Inlinks counts the drawn pages linking here; the most linked show
+	// their label on the picture, every node on hover.
+	Inlinks   int
+	ShowLabel bool
+	LX        float64 // where the label starts (or ends, near the right edge)
+	LAnchor   string  // the label's text-anchor: start or end
 }
+
+// Labelled are the nodes whose labels show on the picture.
+func (g graph) Labelled() []gnode {
+	var out []gnode
+	for _, n := range g.Nodes {
+		if n.ShowLabel {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// GraphLabels is how many of the most-linked pages are labelled on the
+// link graph itself; every page's label shows on hover.
+const GraphLabels = 8
 
 type gedge struct{ X1, Y1, X2, Y2 float64 }
 
@@ -327,8 +361,104 @@ func layoutGraph(nodes []gnode, edges [][2]int, truncated bool) graph {
 		a, b := nodes[e[0]], nodes[e[1]]
 		g.Edges = append(g.Edges, gedge{a.X, a.Y, b.X, b.Y})
 	}
+	labelMostLinked(nodes, edges)
+	for i := range nodes {
+		nodes[i].LX, nodes[i].LAnchor = nodes[i].X+9, "start"
+		if nodes[i].X > size*0.6 { // keep a long label inside the picture
+			nodes[i].LX, nodes[i].LAnchor = nodes[i].X-9, "end"
+		}
+	}
 	g.Nodes = nodes
 	return g
+}
+
+// labelMostLinked marks the GraphLabels nodes most linked to (by distinct
+// drawn pages) to show their labels.
+func labelMostLinked(nodes []gnode, edges [][2]int) {
+	seen := map[[2]int]bool{}
+	for _, e := range edges {
+		if !seen[e] {
+			seen[e] = true
+			nodes[e[1]].Inlinks++
+		}
+	}
+	order := make([]int, len(nodes))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(nodes[b].Inlinks, nodes[a].Inlinks) })
+	for _, i := range order[:min(GraphLabels, len(order))] {
+		if nodes[i].Inlinks > 0 {
+			nodes[i].ShowLabel = true
+		}
+	}
+}
+
+// pageLabel names a page for a person: its title, else its path.
+func pageLabel(title, raw string) string {
+	if title = strings.TrimSpace(title); title != "" {
+		return cutRunes(title, 48)
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Path == "" {
+		return cutRunes(raw, 48)
+	}
+	p := u.Path
+	if u.RawQuery != "" {
+		p += "?" + u.RawQuery
+	}
+	return cutRunes(p, 48)
+}
+
+func cutRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// humanTime is a moment for a person: "3 Dec 2026, 07:21 UTC".
+func humanTime(t time.Time) string { return t.UTC().Format("2 Jan 2006, 15:04 UTC") }
+
+// humanDuration is a span for a person: "350 ms", "4.1 s", "2 min 5 s",
+// "1 h 3 min".
+func humanDuration(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return fmt.Sprintf("%d ms", d.Milliseconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	case d < time.Hour:
+		d = d.Round(time.Second)
+		return fmt.Sprintf("%d min %d s", int(d.Minutes()), int(d.Seconds())%60)
+	}
+	d = d.Round(time.Minute)
+	return fmt.Sprintf("%d h %d min", int(d.Hours()), int(d.Minutes())%60)
+}
+
+// wrapURL writes a URL as HTML that a browser may break at its
+// separators: after a / & or =, before a ? or #. Never inside a word, so
+// "retired.html" stays whole.
+func wrapURL(u string) template.HTML {
+	var b strings.Builder
+	start := 0
+	for i := 0; i < len(u); i++ {
+		cut := -1
+		switch u[i] {
+		case '/', '&', '=':
+			cut = i + 1
+		case '?', '#':
+			cut = i
+		}
+		if cut > start {
+			b.WriteString(template.HTMLEscapeString(u[start:cut]))
+			b.WriteString("<wbr>")
+			start = cut
+		}
+	}
+	b.WriteString(template.HTMLEscapeString(u[start:]))
+	return template.HTML(b.String())
 }
 
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
@@ -337,4 +467,5 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"minus":     func(a, b float64) float64 { return a - b },
 	"half":      func(a float64) float64 { return a / 2 },
 	"addMargin": func(a float64) float64 { return a + 50 },
+	"wrapURL":   wrapURL,
 }).Parse(pageHTML))

@@ -13,7 +13,12 @@ h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ddd; padding-b
 .meta { color: #616161; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .3em .5em; border-bottom: 1px solid #eee; vertical-align: top; }
-td.url { word-break: break-all; min-width: 16em; }
+td.url, .needjs .url { overflow-wrap: anywhere; word-break: normal; min-width: 16em; }
+.plotrow { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
+.needjs { flex: 1; min-width: 18em; }
+.needjs ul { padding-left: 1.2em; margin: .3em 0; }
+.needjs .url { display: block; color: #616161; font-size: .9em; }
+svg text.glabel { font-size: 11px; fill: #212121; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
 .bars div.row { display: flex; align-items: center; margin: .25em 0; }
 .bars .label { width: 9em; }
 .bars .track { flex: 1; background: #f5f5f5; height: 1.2em; }
@@ -49,45 +54,51 @@ svg text { font: 11px system-ui, sans-serif; fill: #424242; }
 
 <h2 id="outcomes">Outcomes</h2>
 <div class="bars">
-{{range .Outcomes}}<div class="row"><span class="label">{{.Label}}</span><span class="track"><div class="fill" style="width: {{f .Width}}%; background: {{.Color}}"></div></span><span class="count">{{.Count}}</span></div>
+{{range .Outcomes}}<div class="row"><span class="label">{{.Label}}</span><span class="track">{{if .Count}}<div class="fill" style="width: {{f .Width}}%; background: {{.Color}}"></div>{{end}}</span><span class="count">{{.Count}}</span></div>
 {{end}}</div>
 
 <h2 id="causes">Refusal causes</h2>
 {{if .Causes}}<div class="bars">
-{{range .Causes}}<div class="row"><span class="label">{{.Label}}</span><span class="track"><div class="fill" style="width: {{f .Width}}%; background: {{.Color}}"></div></span><span class="count">{{.Count}}</span></div>
+{{range .Causes}}<div class="row"><span class="label">{{.Label}}</span><span class="track">{{if .Count}}<div class="fill" style="width: {{f .Width}}%; background: {{.Color}}"></div>{{end}}</span><span class="count">{{.Count}}</span></div>
 {{end}}</div>{{else}}<p>No page was refused.</p>{{end}}
 
 <h2 id="refusals">Refusals, with how each URL was found</h2>
 {{if .Refusals}}<table>
 <tr><th>URL</th><th>Cause</th><th>What happened</th><th>Found</th></tr>
-{{range .Refusals}}<tr><td class="url">{{.URL}}</td><td>{{.Cause}}</td><td>{{.Words}}</td><td>{{.Citation}}</td></tr>
+{{range .Refusals}}<tr><td class="url">{{wrapURL .URL}}</td><td>{{.Cause}}</td><td>{{.Words}}</td><td>{{.Citation}}</td></tr>
 {{end}}</table>{{else}}<p>No page was refused.</p>{{end}}
 
 <h2 id="sitemaps">Sitemap inventory</h2>
 {{if .Inventory}}<div class="bars">
-{{range .Inventory}}<div class="row"><span class="label">{{.Label}}</span><span class="track"><div class="fill" style="width: {{f .Width}}%; background: {{.Color}}"></div></span><span class="count">{{.Count}}</span></div>
+{{range .Inventory}}<div class="row"><span class="label">{{.Label}}</span><span class="track">{{if .Count}}<div class="fill" style="width: {{f .Width}}%; background: {{.Color}}"></div>{{end}}</span><span class="count">{{.Count}}</span></div>
 {{end}}</div>
 {{with .Done}}<p>{{.Coverage.SitemapNeverLinked}} sitemap URLs are never linked from a page; {{.Coverage.LinkedNotInSitemap}} kept pages are missing from the sitemaps; robots.txt disallows {{.Coverage.SitemapDisallowed}} sitemap URLs.</p>{{end}}
 {{else}}<p>The crawl did not finish, so there is no inventory.</p>{{end}}
 
 <h2 id="words">Plain against rendered words</h2>
 {{with .Scatter}}<p>Each dot is a page: its words without a browser across, with one up (log scales). Dots well above the line need JavaScript: {{.NeedJS}} of {{len .Points}} pages.</p>
+<div class="plotrow">
 <svg width="{{f (addMargin .Size)}}" height="{{f (addMargin .Size)}}" viewBox="0 0 {{f (addMargin .Size)}} {{f (addMargin .Size)}}" role="img" aria-label="plain against rendered words per page">
 <rect x="40" y="10" width="{{f .Size}}" height="{{f .Size}}" fill="#fafafa" stroke="#bdbdbd"/>
 <path d="{{.Diagonal}}" stroke="#bdbdbd" stroke-dasharray="4 4"/>
 {{$size := .Size}}{{range .Ticks}}<text x="{{f (plus 40 .At)}}" y="{{f (plus $size 26)}}" text-anchor="middle">{{.Label}}</text><text x="34" y="{{f (minus (plus $size 14) .At)}}" text-anchor="end">{{.Label}}</text>
 {{end}}<text x="{{f (plus 40 (half $size))}}" y="{{f (plus $size 42)}}" text-anchor="middle">plain words</text>
 <text x="12" y="{{f (plus 10 (half $size))}}" transform="rotate(-90 12 {{f (plus 10 (half $size))}})" text-anchor="middle">rendered words</text>
-{{range .Points}}<circle cx="{{f .X}}" cy="{{f .Y}}" r="5" fill="{{if .NeedsJS}}#6a1b9a{{else}}#1565c0{{end}}" fill-opacity="0.7"><title>{{.URL}}: {{.Plain}} plain, {{.Rendered}} rendered</title></circle>
-{{end}}</svg>{{end}}
+{{range .Points}}<circle cx="{{f .X}}" cy="{{f .Y}}" r="5" fill="{{if .NeedsJS}}#6a1b9a{{else}}#1565c0{{end}}" fill-opacity="0.7"><title>{{.Label}} ({{.URL}}): {{.Plain}} plain, {{.Rendered}} rendered</title></circle>
+{{end}}</svg>
+<div class="needjs">{{if .JSPages}}<p><b>Pages that need JavaScript</b> (purple), most rendered words first:</p>
+<ul>{{range .JSPages}}<li>{{.Label}}: {{.Plain}} words plain, {{.Rendered}} rendered<span class="url">{{wrapURL .URL}}</span></li>
+{{end}}</ul>{{else}}<p>No page needs JavaScript for its text.</p>{{end}}</div>
+</div>{{end}}
 
 <h2 id="graph">Link graph</h2>
-{{with .Graph}}<p>Pages fetched (green kept, red refused) and the links between them.{{if .Truncated}} Only the first 300 pages are drawn.{{end}}</p>
+{{with .Graph}}<p>Pages fetched (green kept, red refused) and the links between them. The {{len .Labelled}} most-linked pages are named; hover over any page for its title and URL.{{if .Truncated}} Only the first 300 pages are drawn.{{end}}</p>
 <svg width="{{f .Size}}" height="{{f .Size}}" viewBox="0 0 {{f .Size}} {{f .Size}}" role="img" aria-label="the link graph">
 <rect width="{{f .Size}}" height="{{f .Size}}" fill="#fafafa"/>
 {{range .Edges}}<line x1="{{f .X1}}" y1="{{f .Y1}}" x2="{{f .X2}}" y2="{{f .Y2}}" stroke="#90a4ae" stroke-opacity="0.6"/>
-{{end}}{{range .Nodes}}<circle cx="{{f .X}}" cy="{{f .Y}}" r="6" fill="{{.Color}}"><title>{{.URL}}{{if .Cause}} ({{.Cause}}){{end}}</title></circle>
-{{end}}</svg>{{end}}
+{{end}}{{range .Nodes}}<circle cx="{{f .X}}" cy="{{f .Y}}" r="6" fill="{{.Color}}"><title>{{.Label}}: {{.URL}}{{if .Cause}} ({{.Cause}}){{end}}, linked from {{.Inlinks}} drawn pages</title></circle>
+{{end}}{{range .Nodes}}{{if .ShowLabel}}<text class="glabel" x="{{f .LX}}" y="{{f (plus .Y 4)}}" text-anchor="{{.LAnchor}}">{{.Label}}</text>
+{{end}}{{end}}</svg>{{end}}
 </body>
 </html>
 `

@@ -23,8 +23,8 @@ type checkFlags struct {
 }
 
 func (c *checkFlags) register(fs *pflag.FlagSet) {
-	c.check = fs.StringSlice("check", nil, "also verify link targets: external (every external link, HEAD then GET, politely) and/or fragments (every #fragment against the page's ids and names, both sides)")
-	c.recheckAfter = fs.Duration("recheck-after", linkcheck.DefaultRecheckAfter, "a link verdict the database holds from less than this long ago is used again without asking (-1ns: always ask)")
+	c.check = fs.StringSlice("check", nil, "also verify link targets of each `KIND,…`: external (every external link, HEAD then GET, politely) and/or fragments (every #fragment against the page's ids and names, both sides)")
+	c.recheckAfter = fs.Duration("recheck-after", linkcheck.DefaultRecheckAfter, "a link verdict the database holds from less than this `DURATION` ago is used again without asking (-1ns: always ask)")
 }
 
 // checker returns the link checker the flags ask for, or nil when none.
@@ -122,7 +122,7 @@ func termSafe(s string) string {
 type summaryFlags struct{ path *string }
 
 func (s *summaryFlags) register(fs *pflag.FlagSet) {
-	s.path = fs.String("summary", "", "write a Markdown summary of the crawl and its link verdicts to FILE (e.g. $GITHUB_STEP_SUMMARY); appended to when FILE exists")
+	s.path = fs.String("summary", "", "write a Markdown summary of the crawl and its link verdicts to `FILE` (e.g. $GITHUB_STEP_SUMMARY); appended to when FILE exists")
 }
 
 // writeSummary appends the Markdown summary: totals, then each target that

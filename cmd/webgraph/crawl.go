@@ -15,6 +15,7 @@ import (
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/store"
+	"github.com/webgraph/webgraph/warc"
 )
 
 // crawlFlags are the flags of `webgraph crawl`.
@@ -37,50 +38,44 @@ type crawlFlags struct {
 	junit        *string
 	check        checkFlags
 	summary      summaryFlags
+	warc         *string
 }
 
-func newCrawlFlags(stderr io.Writer) *crawlFlags {
-	fs := pflag.NewFlagSet("crawl", pflag.ContinueOnError)
+// newCrawlFlags builds crawl's flags; its help goes to stdout.
+func newCrawlFlags(stdout io.Writer) *crawlFlags {
+	fs := newFlagSet("crawl", "webgraph crawl URL [URL...] [flags]\n       webgraph crawl --resume [--db PATH] [flags]",
+		"Crawl the sites of the seed URLs politely, through the union of plain and\nrendered fetches. Events go to stdout as JSON Lines; progress goes to stderr;\nthe crawl's state goes to --db, so a killed crawl continues with --resume.\nThe first Ctrl-C finishes the pages in flight; a second aborts.\n", stdout)
 	f := &crawlFlags{fs: fs}
 	f.o.register(fs)
-	f.out = fs.String("out", "", "write the JSON Lines events to FILE instead of stdout")
-	f.db = fs.String("db", "webgraph.db", "the crawl's database (SQLite): its queue, pages and links; refused if it already holds a crawl")
+	f.out = fs.StringP("out", "o", "", "write the JSON Lines events to `FILE` instead of stdout")
+	f.db = fs.String("db", "webgraph.db", "the crawl's database at `PATH` (SQLite): its queue, pages and links; refused if it already holds a crawl")
 	f.resume = fs.Bool("resume", false, "continue the crawl in --db with its settings (flags given again override them)")
-	f.depth = fs.Int("depth", crawl.DefaultDepth, "most link hops from a seed: 0 the seeds only, -1 no limit (other negatives are refused)")
-	f.maxPages = fs.Int("max-pages", crawl.DefaultMaxPages, "request ceiling: most page fetches, at least 1; -1 for none")
-	f.budget = fs.Duration("time-budget", 0, "stop popping new URLs after this long (0: no budget; negative is refused)")
-	f.concurrency = fs.Int("concurrency", crawl.DefaultConcurrency, "workers (and browser tabs), at least 1")
-	f.hostInterval = fs.Duration("host-interval", crawl.DefaultHostInterval, "least time between page fetches to one host (Crawl-delay wins when larger; 0: none)")
-	f.delay = fs.Duration("delay", crawl.DefaultDelay, "each worker's pause before each fetch (0: none)")
-	f.origins = fs.StringSlice("origin", nil, "extra approved origin, scheme://host[:port] (repeatable; subdomains are never implied)")
-	f.allowPaths = fs.StringSlice("allow-path", nil, "only crawl paths starting with this prefix (repeatable)")
-	f.sitemapLimit = fs.Int("sitemap-limit", 50000, "most URLs taken from one origin's sitemaps, at least 1")
-	f.keep = fs.String("keep", "text", "retain page text in events and the database: text or none (HTML is never retained)")
-	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for these causes (e.g. missing,wall,login_redirect)")
-	f.junit = fs.String("junit", "", "write a JUnit XML report to FILE: one test case per URL")
+	f.depth = fs.Int("depth", crawl.DefaultDepth, "at most `N` link hops from a seed: 0 the seeds only, -1 no limit (other negatives are refused)")
+	f.maxPages = fs.Int("max-pages", crawl.DefaultMaxPages, "request ceiling: at most `N` page fetches, at least 1; -1 for none")
+	f.budget = fs.Duration("time-budget", 0, "stop popping new URLs after this `DURATION` (0: no budget; negative is refused)")
+	f.concurrency = fs.Int("concurrency", crawl.DefaultConcurrency, "`N` workers (and browser tabs), at least 1")
+	f.hostInterval = fs.Duration("host-interval", crawl.DefaultHostInterval, "least time (`DURATION`) between page fetches to one host (Crawl-delay wins when larger; 0: none)")
+	f.delay = fs.Duration("delay", crawl.DefaultDelay, "each worker's pause (`DURATION`) before each fetch (0: none)")
+	f.origins = fs.StringSlice("origin", nil, "extra approved `ORIGIN`, scheme://host[:port] (repeatable; subdomains are never implied)")
+	f.allowPaths = fs.StringSlice("allow-path", nil, "only crawl paths starting with `PREFIX` (repeatable)")
+	f.sitemapLimit = fs.Int("sitemap-limit", 50000, "take at most `N` URLs from one origin's sitemaps, at least 1")
+	f.keep = fs.String("keep", "text", "retain `WHAT` in events and the database: text or none (HTML is never retained)")
+	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for any `CAUSE,…` (e.g. missing,wall,login_redirect)")
+	f.junit = fs.String("junit", "", "write a JUnit XML report to `FILE`: one test case per URL")
+	f.warc = fs.String("warc", "", "archive every fetched page in the WARC `FILE` (gzip per record): the plain request and response, and the rendered DOM")
 	f.check.register(fs)
 	f.summary.register(fs)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: webgraph crawl URL [URL...] [flags]\n       webgraph crawl --resume [--db PATH] [flags]\n\nCrawl the sites of the seed URLs politely, through the union of plain and\nrendered fetches. Events go to stdout as JSON Lines; progress goes to stderr;\nthe crawl's state goes to --db, so a killed crawl continues with --resume.\nThe first Ctrl-C finishes the pages in flight; a second aborts.\n\n%s", fs.FlagUsages())
-	}
-	fs.SetOutput(stderr)
 	return f
 }
 
 func (f *crawlFlags) parse(args []string) error {
-	if err := f.fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return err
-		}
-		return usagef("%v", err)
-	}
-	return nil
+	return parseCommandFlags(f.fs, args)
 }
 
 // notStored are flags that belong to one invocation, not to the crawl.
 // Credentials (--header, --cookie) are never written to the database: a
 // resumed crawl is given them again.
-var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "summary": true, "header": true, "cookie": true}
+var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "warc": true, "summary": true, "header": true, "cookie": true}
 
 // storedArgs returns the invocation's flags and seeds, to keep with the crawl.
 func (f *crawlFlags) storedArgs() []string {
@@ -127,7 +122,7 @@ func (f *crawlFlags) overlay(now *crawlFlags) ([]string, error) {
 }
 
 func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	f := newCrawlFlags(stderr)
+	f := newCrawlFlags(stdout)
 	if err := f.parse(args); err != nil {
 		return err
 	}
@@ -148,7 +143,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err := json.Unmarshal([]byte(raw), &stored); err != nil {
 			return fmt.Errorf("crawl: %s: the stored settings: %w", *f.db, err)
 		}
-		base := newCrawlFlags(stderr)
+		base := newCrawlFlags(io.Discard)
 		if err := base.parse(stored); err != nil {
 			return fmt.Errorf("crawl: %s: the stored settings: %w", *f.db, err)
 		}
@@ -158,6 +153,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		*base.db, *base.out, *base.junit, *base.resume = *f.db, *f.out, *f.junit, true
 		base.o.creds.headers, base.o.creds.cookies = f.o.creds.headers, f.o.creds.cookies
 		base.summary = f.summary
+		*base.warc = *f.warc
 		f = base
 	}
 	if f.fs.NArg() == 0 {
@@ -181,13 +177,14 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := f.validateLimits(); err != nil {
 		return err
 	}
-	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}); err != nil {
+	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}, output{"--warc", *f.warc}); err != nil {
 		return err
 	}
 	scope, err := policy.NewScope(seeds, *f.origins, *f.allowPaths)
 	if err != nil {
 		return usagef("%v", err)
 	}
+	o.archive = *f.warc != ""
 	gates, err := newGates(*f.failOn, *f.junit != "")
 	if err != nil {
 		return err
@@ -263,13 +260,25 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	prog.queue = front.Stats
 	pages, closeAll, err := o.newUnion()
 	if err != nil {
 		return err
 	}
 	defer closeAll()
+	var crawlPages crawl.Pages = pages
+	var archive *archivingPages
+	if *f.warc != "" {
+		w, err := warc.Create(*f.warc, cfg.Resumed, "webgraph/"+version)
+		if err != nil {
+			return err
+		}
+		defer w.Close()
+		archive = &archivingPages{pages: pages, w: w}
+		crawlPages = archive
+	}
 	c, err := crawl.New(cfg, crawl.Deps{
-		Pages:    pages,
+		Pages:    crawlPages,
 		Frontier: front,
 		Gate:     gate,
 		Journal:  st.Journal(),
@@ -279,6 +288,9 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	})
 	if err != nil {
 		return usagef("%v", err)
+	}
+	if archive != nil {
+		archive.stop = c.Stop // a crawl whose archive fails stops, rather than fetch unarchived
 	}
 	onInterrupt(ctx, func() {
 		fmt.Fprintln(stderr, "\nwebgraph: interrupted: finishing the pages in flight (press Ctrl-C again to abort)")
@@ -290,6 +302,9 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	stopProgress()
 	if writeErr != nil {
 		return fmt.Errorf("crawl: writing events: %w", writeErr)
+	}
+	if err := archive.Err(); err != nil {
+		return fmt.Errorf("crawl: --warc: %w", err)
 	}
 	if done.Stopped == "failure" {
 		return fmt.Errorf("crawl: stopped: %s", strings.Join(done.Warnings, "; "))

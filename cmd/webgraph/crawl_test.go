@@ -108,8 +108,13 @@ func TestSitemapsCommand(t *testing.T) {
 	t.Parallel()
 	ts, _ := sites.Serve(t, "union")
 	out, errOut, code := webgraph(t, "sitemaps", "--verify", "--host-interval", "0", ts.URL+"/")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errOut)
+	if code != exitRefused {
+		t.Fatalf("exit %d; want %d, one advertised URL is dead: %s", code, exitRefused, errOut)
+	}
+	for _, want := range []string{"verifying 6 URLs", "[####################] 6/6 100%", "verified 6 URLs: 4 live, 1 dead", "1 URL of 5 verified"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
 	}
 	var got sitemapsOutput
 	if err := json.Unmarshal([]byte(out), &got); err != nil {

@@ -18,8 +18,8 @@ type credentialFlags struct {
 }
 
 func (c *credentialFlags) register(fs *pflag.FlagSet) {
-	c.headers = fs.StringArray("header", nil, "send 'Name: value' with every request to an approved origin, never elsewhere (repeatable; plain side only)")
-	c.cookies = fs.StringArray("cookie", nil, "send the cookie 'name=value' with every request to an approved origin, never elsewhere (repeatable; plain side only)")
+	c.headers = fs.StringArray("header", nil, "send the header `'NAME: VALUE'` with every request to an approved origin, never elsewhere (repeatable; plain side only)")
+	c.cookies = fs.StringArray("cookie", nil, "send the cookie `'NAME=VALUE'` with every request to an approved origin, never elsewhere (repeatable; plain side only)")
 }
 
 // parse checks the flags and builds the header set.

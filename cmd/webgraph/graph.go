@@ -16,16 +16,28 @@ import (
 	"github.com/webgraph/webgraph/store"
 )
 
-func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := pflag.NewFlagSet("graph", pflag.ContinueOnError)
-	db := fs.String("db", "webgraph.db", "the crawl's database")
-	format := fs.String("format", "jsonl", "dot, graphml, csv or jsonl")
-	nodes := fs.Bool("nodes", false, "with --format csv: print the nodes instead of the edges")
-	out := fs.StringP("output", "o", "-", "the file to write (- for stdout)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: webgraph graph --db PATH [--format dot|graphml|csv|jsonl] [-o FILE]\n\nExport the link graph of a crawl: nodes (URL, kind, outcome, cause, words per\nside) and edges (from, to, anchor, side).\n\n%s", fs.FlagUsages())
+// graphFlags are the flags of `webgraph graph`.
+type graphFlags struct {
+	fs              *pflag.FlagSet
+	db, format, out *string
+	nodes           *bool
+}
+
+func newGraphFlags(stdout io.Writer) *graphFlags {
+	fs := newFlagSet("graph", "webgraph graph --db PATH [--format dot|graphml|csv|jsonl] [-o FILE]",
+		"Export the link graph of a crawl: nodes (URL, kind, outcome, cause, words per\nside) and edges (from, to, anchor, side).\n", stdout)
+	return &graphFlags{fs: fs,
+		db:     fs.String("db", "webgraph.db", "the crawl's database at `PATH`"),
+		format: fs.String("format", "jsonl", "output `FORMAT`: dot, graphml, csv or jsonl"),
+		nodes:  fs.Bool("nodes", false, "with --format csv: print the nodes instead of the edges"),
+		out:    fs.StringP("out", "o", "", "write to `FILE` instead of stdout"),
 	}
-	st, err := openForReading(fs, args, db, stderr, "--output", out)
+}
+
+func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newGraphFlags(stdout)
+	db, format, nodes := f.db, f.format, f.nodes
+	st, err := openForReading(f.fs, args, db, "--out", f.out)
 	if err != nil {
 		return err
 	}
@@ -43,8 +55,8 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	default:
 		return usagef("--format must be dot, graphml, csv or jsonl")
 	}
-	export := func(dst io.Writer) error {
-		w := bufio.NewWriter(dst)
+	return writeOutput("--out", *f.out, stdout, func(out io.Writer) error {
+		w := bufio.NewWriter(out)
 		if err := ex.begin(w); err != nil {
 			return err
 		}
@@ -55,26 +67,24 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 		return w.Flush()
+	})
+}
+
+// writeOutput runs write on stdout when path is "" or "-", else writes the
+// file at path whole or not at all (writeFile); flag names it in errors.
+func writeOutput(flag, path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "" || path == "-" {
+		return write(stdout)
 	}
-	if *out == "-" {
-		return export(stdout)
-	}
-	if err := writeFile(output{"--output", *out}, export); err != nil {
-		return fmt.Errorf("graph: %w", err)
-	}
-	return nil
+	return writeFile(output{flag, path}, write)
 }
 
 // openForReading parses the flags of a command that reads a crawl
-// database (graph, report), checks the output file named by the flag outFlag
-// (see checkOutputs) and opens the database named by db.
-func openForReading(fs *pflag.FlagSet, args []string, db *string, stderr io.Writer, outFlag string, out *string) (*store.Store, error) {
-	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return nil, err
-		}
-		return nil, usagef("%v", err)
+// database (graph, report, pages), checks its output files (see
+// checkOutputs) and opens the database named by db.
+func openForReading(fs *pflag.FlagSet, args []string, db *string, outFlag string, out *string) (*store.Store, error) {
+	if err := parseCommandFlags(fs, args); err != nil {
+		return nil, err
 	}
 	if fs.NArg() != 0 {
 		return nil, usagef("%s takes no arguments; name the database with --db", fs.Name())

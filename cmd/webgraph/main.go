@@ -93,8 +93,9 @@ func onInterrupt(ctx context.Context, fn func()) {
 	}
 }
 
-// usageError is a mistake in the command line.
-type usageError struct{ msg string }
+// usageError is a mistake in the command line. cmd names the subcommand
+// whose help to point at; empty, the top-level usage.
+type usageError struct{ cmd, msg string }
 
 func (e *usageError) Error() string { return e.msg }
 
@@ -102,7 +103,15 @@ func (e *usageError) Error() string { return e.msg }
 // stopped it before it finished.
 var errInterrupted = errors.New("interrupted: the work left is kept for --resume")
 
-func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+func usagef(format string, a ...any) error { return &usageError{msg: fmt.Sprintf(format, a...)} }
+
+// helpHint names the help that explains a usage mistake.
+func (e *usageError) helpHint() string {
+	if e.cmd == "" {
+		return "Run 'webgraph help' for usage."
+	}
+	return "Run 'webgraph " + e.cmd + " --help' for usage."
+}
 
 // exitCode maps run's error to the process exit code, saying on stderr what
 // went wrong unless the output already did.
@@ -112,6 +121,7 @@ func exitCode(err error, stderr io.Writer) int {
 	var r *refuse.Refusal
 	var d *policy.PageDisallowedError
 	var g *gateError
+	var dead *deadURLsError
 	switch {
 	case err == nil:
 		return exitOK
@@ -121,9 +131,9 @@ func exitCode(err error, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "webgraph: %v\n", err)
 		return exitInterrupted
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "webgraph: %v\nRun 'webgraph help' for usage.\n", err)
+		fmt.Fprintf(stderr, "webgraph: %v\n%s\n", err, ue.helpHint())
 		return exitUsage
-	case errors.As(err, &g):
+	case errors.As(err, &g), errors.As(err, &dead):
 		fmt.Fprintf(stderr, "webgraph: %v\n", err)
 		return exitRefused
 	case errors.As(err, &d):
@@ -141,54 +151,30 @@ func exitCode(err error, stderr io.Writer) int {
 	}
 }
 
-const usage = `webgraph: a polite, headless-browser-backed site crawler
-
-Usage:
-  webgraph crawl URL [URL...]  crawl the site(s); JSON Lines events on stdout (or --out FILE)
-  webgraph page URL        one page through the union of plain and rendered fetches (JSON)
-  webgraph compare URL     rendered vs plain text, block by block
-  webgraph robots URL      the robots.txt policy of URL's origin and the verdict for URL
-  webgraph sitemaps URL    every sitemap attempt and the URL inventory (--verify checks the URLs)
-  webgraph graph --db PATH the link graph of a crawl: --format dot|graphml|csv|jsonl
-  webgraph report --db PATH one self-contained HTML report of a crawl (-o FILE)
-  webgraph version
-
-Run 'webgraph COMMAND --help' for a command's flags.
-Exit codes: 0 done, 1 failure, 2 usage, 3 page refused (or --fail-on matched), 4 disallowed by robots.txt,
-130 interrupted (the work left stays in --db for --resume).
-`
-
 // run runs one webgraph command line. It writes results to stdout and
 // progress and diagnostics to stderr.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		writeUsage(stderr)
 		return usagef("no command given")
 	}
 	// Everything on stderr is for people, and much of it quotes sites.
 	stderr = safetext.NewWriter(stderr)
-	cmd, rest := args[0], args[1:]
-	switch cmd {
-	case "crawl":
-		return runCrawl(ctx, rest, stdout, stderr)
-	case "page":
-		return runPage(ctx, rest, stdout, stderr)
-	case "compare":
-		return runCompare(ctx, rest, stdout, stderr)
-	case "robots":
-		return runRobots(ctx, rest, stdout, stderr)
-	case "sitemaps":
-		return runSitemaps(ctx, rest, stdout, stderr)
-	case "graph":
-		return runGraph(ctx, rest, stdout, stderr)
-	case "report":
-		return runReport(ctx, rest, stdout, stderr)
-	case "version", "--version":
-		fmt.Fprintf(stdout, "webgraph %s\n", version)
-		return nil
+	name, rest := args[0], args[1:]
+	switch name {
 	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-		return nil
+		return runHelp(rest, stdout)
+	case "--version":
+		name = "version"
 	}
-	return usagef("unknown command %q", cmd)
+	c, ok := lookupCommand(name)
+	if !ok {
+		return usagef("unknown command %q", name)
+	}
+	err := c.run(ctx, rest, stdout, stderr)
+	var ue *usageError
+	if errors.As(err, &ue) && ue.cmd == "" {
+		ue.cmd = name
+	}
+	return err
 }

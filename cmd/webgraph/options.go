@@ -29,19 +29,20 @@ type fetchOptions struct {
 	timeout    time.Duration
 	maxBody    int64
 	tabs       int          // browser tabs; 0: the rendered default
+	archive    bool         // keep each side's exchange and DOM for a WARC archive
 	gate       *policy.Gate // asked before every request; set by newGate
 	creds      credentialFlags
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
-	fs.StringVar(&o.mode, "mode", "union", "which sides fetch: union, plain or rendered")
+	fs.StringVar(&o.mode, "mode", "union", "which sides fetch, `MODE`: union, plain or rendered")
 	fs.BoolVar(&o.noRobots, "no-robots", false, "do not ask robots.txt (loudly reported; the default obeys it)")
-	fs.StringVar(&o.contact, "contact", os.Getenv("WEBGRAPH_CONTACT"), "operator URL or e-mail, sent in the User-Agent (default $WEBGRAPH_CONTACT)")
-	fs.StringVar(&o.chrome, "chrome", "", "Chrome or Chromium to start (default: chromium, chromium-browser, google-chrome or headless-shell on PATH)")
+	fs.StringVar(&o.contact, "contact", os.Getenv("WEBGRAPH_CONTACT"), "operator `CONTACT` (URL or e-mail), sent in the User-Agent (default $WEBGRAPH_CONTACT)")
+	fs.StringVar(&o.chrome, "chrome", "", "the Chrome or Chromium at `PATH` to start (default: chromium, chromium-browser, google-chrome or headless-shell on PATH)")
 	fs.BoolVar(&o.noSandbox, "chrome-no-sandbox", os.Getenv("WEBGRAPH_CHROME_NO_SANDBOX") == "1", "start the browser without its sandbox, as an unprivileged user in a container needs (default $WEBGRAPH_CHROME_NO_SANDBOX=1)")
-	fs.StringVar(&o.browserURL, "browser-url", "", "use a running Chrome instead of starting one: ws://host:port/devtools/browser/… or http://host:9222")
-	fs.DurationVar(&o.timeout, "timeout", 20*time.Second, "time limit for one fetch, per side")
-	fs.Int64Var(&o.maxBody, "max-body", plain.DefaultMaxBody, "bytes read per response; a longer page is kept truncated with a warning")
+	fs.StringVar(&o.browserURL, "browser-url", "", "use the running Chrome at `URL` instead of starting one: ws://host:port/devtools/browser/… or http://host:9222")
+	fs.DurationVar(&o.timeout, "timeout", 20*time.Second, "time limit for one fetch, per side, a `DURATION`")
+	fs.Int64Var(&o.maxBody, "max-body", plain.DefaultMaxBody, "read at most `N` bytes per response; a longer page is kept truncated with a warning")
 	o.creds.register(fs)
 }
 
@@ -83,13 +84,13 @@ func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 		}
 	}
 	if mode != union.ModeRendered {
-		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate,
+		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate, KeepExchange: o.archive,
 			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin})
 		closers = append(closers, p.Close)
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURL: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate})
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURL: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive})
 		if err != nil {
 			close()
 			return nil, nil, err
@@ -101,13 +102,9 @@ func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 }
 
 // parseFlags parses args for a command that takes exactly one URL.
-func parseFlags(fs *pflag.FlagSet, args []string, stderr io.Writer) (*url.URL, error) {
-	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return nil, err
-		}
-		return nil, usagef("%v", err)
+func parseFlags(fs *pflag.FlagSet, args []string) (*url.URL, error) {
+	if err := parseCommandFlags(fs, args); err != nil {
+		return nil, err
 	}
 	if fs.NArg() != 1 {
 		return nil, usagef("%s takes one URL, got %d arguments", fs.Name(), fs.NArg())

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/url"
 	"slices"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -20,15 +21,26 @@ import (
 	"github.com/webgraph/webgraph/refuse"
 )
 
+// pageFlags are the flags of `webgraph page`.
+type pageFlags struct {
+	fs   *pflag.FlagSet
+	o    fetchOptions
+	keep *string
+}
+
+func newPageFlags(stdout io.Writer) *pageFlags {
+	fs := newFlagSet("page", "webgraph page URL [flags]",
+		"Fetch one page through the union and print its page event as JSON.\nExit 0 when kept, 3 when refused, 4 when robots.txt disallows it.\n", stdout)
+	f := &pageFlags{fs: fs}
+	f.o.register(fs)
+	f.keep = fs.String("keep", "text", "retain `WHAT` in the output: text or none")
+	return f
+}
+
 func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := pflag.NewFlagSet("page", pflag.ContinueOnError)
-	var o fetchOptions
-	o.register(fs)
-	keep := fs.String("keep", "text", "retain the page text in the output: text or none")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: webgraph page URL [flags]\n\nFetch one page through the union and print its page event as JSON.\nExit 0 when kept, 3 when refused.\n\n%s", fs.FlagUsages())
-	}
-	target, err := parseFlags(fs, args, stderr)
+	f := newPageFlags(stdout)
+	o, keep := &f.o, f.keep
+	target, err := parseFlags(f.fs, args)
 	if err != nil {
 		return err
 	}
@@ -86,15 +98,26 @@ func (o *fetchOptions) fetchPage(ctx context.Context, target *url.URL) (*union.P
 	return p, err
 }
 
+// compareFlags are the flags of `webgraph compare`.
+type compareFlags struct {
+	fs     *pflag.FlagSet
+	o      fetchOptions
+	asJSON *bool
+}
+
+func newCompareFlags(stdout io.Writer) *compareFlags {
+	fs := newFlagSet("compare", "webgraph compare URL [flags]",
+		"Fetch one page plainly and rendered, and show what each side alone has.\nExit 0 when fetched, 3 when refused, 4 when robots.txt disallows it.\n", stdout)
+	f := &compareFlags{fs: fs}
+	f.o.register(fs)
+	f.asJSON = fs.Bool("json", false, "print JSON for machines instead of text for people")
+	return f
+}
+
 func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := pflag.NewFlagSet("compare", pflag.ContinueOnError)
-	var o fetchOptions
-	o.register(fs)
-	asJSON := fs.Bool("json", false, "print JSON for machines instead of text for people")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: webgraph compare URL [flags]\n\nFetch one page plainly and rendered, and show what each side alone has.\n\n%s", fs.FlagUsages())
-	}
-	target, err := parseFlags(fs, args, stderr)
+	f := newCompareFlags(stdout)
+	o, asJSON := &f.o, f.asJSON
+	target, err := parseFlags(f.fs, args)
 	if err != nil {
 		return err
 	}
@@ -185,7 +208,7 @@ func writeCompareText(w io.Writer, p *union.Page, c union.Comparison) {
 	if p.Refusal != nil {
 		fmt.Fprintf(w, "  verdict:  refused (%s): %s\n", p.Refusal.Cause, p.Refusal.Words)
 	} else {
-		fmt.Fprintf(w, "  verdict:  kept, %s from %v\n", plural(p.Words, "word"), p.Used)
+		fmt.Fprintf(w, "  verdict:  kept, %s from %s\n", plural(p.Words, "word"), sideList(p.Used))
 	}
 	section := func(title string, blocks []string, mark string) {
 		fmt.Fprintf(w, "\n%s (%s):\n", title, plural(len(blocks), "block"))
@@ -232,4 +255,20 @@ func policyWarnings(rp *policy.RobotsPolicy) []string {
 		return nil
 	}
 	return slices.Clone(rp.Warnings)
+}
+
+// sideList says which sides a page's text came from, in words:
+// "rendered and plain".
+func sideList(sides []fetch.Name) string {
+	names := make([]string, len(sides))
+	for i, n := range sides {
+		names[i] = string(n)
+	}
+	switch len(names) {
+	case 0:
+		return "no side"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

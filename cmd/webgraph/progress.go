@@ -8,8 +8,12 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
+
+	"golang.org/x/term"
 
 	"github.com/webgraph/webgraph/crawl"
+	"github.com/webgraph/webgraph/frontier"
 	"github.com/webgraph/webgraph/internal/safetext"
 )
 
@@ -17,28 +21,36 @@ import (
 // before the first request, a live line on a terminal (a line every 10 s
 // otherwise), and a summary at the end. Stdout stays pure JSON.
 type progress struct {
-	w        io.Writer // text, cleaned of control characters
-	raw      io.Writer // the same stream, for our own line redrawing
-	terminal bool
+	live  *liveLine
+	every time.Duration // how often the state is drawn
+	now   func() time.Time
+	// queue reports the frontier's counts when the line is drawn; nil,
+	// the counts come from the events alone.
+	queue func() frontier.Stats
 
 	mu       sync.Mutex
+	w        io.Writer
 	started  time.Time
 	pages    int
 	ok       int
 	causes   map[string]int
 	queued   int
+	maxPages int // the request ceiling; negative: none
 	disallow int
 	dirty    bool
 }
 
 func newProgress(w io.Writer) *progress {
-	sw := safetext.NewWriter(w)
-	p := &progress{w: sw, raw: sw.Raw(), causes: map[string]int{}, started: time.Now()}
-	if f, ok := p.raw.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.terminal = true
-		}
+	raw := w // the terminal itself, for our own carriage returns
+	if sw, ok := w.(interface{ Raw() io.Writer }); ok {
+		raw = sw.Raw()
 	}
+	live := newLiveLine(raw)
+	p := &progress{w: safetext.NewWriter(w), live: live, causes: map[string]int{}, now: time.Now, every: 10 * time.Second, maxPages: -1}
+	if live.terminal {
+		p.every = 500 * time.Millisecond
+	}
+	p.started = p.now()
 	return p
 }
 
@@ -48,7 +60,9 @@ func (p *progress) observe(ev any) {
 	defer p.mu.Unlock()
 	switch ev := ev.(type) {
 	case *crawl.RunEvent:
-		p.started = time.Now()
+		p.started = p.now()
+		p.maxPages = ev.Limits.MaxPages
+		p.queued = len(ev.Seeds) // until the frontier says otherwise
 		fmt.Fprintf(p.w, "webgraph: crawling %s in %s mode\n", strings.Join(ev.Seeds, ", "), ev.Mode)
 		fmt.Fprintf(p.w, "  approved origins: %s", strings.Join(ev.Origins, ", "))
 		if len(ev.AllowPaths) > 0 {
@@ -71,6 +85,7 @@ func (p *progress) observe(ev any) {
 		}
 	case *crawl.PageEvent:
 		p.pages++
+		p.queued = max(p.queued-1, 0)
 		if ev.OK {
 			p.ok++
 		} else {
@@ -82,6 +97,8 @@ func (p *progress) observe(ev any) {
 		p.dirty = true
 	case *crawl.FrontierEvent:
 		p.queued = ev.Queued
+	case *crawl.DiscoveryEvent:
+		p.queued += ev.FromSitemap
 	case *crawl.PausedEvent:
 		p.clearLine()
 		fmt.Fprintf(p.w, "webgraph: %s answered HTTP %d: host paused for %s (attempt %d of %d)\n", ev.Host, ev.Status, time.Duration(ev.PauseMS)*time.Millisecond, ev.Attempt, ev.MaxAttempts)
@@ -93,17 +110,14 @@ func (p *progress) observe(ev any) {
 		fmt.Fprintf(p.w, "webgraph: warning: %s\n", ev.Words)
 	case *crawl.DoneEvent:
 		p.clearLine()
+		p.dirty = false
 		fmt.Fprintf(p.w, "webgraph: done (%s) in %s: %s\n", ev.Stopped, (time.Duration(ev.ElapsedMS) * time.Millisecond).Round(time.Millisecond), p.line())
 		fmt.Fprintf(p.w, "  sitemaps: %d advertised, %d live, %d dead; %d file URLs recorded, not fetched; %d left in the queue\n",
 			ev.Sitemaps.Advertised, ev.Sitemaps.Live, ev.Sitemaps.Dead, len(ev.Skipped), ev.Pending)
 	}
 }
 
-func (p *progress) clearLine() {
-	if p.terminal {
-		fmt.Fprint(p.raw, "\r\033[K")
-	}
-}
+func (p *progress) clearLine() { p.live.clear() }
 
 // line is the one-line state: pages, kept, refusals by cause, rate.
 func (p *progress) line() string {
@@ -119,39 +133,61 @@ func (p *progress) line() string {
 	if p.disallow > 0 {
 		s += fmt.Sprintf(", %d disallowed by robots.txt", p.disallow)
 	}
-	if secs := time.Since(p.started).Seconds(); secs > 0 {
+	if secs := p.now().Sub(p.started).Seconds(); secs > 0 {
 		s += fmt.Sprintf(", %.1f pages/s", float64(p.pages)/secs)
 	}
 	return s
 }
 
-// start runs the live line until the returned func is called.
-func (p *progress) start() (stop func()) {
-	every := 10 * time.Second
-	if p.terminal {
-		every = 500 * time.Millisecond
+// status is the live state: a bar with an estimate when the end is known
+// (the pages left are the queue, capped by --max-pages), then the counts.
+func (p *progress) status(queued int) string {
+	total := p.pages + queued
+	if p.maxPages >= 0 {
+		total = min(total, p.maxPages)
 	}
+	head := ""
+	if total > 0 && total >= p.pages {
+		head = meter(p.pages, total, p.now().Sub(p.started)) + " · "
+	}
+	return head + p.line() + fmt.Sprintf(", %d queued", queued)
+}
+
+// draw shows the state now if it changed.
+func (p *progress) draw() {
+	queued := -1
+	if p.queue != nil {
+		queued = p.queue().Queued // asked outside p.mu: the frontier has its own lock
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.dirty {
+		return
+	}
+	p.dirty = false
+	if queued < 0 {
+		queued = p.queued
+	}
+	if p.live.terminal {
+		p.live.draw(p.status(queued))
+	} else {
+		p.live.draw("webgraph: " + p.status(queued))
+	}
+}
+
+// start draws the state every p.every until the returned func is called.
+func (p *progress) start() (stop func()) {
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		t := time.NewTicker(every)
+		t := time.NewTicker(p.every)
 		defer t.Stop()
 		for {
 			select {
 			case <-done:
 				return
 			case <-t.C:
-				p.mu.Lock()
-				if p.dirty {
-					p.dirty = false
-					if p.terminal {
-						p.clearLine()
-						fmt.Fprintf(p.w, "%s, %d queued", p.line(), p.queued)
-					} else {
-						fmt.Fprintf(p.w, "webgraph: %s, %d queued\n", p.line(), p.queued)
-					}
-				}
-				p.mu.Unlock()
+				p.draw()
 			}
 		}
 	})
@@ -159,4 +195,105 @@ func (p *progress) start() (stop func()) {
 		close(done)
 		wg.Wait()
 	}
+}
+
+// liveLine is a status line for a person: on a terminal it is redrawn in
+// place, cut to the terminal's width so it never wraps; elsewhere each
+// state is a line of its own. It is not safe for concurrent use.
+type liveLine struct {
+	w        io.Writer
+	terminal bool
+	// width reports the terminal's columns; 0 means unknown.
+	width func() int
+	drawn bool // a live line is on the screen
+}
+
+// newLiveLine makes a live line on w, a terminal when w is one.
+func newLiveLine(w io.Writer) *liveLine {
+	l := &liveLine{w: w, width: func() int { return 0 }}
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		l.terminal = true
+		l.width = func() int {
+			cols, _, err := term.GetSize(int(f.Fd()))
+			if err != nil {
+				return 0
+			}
+			return cols
+		}
+	}
+	return l
+}
+
+// defaultColumns is the width assumed for a terminal that does not say.
+const defaultColumns = 80
+
+// draw shows s: on a terminal it replaces the live line (carriage return,
+// clear to the end of the line), cut to one column less than the width so
+// the cursor never wraps to a new row.
+func (l *liveLine) draw(s string) {
+	if !l.terminal {
+		fmt.Fprintln(l.w, safetext.Clean(s))
+		return
+	}
+	cols := l.width()
+	if cols <= 0 {
+		cols = defaultColumns
+	}
+	fmt.Fprint(l.w, "\r\033[K"+cut(safetext.Clean(s), cols-1))
+	l.drawn = true
+}
+
+// clear removes the live line, so that a whole line can be printed.
+func (l *liveLine) clear() {
+	if l.terminal && l.drawn {
+		fmt.Fprint(l.w, "\r\033[K")
+		l.drawn = false
+	}
+}
+
+// cut shortens s to at most n runes, marking a cut with "…". It counts
+// runes, so a multi-byte character is never split.
+func cut(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+// meter draws done of total as a bar with the share and an estimate of the
+// time left at the pace so far: "[#####·····] 12/24  50%  ETA 8s".
+func meter(done, total int, elapsed time.Duration) string {
+	const cells = 20
+	if total <= 0 {
+		return ""
+	}
+	done = min(done, total)
+	full := done * cells / total
+	s := fmt.Sprintf("[%s%s] %d/%d %3d%%", strings.Repeat("#", full), strings.Repeat("·", cells-full), done, total, done*100/total)
+	if done > 0 && done < total && elapsed > 0 {
+		left := time.Duration(float64(elapsed) / float64(done) * float64(total-done))
+		s += " ETA " + roughDuration(left)
+	}
+	return s
+}
+
+// roughDuration rounds d for a person: "8s", "4m10s", "2h5m".
+func roughDuration(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return d.Round(time.Second).String()
+	case d < time.Hour:
+		d = d.Round(time.Second)
+	default:
+		d = d.Round(time.Minute)
+	}
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	return s
 }

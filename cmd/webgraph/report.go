@@ -11,25 +11,42 @@ import (
 	"github.com/webgraph/webgraph/report"
 )
 
-func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := pflag.NewFlagSet("report", pflag.ContinueOnError)
-	db := fs.String("db", "webgraph.db", "the crawl's database")
-	out := fs.StringP("output", "o", "report.html", "the HTML file to write (- for stdout)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: webgraph report --db PATH [-o report.html]\n\nWrite one self-contained HTML report of a crawl: the run, outcomes and refusal\ncauses as charts, refusals with their citations, the sitemap inventory, plain\nagainst rendered words per page, and the link graph.\n\n%s", fs.FlagUsages())
+// reportFlags are the flags of `webgraph report`.
+type reportFlags struct {
+	fs      *pflag.FlagSet
+	db, out *string
+}
+
+func newReportFlags(stdout io.Writer) *reportFlags {
+	fs := newFlagSet("report", "webgraph report --db PATH [-o report.html]",
+		"Write one self-contained HTML report of a crawl: the run, outcomes and refusal\ncauses as charts, refusals with their citations, the sitemap inventory, plain\nagainst rendered words per page, and the link graph.\n", stdout)
+	f := &reportFlags{fs: fs,
+		db:  fs.String("db", "webgraph.db", "the crawl's database at `PATH`"),
+		out: fs.StringP("out", "o", "report.html", "the HTML `FILE` to write (- for stdout)"),
 	}
-	st, err := openForReading(fs, args, db, stderr, "--output", out)
+	// --output was this flag's name before every command said --out.
+	fs.SetNormalizeFunc(func(_ *pflag.FlagSet, name string) pflag.NormalizedName {
+		if name == "output" {
+			name = "out"
+		}
+		return pflag.NormalizedName(name)
+	})
+	return f
+}
+
+func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newReportFlags(stdout)
+	db, out := f.db, f.out
+	st, err := openForReading(f.fs, args, db, "--out", out)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	if *out == "-" {
-		return report.Write(stdout, st, time.Now())
-	}
-	write := func(w io.Writer) error { return report.Write(w, st, time.Now()) }
-	if err := writeFile(output{"--output", *out}, write); err != nil {
+	if err := writeOutput("--out", *out, stdout, func(w io.Writer) error { return report.Write(w, st, time.Now()) }); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	fmt.Fprintf(stderr, "webgraph: wrote %s\n", *out)
+	if *out != "-" {
+		fmt.Fprintf(stderr, "webgraph: wrote %s\n", *out)
+	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -103,6 +104,68 @@ func TestReportInBrowser(t *testing.T) {
 	if counts["nodes"] != 24 || counts["edges"] == 0 || counts["dots"] == 0 || counts["bars"] < 10 {
 		t.Errorf("drawn: %v; want 24 graph nodes, edges, scatter dots and bars", counts)
 	}
+	// What a person reads: times in words, no RFC 3339 stamps; durations
+	// with units; URLs that break at their separators and prose that does
+	// not break mid-word; no bar for a zero; the JavaScript pages named
+	// beside the words plot; the most-linked pages labelled on the graph.
+	if m := regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d`).FindString(text); m != "" {
+		t.Errorf("the report shows a machine timestamp %q", m)
+	}
+	if !regexp.MustCompile(`Report made \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC`).MatchString(text) {
+		t.Errorf("the report's date is not in words:\n%.300s", text)
+	}
+	look, err := chromedp.Run(tctx, chromedp.Evaluate[map[string]any](`(() => {
+		const graph = document.querySelector("svg[aria-label='the link graph']");
+		const labels = [...graph.querySelectorAll("text.glabel")].map(t => t.textContent);
+		const titles = [...graph.querySelectorAll("circle title")].map(t => t.textContent);
+		const needjs = document.querySelector("#words ~ .plotrow .needjs");
+		const url = document.querySelector("td.url"), prose = document.querySelector("td.url + td + td");
+		const started = document.querySelector("#run ~ table tr:nth-child(2) td");
+		const took = document.querySelector("#run ~ table tr:nth-child(2) td:nth-child(4)");
+		return {
+			labels: labels, titles: titles,
+			labelsInside: labels.length > 0 && [...graph.querySelectorAll("text.glabel")].every(t => {
+				const b = t.getBBox(); return b.x >= 0 && b.x + b.width <= graph.viewBox.baseVal.width; }),
+			zeroBars: [...document.querySelectorAll(".bars .row")].filter(r => r.querySelector(".count").textContent.trim() === "0" && r.querySelector(".fill")).length,
+			zeroRows: [...document.querySelectorAll(".bars .row")].filter(r => r.querySelector(".count").textContent.trim() === "0").length,
+			needjs: needjs ? needjs.innerText : "",
+			urlWrap: getComputedStyle(url).overflowWrap, urlBreak: getComputedStyle(url).wordBreak,
+			proseBreak: getComputedStyle(prose).wordBreak, wbr: url.querySelectorAll("wbr").length,
+			started: started.innerText, took: took.innerText,
+		}; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels, _ := look["labels"].([]any)
+	if len(labels) < 3 || look["labelsInside"] != true {
+		t.Errorf("graph labels %v (inside the picture: %v); want the most-linked pages named", labels, look["labelsInside"])
+	}
+	titles, _ := look["titles"].([]any)
+	for _, l := range labels {
+		found := false
+		for _, ti := range titles {
+			found = found || strings.HasPrefix(ti.(string), l.(string)+": ")
+		}
+		if !found {
+			t.Errorf("graph label %q names no page's hover title", l)
+		}
+	}
+	if len(titles) > 0 && !strings.HasPrefix(titles[0].(string), "Union fixture") && !strings.Contains(titles[0].(string), ": http") {
+		t.Errorf("a hover title %q does not name the page", titles[0])
+	}
+	if look["zeroBars"].(float64) != 0 || look["zeroRows"].(float64) == 0 {
+		t.Errorf("%v of %v zero-count rows draw a bar; want none (and the fixture has some)", look["zeroBars"], look["zeroRows"])
+	}
+	if nj := look["needjs"].(string); !strings.Contains(nj, "Pages that need JavaScript") || !strings.Contains(nj, "Trail planner") || !strings.Contains(nj, "/app.html") {
+		t.Errorf("the words plot does not name the JavaScript pages: %q", nj)
+	}
+	if look["urlWrap"] != "anywhere" || look["urlBreak"] == "break-all" || look["proseBreak"] == "break-all" || look["wbr"].(float64) < 3 {
+		t.Errorf("URL cells: overflow-wrap %v, word-break %v, %v <wbr>; prose word-break %v", look["urlWrap"], look["urlBreak"], look["wbr"], look["proseBreak"])
+	}
+	if !regexp.MustCompile(`^\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC$`).MatchString(look["started"].(string)) || !regexp.MustCompile(`^\d+(\.\d)? (ms|s)$|min|h `).MatchString(look["took"].(string)) {
+		t.Errorf("run started %q, took %q; want them in words", look["started"], look["took"])
+	}
+
 	shot, err := chromedp.Run(tctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatal(err)
@@ -127,6 +190,9 @@ func TestReportInBrowser(t *testing.T) {
 		t.Errorf("the screenshot looks blank: %d of %d sampled pixels inked, %d colours", inked, total, len(colors))
 	}
 	os.WriteFile(filepath.Join(dir, "report.png"), shot, 0o644)
+	if keep := os.Getenv("WEBGRAPH_KEEP_SCREENSHOT"); keep != "" {
+		os.WriteFile(keep, shot, 0o644) // for a person to look at
+	}
 	if n := others.Load(); n != 0 {
 		t.Errorf("the report made %d requests besides itself", n)
 	}

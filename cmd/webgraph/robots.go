@@ -33,17 +33,30 @@ type robotsOutput struct {
 	Warnings    []string           `json:"warnings"`
 }
 
-func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := pflag.NewFlagSet("robots", pflag.ContinueOnError)
-	agent := fs.String("agent", policy.AgentToken, "product token to ask the rules for")
-	file := fs.String("file", "", "evaluate this local robots.txt instead of fetching the site's (a file that is not text is refused, exit 1)")
-	format := fs.String("format", "json", "output: json or text")
-	contact := fs.String("contact", os.Getenv("WEBGRAPH_CONTACT"), "operator URL or e-mail, sent in the User-Agent (default $WEBGRAPH_CONTACT)")
-	timeout := fs.Duration("timeout", policy.DefaultRobotsTimeout, "time limit for fetching robots.txt")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: webgraph robots URL [flags]\n\nShow the robots.txt policy of URL's origin and the verdict for URL.\nExit 0 when allowed, 4 when disallowed.\n\n%s", fs.FlagUsages())
+// robotsFlags are the flags of `webgraph robots`.
+type robotsFlags struct {
+	fs                  *pflag.FlagSet
+	agent, file, format *string
+	contact             *string
+	timeout             *time.Duration
+}
+
+func newRobotsFlags(stdout io.Writer) *robotsFlags {
+	fs := newFlagSet("robots", "webgraph robots URL [flags]",
+		"Show the robots.txt policy of URL's origin and the verdict for URL.\nExit 0 when allowed, 4 when disallowed.\n", stdout)
+	return &robotsFlags{fs: fs,
+		agent:   fs.String("agent", policy.AgentToken, "product `TOKEN` to ask the rules for"),
+		file:    fs.String("file", "", "evaluate the local robots.txt at `PATH` instead of fetching the site's (a file that is not text is refused, exit 1)"),
+		format:  fs.String("format", "json", "output `FORMAT`: json or text"),
+		contact: fs.String("contact", os.Getenv("WEBGRAPH_CONTACT"), "operator `CONTACT` (URL or e-mail), sent in the User-Agent (default $WEBGRAPH_CONTACT)"),
+		timeout: fs.Duration("timeout", policy.DefaultRobotsTimeout, "time limit for fetching robots.txt, a `DURATION`"),
 	}
-	target, err := parseFlags(fs, args, stderr)
+}
+
+func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newRobotsFlags(stdout)
+	agent, file, format, contact, timeout := f.agent, f.file, f.format, f.contact, f.timeout
+	target, err := parseFlags(f.fs, args)
 	if err != nil {
 		return err
 	}

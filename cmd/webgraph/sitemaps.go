@@ -42,19 +42,34 @@ type sitemapURL struct {
 	Error   string `json:"error,omitempty"`
 }
 
-func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := pflag.NewFlagSet("sitemaps", pflag.ContinueOnError)
-	verify := fs.Bool("verify", false, "fetch every advertised URL politely (plain GET, robots.txt obeyed) and count live and dead")
-	list := fs.Bool("list", false, "list every advertised URL")
-	limit := fs.Int("sitemap-limit", discovery.DefaultSitemapLimit, "most URLs taken from the sitemaps, at least 1")
-	interval := fs.Duration("host-interval", time.Second, "least time between requests to the host (0: none)")
-	timeout := fs.Duration("timeout", 20*time.Second, "time limit for one request")
-	contact := fs.String("contact", os.Getenv("WEBGRAPH_CONTACT"), "operator URL or e-mail, sent in the User-Agent (default $WEBGRAPH_CONTACT)")
-	noRobots := fs.Bool("no-robots", false, "do not ask robots.txt (loudly reported)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: webgraph sitemaps URL [flags]\n\nTry every sitemap of URL's origin (robots-advertised, conventional, index\nchildren) and report each attempt and the URL inventory as JSON.\n\n%s", fs.FlagUsages())
+// sitemapsFlags are the flags of `webgraph sitemaps`.
+type sitemapsFlags struct {
+	fs                *pflag.FlagSet
+	verify, list      *bool
+	limit             *int
+	interval, timeout *time.Duration
+	contact           *string
+	noRobots          *bool
+}
+
+func newSitemapsFlags(stdout io.Writer) *sitemapsFlags {
+	fs := newFlagSet("sitemaps", "webgraph sitemaps URL [flags]",
+		"Try every sitemap of URL's origin (robots-advertised, conventional, index\nchildren) and report each attempt and the URL inventory as JSON.\nExit 0 when done, 3 when --verify found dead URLs.\n", stdout)
+	return &sitemapsFlags{fs: fs,
+		verify:   fs.Bool("verify", false, "fetch every advertised URL politely (plain GET, robots.txt obeyed), count live and dead, and exit 3 if any is dead"),
+		list:     fs.Bool("list", false, "list every advertised URL"),
+		limit:    fs.Int("sitemap-limit", discovery.DefaultSitemapLimit, "take at most `N` URLs from the sitemaps (at least 1)"),
+		interval: fs.Duration("host-interval", time.Second, "least time (`DURATION`) between requests to the host (0: none)"),
+		timeout:  fs.Duration("timeout", 20*time.Second, "time limit for one request, a `DURATION`"),
+		contact:  fs.String("contact", os.Getenv("WEBGRAPH_CONTACT"), "operator `CONTACT` (URL or e-mail), sent in the User-Agent (default $WEBGRAPH_CONTACT)"),
+		noRobots: fs.Bool("no-robots", false, "do not ask robots.txt (loudly reported)"),
 	}
-	target, err := parseFlags(fs, args, stderr)
+}
+
+func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newSitemapsFlags(stdout)
+	verify, list, limit, interval, timeout, contact, noRobots := f.verify, f.list, f.limit, f.interval, f.timeout, f.contact, f.noRobots
+	target, err := parseFlags(f.fs, args)
 	if err != nil {
 		return err
 	}
@@ -92,8 +107,12 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if out.Attempts == nil {
 		out.Attempts = []discovery.SitemapAttempt{}
 	}
+	var deadErr error // with --verify, when dead URLs were found
 	if *verify {
 		live, dead, disallowed, notFetched := 0, 0, 0, 0
+		bar := newLiveLine(stderr)
+		began, drawn := time.Now(), time.Time{}
+		fmt.Fprintf(stderr, "webgraph: verifying %s, one request per %s\n", plural(len(urls), "URL"), *interval)
 		out.Inventory.Live, out.Inventory.Dead, out.Inventory.Disallowed, out.Inventory.NotFetched = &live, &dead, &disallowed, &notFetched
 		for i, s := range urls {
 			if ctx.Err() != nil {
@@ -128,9 +147,17 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			if *list || row.Live == nil || !*row.Live {
 				out.URLs = append(out.URLs, row)
 			}
-			if (i+1)%50 == 0 {
-				fmt.Fprintf(stderr, "webgraph: verified %d of %d\n", i+1, len(urls))
+			// On a terminal the bar is redrawn as it moves; elsewhere a line
+			// every 10 s, so a log shows the run is alive.
+			if now := time.Now(); (bar.terminal && now.Sub(drawn) >= 200*time.Millisecond) || now.Sub(drawn) >= 10*time.Second || i+1 == len(urls) {
+				drawn = now
+				bar.draw(fmt.Sprintf("webgraph: verifying %s · %d live, %d dead", meter(i+1, len(urls), now.Sub(began)), live, dead))
 			}
+		}
+		bar.clear()
+		fmt.Fprintf(stderr, "webgraph: verified %s: %d live, %d dead, %d disallowed by robots.txt, %d not fetched\n", plural(len(urls), "URL"), live, dead, disallowed, notFetched)
+		if dead > 0 {
+			deadErr = &deadURLsError{Origin: out.Origin, Dead: dead, Verified: live + dead}
 		}
 	} else if *list {
 		for _, s := range urls {
@@ -139,5 +166,20 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(out)
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	return deadErr
+}
+
+// deadURLsError is the result of `sitemaps --verify` when URLs the
+// sitemaps advertise are dead: exit 3, as a refused page is.
+type deadURLsError struct {
+	Origin   string
+	Dead     int // URLs that answered other than 2xx, or not at all
+	Verified int // URLs fetched
+}
+
+func (e *deadURLsError) Error() string {
+	return fmt.Sprintf("sitemaps: %s of %d verified on %s are dead", plural(e.Dead, "URL"), e.Verified, e.Origin)
 }

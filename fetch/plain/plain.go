@@ -55,6 +55,10 @@ type Config struct {
 	// approves, and to no other. Without CredentialsFor none are sent.
 	Credentials    http.Header
 	CredentialsFor func(*url.URL) bool
+	// KeepExchange keeps the final request and response, head and body
+	// as read, in Side.Exchange (for a WARC archive). Default false: they
+	// are dropped once read.
+	KeepExchange bool
 }
 
 // Fetcher performs plain fetches. It is safe for concurrent use; Close
@@ -205,6 +209,9 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		s.ContentType = mt
 		ctype = s.ContentType
 	}
+	if f.cfg.KeepExchange {
+		s.Exchange = newExchange(resp)
+	}
 	if resp.StatusCode/100 == 2 && (isAttachment(s.Disposition) || !fetch.IsHTML(s.ContentType)) {
 		s.Download = true // stop at the headers
 		return s, nil
@@ -223,6 +230,9 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		s.Truncated = true
 		s.Warnings = append(s.Warnings, fmt.Sprintf("body larger than %d bytes: read the first %d and kept the page truncated", f.cfg.MaxBody, f.cfg.MaxBody))
 	}
+	if s.Exchange != nil {
+		s.Exchange.Body = body
+	}
 	r, err := charset.NewReader(bytes.NewReader(body), ctype)
 	if err != nil {
 		s.Warnings = append(s.Warnings, "unknown charset in "+ctype+": read as UTF-8")
@@ -238,6 +248,19 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	s.Anchors = p.anchors
 	s.Words = fetch.CountWords(s.Blocks)
 	return s, nil
+}
+
+// newExchange records resp's request and head; the body is added once read.
+func newExchange(resp *http.Response) *fetch.Exchange {
+	var req, head bytes.Buffer
+	r := resp.Request
+	fmt.Fprintf(&req, "%s %s HTTP/1.1\r\nHost: %s\r\n", r.Method, r.URL.RequestURI(), r.Host)
+	r.Header.Write(&req)
+	req.WriteString("\r\n")
+	fmt.Fprintf(&head, "HTTP/%d.%d %s\r\n", resp.ProtoMajor, resp.ProtoMinor, resp.Status)
+	resp.Header.Write(&head)
+	head.WriteString("\r\n")
+	return &fetch.Exchange{Request: req.Bytes(), ResponseHead: head.Bytes(), At: time.Now()}
 }
 
 // do sends req, calling onRedirect for every redirect response.

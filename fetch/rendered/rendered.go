@@ -44,8 +44,12 @@ type Config struct {
 	Quiet time.Duration
 	// WaitCap bounds the wait for a quiet network after the load event.
 	WaitCap time.Duration
-	// MaxText caps the characters of innerText read from a page.
+	// MaxText caps the characters of innerText read from a page, and of
+	// the serialised DOM when KeepDOM is set.
 	MaxText int
+	// KeepDOM keeps the rendered document's serialised HTML in Side.DOM
+	// (for a WARC archive). Default false: the DOM is never read out.
+	KeepDOM bool
 	// Gate, if set, is asked before the main document loads any URL
 	// (redirects and script navigations included); a URL it refuses is
 	// not requested, and the render ends with a *fetch.HopError.

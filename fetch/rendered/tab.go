@@ -176,9 +176,11 @@ func (s *navState) quiet(d time.Duration) bool {
 	return len(s.inflight) == 0 && time.Since(s.lastActivity) >= d
 }
 
-// extractJS reads the rendered document. %d is the text cap in characters.
+// extractJS reads the rendered document. %d is the text cap in
+// characters; %t says whether to serialise the DOM too.
 const extractJS = `(() => {
   const max = %d;
+  const keepDOM = %t;
   const body = document.body;
   const text = body ? body.innerText : "";
   const clean = (s) => (s || "").replace(/\s+/g, " ").trim();
@@ -202,7 +204,8 @@ const extractJS = `(() => {
   return {
     url: location.href, title: document.title, contentType: document.contentType,
     ready: document.readyState, text: text.slice(0, max), truncated: text.length > max,
-    links: links, canonical: canon ? canon.href : "", anchors: anchors
+    links: links, canonical: canon ? canon.href : "", anchors: anchors,
+    dom: keepDOM ? document.documentElement.outerHTML.slice(0, max) : ""
   };
 })()`
 
@@ -215,6 +218,7 @@ type extracted struct {
 	Truncated   bool     `json:"truncated"`
 	Canonical   string   `json:"canonical"`
 	Anchors     []string `json:"anchors"`
+	DOM         string   `json:"dom"`
 	Links       []struct {
 		Href   string `json:"href"`
 		Anchor string `json:"anchor"`
@@ -290,7 +294,7 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	for attempt := 0; attempt < 3; attempt++ {
 		// A script redirect can replace the document while we read it;
 		// read again once it has settled.
-		ex, err = chromedp.Run(rctx, chromedp.Evaluate[extracted](fmt.Sprintf(extractJS, cfg.MaxText)))
+		ex, err = chromedp.Run(rctx, chromedp.Evaluate[extracted](fmt.Sprintf(extractJS, cfg.MaxText, cfg.KeepDOM)))
 		if err == nil && ex.Ready == "complete" {
 			break
 		}
@@ -321,6 +325,7 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	}
 
 	s.Title = fetch.CollapseSpace(ex.Title)
+	s.DOM = ex.DOM
 	for _, line := range strings.Split(ex.Text, "\n") {
 		if b := fetch.CollapseSpace(line); b != "" {
 			s.Blocks = append(s.Blocks, b)

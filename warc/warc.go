@@ -1,0 +1,249 @@
+// Package warc archives the pages of a crawl in WARC 1.1 files
+// (ISO 28500), one gzip member per record, so the archive opens in the
+// tools crawl users already keep (pywb, warcio, OpenWayback), and reads such
+// files back. For each page it writes the plain side's request and response
+// as served, and the rendered side's DOM snapshot as a conversion record
+// that refers to the response, both under the same WARC-Target-URI. The
+// records are built and serialised with github.com/nlnwa/gowarc.
+package warc
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/nlnwa/gowarc/v2"
+
+	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/fetch/union"
+)
+
+// Writer appends WARC records to one file. It is safe for concurrent use;
+// Close closes the file.
+type Writer struct {
+	mu  sync.Mutex
+	f   *os.File
+	now func() time.Time
+}
+
+// Create opens path for a new archive (appending when appendTo is set, as a
+// resumed crawl does) and writes a warcinfo record naming software.
+func Create(path string, appendTo bool, software string) (*Writer, error) {
+	flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+	if appendTo {
+		flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+	}
+	f, err := os.OpenFile(path, flags, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("warc: %w", err)
+	}
+	w := &Writer{f: f, now: time.Now}
+	info := "software: " + headerValue(software) + "\r\nformat: WARC File Format 1.1\r\nconformsTo: https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/\r\n"
+	err = w.write(gowarc.Warcinfo, []byte(info), map[string]string{
+		gowarc.ContentType: "application/warc-fields",
+	})
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return w, nil
+}
+
+// Close closes the file.
+func (w *Writer) Close() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.f.Close()
+}
+
+// WritePage archives p: the plain side's request and response, when it
+// kept its Exchange, and the rendered side's DOM, when it kept one. A page
+// with neither writes nothing.
+func (w *Writer) WritePage(p *union.Page) error {
+	var responseID, target string
+	if s := p.Sides[fetch.Plain]; s != nil && s.Exchange != nil {
+		ex := s.Exchange
+		s.Exchange = nil // once written, let it go
+		target = s.FinalURL
+		responseID = newID()
+		requestID := newID()
+		date := ex.At.UTC().Format(time.RFC3339Nano)
+		resp := map[string]string{
+			gowarc.WarcRecordID:     responseID,
+			gowarc.WarcTargetURI:    target,
+			gowarc.WarcDate:         date,
+			gowarc.ContentType:      "application/http;msgtype=response",
+			gowarc.WarcConcurrentTo: requestID,
+		}
+		if s.Truncated || s.Download {
+			// The body was cut at --max-body, or not read at all (a file).
+			resp[gowarc.WarcTruncated] = "length"
+		}
+		block := append(append([]byte{}, ex.ResponseHead...), ex.Body...)
+		if err := w.write(gowarc.Response, block, resp); err != nil {
+			return err
+		}
+		err := w.write(gowarc.Request, ex.Request, map[string]string{
+			gowarc.WarcRecordID:     requestID,
+			gowarc.WarcTargetURI:    target,
+			gowarc.WarcDate:         date,
+			gowarc.ContentType:      "application/http;msgtype=request",
+			gowarc.WarcConcurrentTo: responseID,
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return w.writeDOM(p, target, responseID)
+}
+
+// writeDOM archives the rendered side's DOM: a conversion record referring
+// to the plain response when there is one, else a resource record.
+func (w *Writer) writeDOM(p *union.Page, target, responseID string) error {
+	s := p.Sides[fetch.Rendered]
+	if s == nil || s.DOM == "" {
+		return nil
+	}
+	if target == "" {
+		target = s.FinalURL
+	}
+	h := map[string]string{
+		gowarc.WarcRecordID:  newID(),
+		gowarc.WarcTargetURI: target,
+		gowarc.WarcDate:      w.now().UTC().Format(time.RFC3339Nano),
+		gowarc.ContentType:   "text/html; charset=utf-8",
+	}
+	kind := gowarc.Resource
+	if responseID != "" {
+		kind = gowarc.Conversion
+		h[gowarc.WarcRefersTo] = responseID
+	}
+	if s.Truncated {
+		h[gowarc.WarcTruncated] = "length"
+	}
+	err := w.write(kind, []byte(s.DOM), h)
+	s.DOM = ""
+	return err
+}
+
+// newID is a fresh WARC-Record-ID.
+func newID() string { return "<urn:uuid:" + uuid.NewString() + ">" }
+
+// headerValue makes s safe as one WARC header value: a site's URL or
+// string can carry no CR, LF or other control character into the header,
+// where it would end the field and start another. Such bytes are
+// percent-encoded.
+func headerValue(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == 0x7f {
+			fmt.Fprintf(&b, "%%%02X", c)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// write builds one record with the given header fields (values made safe),
+// digests and Content-Length added, and appends it as its own gzip member.
+func (w *Writer) write(kind gowarc.RecordType, block []byte, header map[string]string) error {
+	b := gowarc.NewRecordBuilder(kind,
+		gowarc.WithAddMissingDigest(true), gowarc.WithAddMissingContentLength(true),
+		gowarc.WithAddMissingRecordId(true), gowarc.WithDefaultDigestEncoding(gowarc.Base32))
+	if _, err := b.Write(block); err != nil {
+		return fmt.Errorf("warc: %w", err)
+	}
+	if _, ok := header[gowarc.WarcDate]; !ok {
+		header[gowarc.WarcDate] = w.now().UTC().Format(time.RFC3339Nano)
+	}
+	for _, k := range []string{gowarc.WarcRecordID, gowarc.WarcTargetURI, gowarc.WarcDate, gowarc.ContentType,
+		gowarc.WarcConcurrentTo, gowarc.WarcRefersTo, gowarc.WarcTruncated} {
+		if v, ok := header[k]; ok {
+			b.AddWarcHeader(k, headerValue(v))
+		}
+	}
+	rec, _, err := b.Build()
+	if err != nil {
+		return fmt.Errorf("warc: building a %s record: %w", kind, err)
+	}
+	defer rec.Close()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if _, _, err := gowarc.NewMarshaler().Marshal(zw, rec, 0); err != nil {
+		return fmt.Errorf("warc: writing a %s record: %w", kind, err)
+	}
+	if err := zw.Close(); err != nil {
+		return fmt.Errorf("warc: %w", err)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if _, err := w.f.Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("warc: %w", err)
+	}
+	return nil
+}
+
+// Record is one record read back from an archive.
+type Record struct {
+	Type          string `json:"type"`
+	ID            string `json:"id"`
+	TargetURI     string `json:"target_uri,omitempty"`
+	Date          string `json:"date"`
+	ContentType   string `json:"content_type,omitempty"`
+	Length        int64  `json:"length"`
+	PayloadDigest string `json:"payload_digest,omitempty"`
+	ConcurrentTo  string `json:"concurrent_to,omitempty"`
+	RefersTo      string `json:"refers_to,omitempty"`
+	Truncated     string `json:"truncated,omitempty"`
+	// Block is the record's content block: the HTTP message of a request
+	// or response, the HTML of a DOM snapshot.
+	Block []byte `json:"-"`
+}
+
+// Read calls fn for every record of the archive at path, in order, with
+// digests checked. It stops at the first error, fn's or the file's.
+func Read(path string, fn func(Record) error) error {
+	r, err := gowarc.NewWarcFileReader(path, 0, gowarc.WithBlockErrorPolicy(gowarc.ErrFail))
+	if err != nil {
+		return fmt.Errorf("warc: %w", err)
+	}
+	defer r.Close()
+	for {
+		rec, _, v, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("warc: %s: %w", path, err)
+		}
+		if v != nil && !v.Valid() {
+			rec.Close()
+			return fmt.Errorf("warc: %s: %s", path, v)
+		}
+		h := rec.WarcHeader()
+		out := Record{Type: rec.Type().String(), ID: h.Get(gowarc.WarcRecordID), TargetURI: h.Get(gowarc.WarcTargetURI),
+			Date: h.Get(gowarc.WarcDate), ContentType: h.Get(gowarc.ContentType), PayloadDigest: h.Get(gowarc.WarcPayloadDigest),
+			ConcurrentTo: h.Get(gowarc.WarcConcurrentTo), RefersTo: h.Get(gowarc.WarcRefersTo), Truncated: h.Get(gowarc.WarcTruncated)}
+		out.Length, _ = rec.ContentLength()
+		raw, err := rec.Block().RawBytes()
+		if err == nil {
+			out.Block, err = io.ReadAll(raw)
+		}
+		rec.Close()
+		if err != nil {
+			return fmt.Errorf("warc: %s: reading the %s record %s: %w", path, out.Type, out.ID, err)
+		}
+		if err := fn(out); err != nil {
+			return err
+		}
+	}
+}
