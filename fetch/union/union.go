@@ -79,10 +79,10 @@ type Page struct {
 	// DroppedLongURLs counts the distinct link URLs over fetch.MaxURLBytes
 	// that the sides found and the union left out.
 	DroppedLongURLs int
-	Sides     map[fetch.Name]*fetch.Side
-	Used      []fetch.Name
-	Dropped   []Dropped
-	Warnings  []string
+	Sides           map[fetch.Name]*fetch.Side
+	Used            []fetch.Name
+	Dropped         []Dropped
+	Warnings        []string
 	// Refusal is set when the page is not kept; Fetch also returns it.
 	Refusal *refuse.Refusal
 }
