@@ -22,9 +22,10 @@ const maxSeenTargets = 4096
 //
 //   - a page or tab opened by another (a popup, a new window, a
 //     target=_blank link) is closed while paused: it never sends a request;
-//   - a service worker or shared worker is left paused: it never runs, so
-//     nothing it would fetch is requested (pages bypass service workers
-//     anyway, see newTab);
+//   - a service worker or shared worker is closed, or where the browser
+//     does not allow that, left paused: it does not run while webgraph is
+//     connected (pages bypass service workers anyway, and the guard script
+//     refuses to register them; see newTab);
 //   - everything else (the tabs webgraph opens, the browser's own UI
 //     targets, on a remote browser every target outside webgraph's browser
 //     context) is let go at once.
@@ -73,8 +74,9 @@ func (b *browser) answerTarget(ev target.EventAttachedToTarget) {
 		chromedp.CallBrowser(ctx, target.CloseTarget, target.CloseTargetParams{TargetID: info.TargetID})
 		b.notePopup(cdp.FrameID(info.OpenerID))
 	case ours && (info.Type == "service_worker" || info.Type == "shared_worker"):
-		// Left paused: it never runs. It ends with the browser (or,
-		// remote, with webgraph's browser context).
+		// Closed if the browser lets us; else left paused, so that it
+		// never runs while webgraph is connected.
+		chromedp.CallBrowser(ctx, target.CloseTarget, target.CloseTargetParams{TargetID: info.TargetID})
 	default:
 		// Detaching the guard's session lets a paused target run.
 		chromedp.CallBrowser(ctx, target.DetachFromTarget, target.DetachFromTargetParams{SessionID: ev.SessionID})

@@ -25,7 +25,8 @@ const wsBinding = "__webgraphBlocked"
 
 // guardJS runs in every document of a tab before the page's own scripts.
 // WebSockets bypass the Fetch domain, so the constructor refuses (and
-// reports) them. window.open opens with noopener and returns null: a popup
+// reports) them; service workers are not registered (the target guard
+// keeps any that still start from running). window.open opens with noopener and returns null: a popup
 // that shares the page's process would, paused by the target guard, stall
 // the page; a noopener one is closed by the guard before its first request.
 const guardJS = `(() => {
@@ -34,6 +35,12 @@ const guardJS = `(() => {
     try { open.call(window, url === undefined ? "" : String(url), "_blank", "noopener"); } catch (e) {}
     return null;
   };
+  const sw = navigator.serviceWorker;
+  if (sw) {
+    sw.register = function () {
+      return Promise.reject(new DOMException("service workers are blocked by webgraph", "SecurityError"));
+    };
+  }
   const WS = window.WebSocket;
   if (WS) {
     const Blocked = function WebSocket(url) {
