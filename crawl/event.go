@@ -22,10 +22,14 @@ type SideReport struct {
 	Redirects   []fetch.Redirect `json:"redirects,omitempty"`
 	Wait        string           `json:"wait,omitempty"`     // rendered: what ended the wait
 	Requests    map[string]int   `json:"requests,omitempty"` // rendered: subresource requests per host
-	Blocked     int              `json:"blocked,omitempty"`  // rendered: requests refused as unneeded
-	Download    bool             `json:"download,omitempty"`
-	Truncated   bool             `json:"truncated,omitempty"`
-	Error       string           `json:"error,omitempty"`
+	Blocked     int              `json:"blocked,omitempty"`  // rendered: requests refused (all kinds)
+	// BlockedResources lists what the rendered side refused and why
+	// (robots.txt of another host, popups, pings, …), capped at
+	// fetch.MaxBlockedResources; images are only counted in Blocked.
+	BlockedResources []fetch.BlockedResource `json:"blocked_resources,omitempty"`
+	Download         bool                    `json:"download,omitempty"`
+	Truncated        bool                    `json:"truncated,omitempty"`
+	Error            string                  `json:"error,omitempty"`
 }
 
 // LinkCounts counts a page's distinct links by the side that found them.
@@ -89,7 +93,7 @@ func NewPageEvent(p *union.Page, c discovery.Discovery, kinds discovery.Kinds, k
 		r := SideReport{
 			Status: s.Status, FinalURL: s.FinalURL, ContentType: s.ContentType, Words: s.Words,
 			MS: s.Elapsed.Milliseconds(), Redirects: s.Redirects, Wait: s.Wait, Requests: s.Requests,
-			Blocked: s.Blocked, Download: s.Download, Truncated: s.Truncated,
+			Blocked: s.Blocked, BlockedResources: s.BlockedResources, Download: s.Download, Truncated: s.Truncated,
 		}
 		if s.Err != nil {
 			r.Error = s.Err.Error()

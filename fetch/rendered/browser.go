@@ -2,18 +2,24 @@
 // Chromium driven through chromedp renders it, and the text is what
 // innerText shows, the links what the live DOM holds.
 //
-// One Fetcher owns one browser process (or, later, a connection to a running
-// one) and a pool of reused tabs. A crashed or hung browser is restarted and
-// the page retried once. Close stops the browser and removes its profile
-// directory.
+// One Fetcher owns one browser process (or a connection to a running one,
+// with a browser context of its own) and a pool of reused tabs. A crashed or
+// hung browser is restarted and the page retried once. Close stops the
+// browser and removes its profile directory.
+//
+// Every request a page makes passes the Fetch domain of its tab and is
+// answered by Config.Gate (intercept.go); new windows are closed before
+// their first request and service workers never run (guard.go).
 package rendered
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"time"
 
@@ -65,27 +71,61 @@ type browser struct {
 	cancel      context.CancelFunc
 	dir         string
 	pid         int
+	// context is the browser context webgraph made on a remote browser;
+	// empty for a browser webgraph started (all of it is webgraph's).
+	context cdp.BrowserContextID
+	guard   sync.WaitGroup // the target guard's goroutine
 
 	mu   sync.Mutex
 	idle []*tab
+	tabs map[cdp.FrameID]*tab // open tabs by main frame (= target) id
 }
 
 // connectBrowser attaches to a browser that is already running, at a
 // ws:// or http://host:port URL. Stopping it later only closes this
 // process's tabs and the connection: the browser is not ours to stop.
+//
+// Everything runs in a browser context of its own, created here and disposed
+// of by stop: cookies, caches and service workers do not leak between runs
+// or to the browser's other users, and disposing of it closes every tab
+// webgraph opened there.
 func connectBrowser(browserURL string) (*browser, error) {
 	allocCtx, allocCancel := remote.NewAllocator(context.Background(), browserURL)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	b := &browser{allocCancel: allocCancel, ctx: ctx, cancel: cancel}
+	ctx, cancel := chromedp.NewContext(allocCtx, chromedp.WithNewBrowserContext(), quietSessions())
+	b := &browser{allocCancel: allocCancel, ctx: ctx, cancel: cancel, tabs: map[cdp.FrameID]*tab{}}
 	if err := chromedp.Do(ctx); err != nil {
 		b.stop()
 		return nil, fmt.Errorf("rendered: connecting to the browser at %s: %w", browserURL, err)
 	}
-	if err := denyDownloads(ctx); err != nil {
+	b.context = chromedp.FromContext(ctx).BrowserContextID
+	if b.context == "" {
+		b.stop()
+		return nil, fmt.Errorf("rendered: the browser at %s made no browser context for webgraph", browserURL)
+	}
+	if err := b.start(); err != nil {
 		b.stop()
 		return nil, err
 	}
 	return b, nil
+}
+
+// start sets what every browser gets: downloads denied, and the target guard.
+func (b *browser) start() error {
+	if err := denyDownloads(b.ctx); err != nil {
+		return err
+	}
+	return b.startGuard()
+}
+
+// quietSessions drops chromedp's complaint about messages of sessions it
+// does not route (the guard's auto-attached ones), and keeps other errors.
+func quietSessions() chromedp.ContextOption {
+	return chromedp.WithErrorf(func(format string, args ...any) {
+		if strings.HasPrefix(format, "executor for") {
+			return
+		}
+		log.Printf(format, args...)
+	})
 }
 
 func startBrowser(execPath, userAgent string, noSandbox bool) (*browser, error) {
@@ -103,15 +143,22 @@ func startBrowser(execPath, userAgent string, noSandbox bool) (*browser, error) 
 		chromedp.Flag("disable-gpu", true),
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("mute-audio", true),
-		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,MediaRouter,OptimizationHints,InterestFeedContentSuggestions"),
+		// Site isolation off: cross-site iframes stay in the page's process,
+		// so the tab's Fetch domain sees (and the gate answers) their
+		// requests too.
+		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,MediaRouter,OptimizationHints,InterestFeedContentSuggestions,IsolateOrigins,site-per-process"),
+		chromedp.Flag("disable-site-isolation-trials", true),
 		chromedp.UserAgent(userAgent),
+		// A process group of its own: a terminal's Ctrl-C reaches webgraph
+		// alone, and stop kills the whole group by its id.
+		chromedp.ModifyCmdFunc(ownProcessGroup),
 	)
 	if noSandbox || os.Geteuid() == 0 {
 		opts = append(opts, chromedp.NoSandbox)
 	}
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	b := &browser{allocCancel: allocCancel, ctx: ctx, cancel: cancel, dir: dir}
+	ctx, cancel := chromedp.NewContext(allocCtx, quietSessions())
+	b := &browser{allocCancel: allocCancel, ctx: ctx, cancel: cancel, dir: dir, tabs: map[cdp.FrameID]*tab{}}
 	if err := chromedp.Do(ctx); err != nil {
 		b.stop()
 		return nil, fmt.Errorf("rendered: starting %s: %w", execPath, err)
@@ -119,7 +166,7 @@ func startBrowser(execPath, userAgent string, noSandbox bool) (*browser, error) 
 	if p := chromedp.FromContext(ctx).Browser.Process(); p != nil {
 		b.pid = p.Pid
 	}
-	if err := denyDownloads(ctx); err != nil {
+	if err := b.start(); err != nil {
 		b.stop()
 		return nil, err
 	}
@@ -149,8 +196,10 @@ func (b *browser) alive() bool {
 	return err == nil
 }
 
-// stop closes every tab, stops the process, waits for it to exit, and removes
-// the profile directory.
+// stop closes every tab, stops the process and every process of its group,
+// waits for it to exit, and removes the profile directory. On a remote
+// browser it disposes of webgraph's browser context (closing its tabs) and
+// disconnects.
 func (b *browser) stop() error {
 	b.mu.Lock()
 	idle := b.idle
@@ -161,6 +210,12 @@ func (b *browser) stop() error {
 	}
 	b.cancel()      // waits for the browser to exit (a remote one: to disconnect)
 	b.allocCancel() // waits for the allocator's goroutines
+	b.guard.Wait()
+	if b.pid > 0 {
+		// Helpers (zygote, renderers) left behind by the browser: the
+		// group is ours, named by the browser's PID.
+		killGroup(b.pid)
+	}
 	if b.dir == "" {
 		return nil // a remote browser: no profile of ours
 	}

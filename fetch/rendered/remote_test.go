@@ -3,9 +3,12 @@ package rendered_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
+	"net/http"
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -106,4 +109,63 @@ func TestRemoteBrowser(t *testing.T) {
 	if !agent {
 		t.Error("the remote browser's requests lacked the configured User-Agent")
 	}
+}
+
+// On a remote browser, webgraph works in a browser context of its own: a
+// popup is closed at once, and Close leaves no tab of webgraph's behind.
+func TestRemoteBrowserLeavesNothing(t *testing.T) {
+	ws, _ := runningChrome(t)
+	hostPort := strings.Split(strings.TrimPrefix(ws, "ws://"), "/")[0]
+	b, logB := serveHostB(t, "User-agent: *\nDisallow: /\n")
+	a, _ := serveHostile(t, b.URL)
+	f, err := rendered.New(rendered.Config{BrowserURL: ws, Gate: newGate(t, a.URL+"/"), Tabs: 2})
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	s, err := f.Fetch(context.Background(), mustURL(t, a.URL+"/"))
+	if err != nil {
+		f.Close()
+		t.Fatalf("Fetch: %v", err)
+	}
+	if _, ok := blockedBy(s, "/popup"); !ok {
+		t.Errorf("the popup is not listed: %+v", s.BlockedResources)
+	}
+	for _, tg := range remoteTargets(t, hostPort) {
+		if strings.Contains(tg, "127.0.0.2") {
+			t.Errorf("a target on host B is open while rendering: %s", tg)
+		}
+	}
+	if err := f.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	time.Sleep(3 * time.Second)
+	for _, tg := range remoteTargets(t, hostPort) {
+		if strings.Contains(tg, "127.0.0.") && !strings.Contains(tg, hostPort) {
+			t.Errorf("a target webgraph opened outlived Close: %s", tg)
+		}
+	}
+	settle(logB)
+	if got := logB.get(); !slices.Equal(got, []string{"/robots.txt"}) {
+		t.Errorf("host B's access log = %q; want only /robots.txt", got)
+	}
+}
+
+// remoteTargets lists the page targets of the browser at hostPort, as
+// "type url" lines.
+func remoteTargets(t *testing.T, hostPort string) []string {
+	t.Helper()
+	resp, err := http.Get("http://" + hostPort + "/json/list")
+	if err != nil {
+		t.Fatalf("listing targets: %v", err)
+	}
+	defer resp.Body.Close()
+	var list []struct{ Type, URL string }
+	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
+		t.Fatalf("listing targets: %v", err)
+	}
+	var out []string
+	for _, tg := range list {
+		out = append(out, tg.Type+" "+tg.URL)
+	}
+	return out
 }

@@ -50,17 +50,31 @@ type Config struct {
 	// KeepDOM keeps the rendered document's serialised HTML in Side.DOM
 	// (for a WARC archive). Default false: the DOM is never read out.
 	KeepDOM bool
-	// Gate, if set, is asked before the main document loads any URL
-	// (redirects and script navigations included); a URL it refuses is
-	// not requested, and the render ends with a *fetch.HopError.
+	// Gate, if set, is asked about every request the browser makes for a
+	// page. A main-document URL it refuses (redirects and script
+	// navigations included) is not requested, and the render ends with a
+	// *fetch.HopError; any other URL it refuses is not requested and is
+	// listed in the Side's BlockedResources. Nil lets every request of a
+	// kind a text render needs go.
+	//
+	// Whatever the gate says, images, media, fonts, the favicon, pings,
+	// beacons, CSP reports, prefetches and WebSockets are never requested,
+	// new windows are closed before their first request, and service
+	// workers are bypassed and never run.
 	Gate Gate
 }
 
-// Gate decides what the browser may request. policy.Gate satisfies it.
+// Gate decides what the browser may request. policy.Gate satisfies it. Its
+// methods are called from several goroutines at once and may block (to
+// fetch a robots.txt); they must honour ctx.
 type Gate interface {
 	// Navigate returns nil when u may be requested as the page's main
 	// document, else why not (a *fetch.Denied).
 	Navigate(ctx context.Context, u *url.URL) error
+	// Subresource returns nil when u, on any host, may be requested for
+	// the page (a script, a stylesheet, an XHR, an iframe, a worker),
+	// else why not (a *fetch.Denied).
+	Subresource(ctx context.Context, u *url.URL) error
 }
 
 // Fetcher renders pages in a shared headless browser. It is safe for

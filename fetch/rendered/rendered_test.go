@@ -177,3 +177,32 @@ func TestCloseLeavesNothing(t *testing.T) {
 		t.Error("Fetch after Close succeeded")
 	}
 }
+
+// A terminal's Ctrl-C goes to the foreground process group: the browser is
+// not in it, so a SIGINT to webgraph's group leaves the render going.
+func TestOwnProcessGroup(t *testing.T) {
+	ts, _ := sites.Serve(t, "union")
+	f := own(t, rendered.Config{})
+	defer f.Close()
+	pid := f.PID()
+	pgid, err := syscall.Getpgid(pid)
+	if err != nil {
+		t.Fatalf("getpgid(%d): %v", pid, err)
+	}
+	ours, _ := syscall.Getpgid(0)
+	if pgid == ours || pgid != pid {
+		t.Fatalf("browser %d is in process group %d (ours %d); want a group of its own, led by the browser", pid, pgid, ours)
+	}
+	// What the terminal would send to the browser were it in our group.
+	if err := syscall.Kill(-pgid, syscall.SIGINT); err != nil {
+		t.Fatalf("SIGINT to group %d: %v", pgid, err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	// The signal reached the browser's group only: this process is still
+	// here, and the fetcher, restarting a browser that died of it, renders.
+	s, err := f.Fetch(context.Background(), mustURL(t, ts.URL+"/article.html"))
+	if err != nil || s.Words < 20 {
+		t.Fatalf("render after SIGINT to the browser's group: err=%v words=%d", err, s.Words)
+	}
+	browser.Track(f)
+}

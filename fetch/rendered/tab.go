@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
@@ -17,30 +16,35 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	cdpfetch "github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/webgraph/webgraph/fetch"
 )
 
 // tab is one reused browser tab. Only one render runs in a tab at a time.
+// Every request its pages make pauses in the tab's Fetch domain until the
+// tab answers it (intercept.go).
 type tab struct {
-	ctx     context.Context
-	cancel  context.CancelFunc
-	frame   cdp.FrameID // the main frame's id, which is the target's id
-	blocked atomic.Int64
-	done    chan struct{} // closed when the request-blocking goroutine ends
+	b      *browser
+	ctx    context.Context
+	cancel context.CancelFunc
+	frame  cdp.FrameID   // the main frame's id, which is the target's id
+	done   chan struct{} // closed when the request-answering goroutine ends
 
 	mu         sync.Mutex
 	refusedDoc string // a main-document URL Config.Gate refused
 	refusedErr error  // and the gate's answer
+	rec        record // what was refused during the current render
 }
 
-// blockedTypes are the subresources a text render does not need.
-var blockedTypes = []network.ResourceType{network.ResourceTypeImage, network.ResourceTypeMedia, network.ResourceTypeFont}
-
+// newTab opens a tab in b: its own user agent, service workers bypassed,
+// the guard script (guardJS) in every document, and every request paused
+// for the tab to answer.
 func newTab(b *browser, cfg Config) (*tab, error) {
 	ctx, cancel := chromedp.NewContext(b.ctx)
-	t := &tab{ctx: ctx, cancel: cancel, done: make(chan struct{})}
+	t := &tab{b: b, ctx: ctx, cancel: cancel, done: make(chan struct{}), rec: newRecord()}
 	fail := func(err error) (*tab, error) {
 		cancel()
 		return nil, fmt.Errorf("rendered: opening a tab: %w", err)
@@ -52,51 +56,47 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	if _, err := chromedp.Call(ctx, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: cfg.UserAgent}); err != nil {
 		return fail(err)
 	}
-	patterns := []*cdpfetch.RequestPattern{{URLPattern: "*/favicon.ico"}}
-	for _, rt := range blockedTypes {
-		patterns = append(patterns, &cdpfetch.RequestPattern{ResourceType: rt})
-	}
-	if cfg.Gate != nil {
-		patterns = append(patterns, &cdpfetch.RequestPattern{ResourceType: network.ResourceTypeDocument})
-	}
-	paused := chromedp.Events(ctx, cdpfetch.RequestPaused)
-	if _, err := chromedp.Call(ctx, cdpfetch.Enable, cdpfetch.EnableParams{Patterns: patterns}); err != nil {
+	if _, err := chromedp.Call(ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: true}); err != nil {
 		return fail(err)
 	}
-	go func() {
-		defer close(t.done)
-		for ev, err := range paused {
-			if err != nil {
-				return
-			}
-			if ev.ResourceType == network.ResourceTypeDocument {
-				var gerr error
-				if ev.FrameID == t.frame {
-					u, perr := url.Parse(ev.Request.URL)
-					if perr != nil {
-						gerr = &fetch.Denied{URL: ev.Request.URL, Cause: fetch.DeniedOutOfScope, Reason: perr.Error()}
-					} else {
-						gerr = cfg.Gate.Navigate(ctx, u)
-					}
-				}
-				if gerr == nil {
-					chromedp.Call(ctx, cdpfetch.ContinueRequest, cdpfetch.ContinueRequestParams{RequestID: ev.RequestID})
-					continue
-				}
-				t.mu.Lock()
-				t.refusedDoc, t.refusedErr = ev.Request.URL, gerr
-				t.mu.Unlock()
-			} else {
-				t.blocked.Add(1)
-			}
-			chromedp.Call(ctx, cdpfetch.FailRequest, cdpfetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
-		}
-	}()
+	if _, err := chromedp.Call(ctx, runtime.AddBinding, runtime.AddBindingParams{Name: wsBinding}); err != nil {
+		return fail(err)
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: guardJS}); err != nil {
+		return fail(err)
+	}
+	if err := chromedp.Listen(ctx, t.onEvent); err != nil {
+		return fail(err)
+	}
+	paused := chromedp.Events(ctx, cdpfetch.RequestPaused)
+	if _, err := chromedp.Call(ctx, cdpfetch.Enable, cdpfetch.EnableParams{Patterns: []*cdpfetch.RequestPattern{{URLPattern: "*", RequestStage: cdpfetch.RequestStageRequest}}}); err != nil {
+		return fail(err)
+	}
+	b.mu.Lock()
+	b.tabs[t.frame] = t
+	b.mu.Unlock()
+	go t.intercept(ctx, paused, cfg.Gate)
 	return t, nil
+}
+
+// onEvent lists the windows the page tried to open and the WebSockets the
+// guard script refused. It runs on the tab's reading goroutine: no commands.
+func (t *tab) onEvent(ev any) {
+	switch ev := ev.(type) {
+	case *page.EventWindowOpen:
+		t.block(ev.URL, fetch.DeniedPopup, "new windows are closed before their first request", true)
+	case *runtime.EventBindingCalled:
+		if ev.Name == wsBinding {
+			t.block(ev.Payload, fetch.DeniedType, "WebSockets are never opened", true)
+		}
+	}
 }
 
 // close closes the tab and waits for its goroutine.
 func (t *tab) close() {
+	t.b.mu.Lock()
+	delete(t.b.tabs, t.frame)
+	t.b.mu.Unlock()
 	t.cancel()
 	<-t.done
 }
@@ -107,17 +107,16 @@ type navState struct {
 	frame cdp.FrameID
 	sent  func() // called as the main document request goes out
 
-	mu            sync.Mutex
-	docReq        network.RequestID
-	docURL        string // URL of the last main-document request
-	resp          *network.Response
-	hops          []fetch.Redirect
-	inflight      map[network.RequestID]bool
-	lastActivity  time.Time
-	requests      map[string]int
-	download      string // URL of a download the browser began
-	loadErr       string
-	blockedBefore int64
+	mu           sync.Mutex
+	docReq       network.RequestID
+	docURL       string // URL of the last main-document request
+	resp         *network.Response
+	hops         []fetch.Redirect
+	inflight     map[network.RequestID]bool
+	lastActivity time.Time
+	requests     map[string]int
+	download     string // URL of a download the browser began
+	loadErr      string
 }
 
 func (s *navState) onEvent(ev any) {
@@ -241,9 +240,9 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	if err := chromedp.ListenBrowser(rctx, st.onEvent); err != nil {
 		return err
 	}
-	st.blockedBefore = t.blocked.Load()
 	t.mu.Lock()
 	t.refusedDoc, t.refusedErr = "", nil
+	t.rec = newRecord()
 	t.mu.Unlock()
 
 	navErr := chromedp.Do(rctx, chromedp.Navigate(u.String()))
@@ -368,7 +367,10 @@ func (t *tab) readResponse(st *navState, s *fetch.Side) bool {
 	defer st.mu.Unlock()
 	s.Redirects = st.hops
 	s.Requests = st.requests
-	s.Blocked = int(t.blocked.Load() - st.blockedBefore)
+	t.mu.Lock()
+	s.Blocked = t.rec.count
+	s.BlockedResources = append([]fetch.BlockedResource(nil), t.rec.list...)
+	t.mu.Unlock()
 	if r := st.resp; r != nil {
 		s.FinalURL = r.URL
 		s.Status = int(r.Status)

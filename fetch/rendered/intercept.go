@@ -1,0 +1,216 @@
+package rendered
+
+import (
+	"context"
+	"errors"
+	"iter"
+	"net/url"
+	"strings"
+
+	cdpfetch "github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/webgraph/webgraph/fetch"
+)
+
+// maxGateCalls bounds the requests of one tab being answered at once: a
+// hostile page cannot make webgraph start more goroutines than this, and one
+// slow robots.txt holds up only the requests waiting behind it.
+const maxGateCalls = 8
+
+// wsBinding is the page-side function the guard script calls with the URL of
+// a WebSocket it refused.
+const wsBinding = "__webgraphBlocked"
+
+// guardJS runs in every document of a tab before the page's own scripts.
+// WebSockets bypass the Fetch domain, so the constructor refuses (and
+// reports) them; service workers are not registered (the target guard
+// keeps any that still start from running). window.open opens with noopener and returns null: a popup
+// that shares the page's process would, paused by the target guard, stall
+// the page; a noopener one is closed by the guard before its first request.
+const guardJS = `(() => {
+  const open = window.open;
+  window.open = function (url) {
+    try { open.call(window, url === undefined ? "" : String(url), "_blank", "noopener"); } catch (e) {}
+    return null;
+  };
+  const sw = navigator.serviceWorker;
+  if (sw) {
+    sw.register = function () {
+      return Promise.reject(new DOMException("service workers are blocked by webgraph", "SecurityError"));
+    };
+  }
+  const WS = window.WebSocket;
+  if (WS) {
+    const Blocked = function WebSocket(url) {
+      try { globalThis.` + wsBinding + `(String(url)); } catch (e) {}
+      throw new DOMException("WebSockets are blocked by webgraph", "SecurityError");
+    };
+    Blocked.prototype = WS.prototype;
+    Object.assign(Blocked, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+    window.WebSocket = Blocked;
+  }
+})();`
+
+// record is what a tab refused during the current render.
+type record struct {
+	count    int
+	list     []fetch.BlockedResource
+	listed   map[string]bool  // reason + URL, so that a retried request is listed once
+	verdicts map[string]error // the gate's answers for subresource URLs
+	popups   int              // windows the target guard closed
+}
+
+func newRecord() record {
+	return record{listed: map[string]bool{}, verdicts: map[string]error{}}
+}
+
+// block counts one refused request and lists it when list is set (and the
+// list has room).
+func (t *tab) block(u, reason, detail string, list bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.rec.count++
+	key := reason + " " + u
+	if !list || t.rec.listed[key] || len(t.rec.list) >= fetch.MaxBlockedResources {
+		return
+	}
+	t.rec.listed[key] = true
+	t.rec.list = append(t.rec.list, fetch.BlockedResource{URL: u, Reason: reason, Detail: detail})
+}
+
+// popupClosed is called by the target guard for each window of this tab's
+// page that it closed.
+func (t *tab) popupClosed() {
+	t.mu.Lock()
+	t.rec.popups++
+	t.mu.Unlock()
+}
+
+// intercept reads the tab's paused requests until the tab closes and
+// answers each on a goroutine of its own, at most maxGateCalls at once.
+func (t *tab) intercept(ctx context.Context, paused iter.Seq2[cdpfetch.EventRequestPaused, error], gate Gate) {
+	defer close(t.done)
+	sem := make(chan struct{}, maxGateCalls)
+	defer func() {
+		for range maxGateCalls { // wait for every answer in flight
+			sem <- struct{}{}
+		}
+	}()
+	for ev, err := range paused {
+		if err != nil {
+			return
+		}
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+			return
+		}
+		go func() {
+			defer func() { <-sem }()
+			t.answer(ctx, &ev, gate)
+		}()
+	}
+}
+
+// answer lets one paused request go on the wire or fails it, and records
+// why it failed.
+func (t *tab) answer(ctx context.Context, ev *cdpfetch.EventRequestPaused, gate Gate) {
+	raw := ev.Request.URL
+	if i := strings.IndexByte(raw, '#'); i >= 0 {
+		raw = raw[:i]
+	}
+	u, perr := url.Parse(raw)
+	var deny *fetch.Denied
+	switch {
+	case perr != nil:
+		deny = &fetch.Denied{URL: raw, Cause: fetch.DeniedOutOfScope, Reason: "not a valid URL"}
+	case u.Scheme == "data" || u.Scheme == "blob" || u.Scheme == "about":
+		// In the browser's memory: nothing goes on the wire.
+	case u.Scheme != "http" && u.Scheme != "https":
+		deny = &fetch.Denied{URL: raw, Cause: fetch.DeniedOutOfScope, Reason: "not an http(s) URL"}
+	case ev.ResourceType == network.ResourceTypeDocument && ev.FrameID == t.frame:
+		if gate == nil {
+			break
+		}
+		if err := gate.Navigate(ctx, u); err != nil {
+			t.mu.Lock()
+			t.refusedDoc, t.refusedErr = ev.Request.URL, err
+			t.mu.Unlock()
+			t.fail(ctx, ev)
+			return
+		}
+	default:
+		if reason, list := typeBlocked(ev, u); reason != "" {
+			t.block(raw, fetch.DeniedType, reason, list)
+			t.fail(ctx, ev)
+			return
+		}
+		if gate != nil {
+			deny = t.askSubresource(ctx, gate, u, raw)
+		}
+	}
+	if deny != nil {
+		t.block(deny.URL, deny.Cause, deny.Reason, true)
+		t.fail(ctx, ev)
+		return
+	}
+	chromedp.Call(ctx, cdpfetch.ContinueRequest, cdpfetch.ContinueRequestParams{RequestID: ev.RequestID})
+}
+
+// askSubresource asks the gate about a subresource, once per URL and
+// render; robots.txt itself is fetched once per origin by the gate.
+func (t *tab) askSubresource(ctx context.Context, gate Gate, u *url.URL, raw string) *fetch.Denied {
+	t.mu.Lock()
+	err, known := t.rec.verdicts[raw]
+	t.mu.Unlock()
+	if !known {
+		err = gate.Subresource(ctx, u)
+		t.mu.Lock()
+		if len(t.rec.verdicts) < 4*fetch.MaxBlockedResources {
+			t.rec.verdicts[raw] = err
+		}
+		t.mu.Unlock()
+	}
+	if err == nil {
+		return nil
+	}
+	var d *fetch.Denied
+	if !errors.As(err, &d) {
+		d = &fetch.Denied{URL: raw, Cause: fetch.DeniedStopped, Reason: err.Error()}
+	}
+	return d
+}
+
+func (t *tab) fail(ctx context.Context, ev *cdpfetch.EventRequestPaused) {
+	chromedp.Call(ctx, cdpfetch.FailRequest, cdpfetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
+}
+
+// typeBlocked says why a request is of a kind a text render never makes
+// (images, media, fonts, the favicon, pings and beacons, CSP reports,
+// prefetches), or "" when it is not; list is false for the kinds too many to
+// list one by one (images, the favicon).
+func typeBlocked(ev *cdpfetch.EventRequestPaused, u *url.URL) (reason string, list bool) {
+	switch ev.ResourceType {
+	case network.ResourceTypeImage:
+		return "images are never requested", false
+	case network.ResourceTypeMedia, network.ResourceTypeTextTrack:
+		return "media are never requested", true
+	case network.ResourceTypeFont:
+		return "fonts are never requested", true
+	case network.ResourceTypePing:
+		return "pings and beacons are dropped", true
+	case network.ResourceTypeCSPViolationReport:
+		return "CSP reports are dropped", true
+	case network.ResourceTypePrefetch:
+		return "prefetches are dropped", true
+	}
+	if u.Path == "/favicon.ico" {
+		return "the favicon is never requested", false
+	}
+	if p := header(ev.Request.Headers, "Sec-Purpose") + header(ev.Request.Headers, "Purpose"); strings.Contains(p, "prefetch") {
+		return "prefetches are dropped", true
+	}
+	return "", false
+}

@@ -1,0 +1,1 @@
+fetch("HOST_B/from-worker").catch(() => {});
