@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -47,6 +48,9 @@ type hostQ struct {
 // on disk until its page is recorded, so a crawl killed mid-page queues it
 // again when it resumes.
 func (s *Store) Frontier(sched frontier.Scheduler, maxDepth int) (*Frontier, error) {
+	if s.pg {
+		return nil, errors.New("store: a PostgreSQL crawl is worked through SharedFrontier")
+	}
 	f := &Frontier{s: s, sched: sched, maxDepth: maxDepth, hosts: map[string]*hostQ{}, handed: map[string]bool{}, wake: make(chan struct{})}
 	rows, err := s.db.Query(`SELECT host, COUNT(*) FROM urls WHERE state = 'queued' GROUP BY host`)
 	if err != nil {
@@ -347,12 +351,20 @@ func (f *Frontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link
 // Summary sets the sitemap URLs against what the crawl found, streaming
 // from the database.
 func (f *Frontier) Summary(disallowed func(url string) bool, limit int) frontier.SitemapSummary {
-	var s frontier.SitemapSummary
-	rows, err := f.s.db.Query(`SELECT u.url, u.state, COALESCE(p.cause, ''), EXISTS (SELECT 1 FROM links WHERE to_url = u.url)
-		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`)
+	s, err := f.s.sitemapSummary(disallowed, limit)
 	if err != nil {
 		f.fail(err)
-		return s
+	}
+	return s
+}
+
+// sitemapSummary sets the sitemap URLs against the crawl's pages and links.
+func (st *Store) sitemapSummary(disallowed func(url string) bool, limit int) (frontier.SitemapSummary, error) {
+	var s frontier.SitemapSummary
+	rows, err := st.db.Query(`SELECT u.url, u.state, COALESCE(p.cause, ''), EXISTS (SELECT 1 FROM links WHERE to_url = u.url)
+		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`)
+	if err != nil {
+		return s, fmt.Errorf("store: reading sitemap URLs: %w", err)
 	}
 	for rows.Next() {
 		var u, state, cause string
@@ -369,11 +381,10 @@ func (f *Frontier) Summary(disallowed func(url string) bool, limit int) frontier
 		}
 	}
 	rows.Close()
-	rows, err = f.s.db.Query(`SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0
+	rows, err = st.db.Query(`SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0
 		AND EXISTS (SELECT 1 FROM links WHERE to_url = u.url) ORDER BY u.url`)
 	if err != nil {
-		f.fail(err)
-		return s
+		return s, fmt.Errorf("store: reading sitemap URLs: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -382,7 +393,7 @@ func (f *Frontier) Summary(disallowed func(url string) bool, limit int) frontier
 			s.NotInSitemap.Add(u, limit)
 		}
 	}
-	return s
+	return s, rows.Err()
 }
 
 func nullWords(n int) any {
