@@ -69,7 +69,8 @@ CREATE TABLE hosts (
 	host           TEXT PRIMARY KEY,
 	queued         BIGINT NOT NULL DEFAULT 0,       -- URLs in state queued, leased or not
 	next_slot      TIMESTAMPTZ NOT NULL DEFAULT 'epoch', -- no page starts before this
-	deferred_until TIMESTAMPTZ NOT NULL DEFAULT 'epoch'  -- robots.txt unreachable until then
+	deferred_until TIMESTAMPTZ NOT NULL DEFAULT 'epoch', -- robots.txt unreachable until then
+	last_start     TIMESTAMPTZ NOT NULL DEFAULT 'epoch'  -- the last request to it, by any worker
 );
 `
 

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/frontier"
+	"github.com/webgraph/webgraph/policy"
 )
 
 // Defaults of SharedConfig.
@@ -491,4 +493,92 @@ func (f *SharedFrontier) Stats() frontier.Stats {
 	}
 	s.Queued -= s.InFlight
 	return s
+}
+
+// Starts is the record of when requests to each host last started, kept in
+// the hosts table and shared by every worker of the crawl; it satisfies
+// policy.Starts. Memory holds nothing.
+type Starts struct{ s *Store }
+
+// Starts returns the PostgreSQL database's shared record of starts.
+func (s *Store) Starts() *Starts { return &Starts{s: s} }
+
+// Start waits until interval has passed since the last start to host by any
+// worker, then records now, in one statement: of two workers arriving
+// together, one goes and the other waits an interval.
+func (st *Starts) Start(ctx context.Context, host string, interval time.Duration) error {
+	for {
+		var went bool
+		var wait float64
+		err := st.s.db.QueryRowContext(ctx, `WITH claim AS (
+				INSERT INTO hosts (host, last_start) VALUES ($1, clock_timestamp())
+				ON CONFLICT (host) DO UPDATE SET last_start = EXCLUDED.last_start
+				WHERE hosts.last_start <= EXCLUDED.last_start - $2 * interval '1 microsecond'
+				RETURNING 1)
+			SELECT EXISTS (SELECT 1 FROM claim),
+				COALESCE((SELECT EXTRACT(EPOCH FROM last_start + $2 * interval '1 microsecond' - clock_timestamp())::float8 FROM hosts WHERE host = $1), 0)`,
+			host, interval.Microseconds()).Scan(&went, &wait)
+		if err != nil {
+			return fmt.Errorf("store: the start of a request to %s: %w", host, err)
+		}
+		if went {
+			return nil
+		}
+		d := max(time.Duration(wait*float64(time.Second)), time.Millisecond)
+		t := time.NewTimer(d)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		}
+	}
+}
+
+// SharedRobots keeps robots.txt policies in the robots table for every
+// worker of the crawl; it satisfies policy.SharedRobots.
+type SharedRobots struct{ s *Store }
+
+// SharedRobots returns the PostgreSQL database's shared robots.txt policies.
+func (s *Store) SharedRobots() *SharedRobots { return &SharedRobots{s: s} }
+
+// Once returns origin's policy as a worker fetched and shared it, when it
+// was fetched (not unreachable) and is younger than policy.MaxCacheAge;
+// otherwise it calls fetch under a lock on origin, so the other workers
+// wait for this one, and shares the result.
+func (r *SharedRobots) Once(ctx context.Context, origin string, fetch func() *policy.RobotsPolicy) *policy.RobotsPolicy {
+	var p *policy.RobotsPolicy
+	err := r.s.pgTry(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext('robots ' || $1))`, origin); err != nil {
+			return err
+		}
+		var raw string
+		err := tx.QueryRowContext(ctx, `SELECT policy FROM robots WHERE origin = $1`, origin).Scan(&raw)
+		if err == nil {
+			var saved policy.Saved
+			if json.Unmarshal([]byte(raw), &saved) == nil && saved.Policy.State != policy.Unreachable &&
+				time.Since(saved.Policy.FetchedAt) < policy.MaxCacheAge {
+				p = saved.Restore()
+				return nil
+			}
+		} else if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		p = fetch()
+		if p.State == policy.Unreachable {
+			return nil // not shared: each worker's retries are its own
+		}
+		b, err := json.Marshal(p.Save())
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO robots (origin, fetched_at, policy) VALUES ($1, $2, $3)
+			ON CONFLICT (origin) DO UPDATE SET fetched_at = EXCLUDED.fetched_at, policy = EXCLUDED.policy`,
+			p.Origin, p.FetchedAt.UTC().Format(time.RFC3339Nano), string(b))
+		return err
+	})
+	if err != nil && p == nil {
+		return fetch() // the database failed: ask the site rather than stall
+	}
+	return p
 }

@@ -23,6 +23,7 @@ type crawlFlags struct {
 	o            fetchOptions
 	out, db      *string
 	resume       *bool
+	lease        *time.Duration
 	depth        *int
 	maxPages     *int
 	budget       *time.Duration
@@ -42,7 +43,8 @@ func newCrawlFlags(stderr io.Writer) *crawlFlags {
 	f := &crawlFlags{fs: fs}
 	f.o.register(fs)
 	f.out = fs.String("out", "", "write the JSON Lines events to FILE instead of stdout")
-	f.db = fs.String("db", "webgraph.db", "the crawl's database (SQLite): its queue, pages and links; refused if it already holds a crawl")
+	f.db = fs.String("db", "webgraph.db", "the crawl's database: a SQLite file, or a postgres:// URL that several workers share (start one with seeds, the others with --resume); refused if it already holds a crawl")
+	f.lease = fs.Duration("lease", 0, "with a postgres:// --db: how long a URL in flight stays this worker's without renewal, so a dead worker's URLs return to the queue (0: 1m)")
 	f.resume = fs.Bool("resume", false, "continue the crawl in --db with its settings (flags given again override them)")
 	f.depth = fs.Int("depth", crawl.DefaultDepth, "most link hops from a seed (-1: no limit; 0: seeds only)")
 	f.maxPages = fs.Int("max-pages", crawl.DefaultMaxPages, "request ceiling: most page fetches (-1: none)")
@@ -74,7 +76,7 @@ func (f *crawlFlags) parse(args []string) error {
 }
 
 // notStored are flags that belong to one invocation, not to the crawl.
-var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true}
+var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "lease": true}
 
 // storedArgs returns the invocation's flags and seeds, to keep with the crawl.
 func (f *crawlFlags) storedArgs() []string {
@@ -149,7 +151,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if warnings, err = base.overlay(f); err != nil {
 			return err
 		}
-		*base.db, *base.out, *base.junit, *base.resume = *f.db, *f.out, *f.junit, true
+		*base.db, *base.out, *base.junit, *base.resume, *base.lease = *f.db, *f.out, *f.junit, true, *f.lease
 		f = base
 	}
 	if f.fs.NArg() == 0 {
@@ -232,6 +234,9 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return usagef("%v", err)
 	}
+	if store.IsPostgres(st.Path()) {
+		o.sharedRobots = st.SharedRobots()
+	}
 	gate := o.newGate(scope, cfg.EffectiveHostInterval(), stderr)
 	if cfg.Resumed {
 		// Policies younger than a day are used again, not asked for.
@@ -241,10 +246,11 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		gate.Remember(saved)
 	}
-	front, err := st.Frontier(gate.Throttle(), cfg.EffectiveDepth())
+	front, closeFront, err := openFrontier(st, gate.Throttle(), cfg.EffectiveDepth(), *f.lease)
 	if err != nil {
 		return err
 	}
+	defer closeFront()
 	pages, closeAll, err := o.newUnion()
 	if err != nil {
 		return err
