@@ -207,7 +207,11 @@ type worker struct {
 	exited chan error
 }
 
-func start(t *testing.T, bin string, args ...string) *worker {
+func start(t *testing.T, bin string, args ...string) *worker { return startB(t, bin, args...) }
+
+// startB starts a worker for a test or a benchmark; cleanup kills it by PID
+// if it is still running.
+func startB(t testing.TB, bin string, args ...string) *worker {
 	t.Helper()
 	w := &worker{cmd: exec.Command(bin, args...), stderr: &strings.Builder{}, exited: make(chan error, 1)}
 	w.cmd.Stderr = w.stderr
