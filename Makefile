@@ -1,13 +1,14 @@
 # webgraph: `make demo` builds and crawls a bundled fixture site; `make test`
-# runs vet and the race-enabled tests against a real Chromium. Both install
-# Chromium (Debian's package) when no Chrome is found.
+# runs vet and the race-enabled tests against a real Chromium and a real
+# PostgreSQL (each test binary starts its own server on loopback). Both install
+# Chromium and PostgreSQL (Debian's packages) when they are not found.
 
 GO      ?= go
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 BIN     := bin
 
-.PHONY: all build browser test demo bench bench-peers fuzz lint clean
+.PHONY: all build browser postgres test demo bench bench-peers fuzz lint clean
 
 all: build
 
@@ -18,14 +19,17 @@ build:
 browser:
 	@scripts/ensure-browser.sh
 
-test: browser
+postgres:
+	@scripts/ensure-postgres.sh
+
+test: browser postgres
 	$(GO) vet ./...
 	WEBGRAPH_REQUIRE_BROWSER=1 $(GO) test -race -count=1 -timeout 20m ./...
 
 demo: build browser
 	@scripts/demo.sh
 
-bench: browser
+bench: browser postgres
 	WEBGRAPH_REQUIRE_BROWSER=1 $(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./...
 
 # The peers (a colly crawler, a bare chromedp loop) live in bench/, a module of

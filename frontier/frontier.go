@@ -1,7 +1,8 @@
 // Package frontier holds the crawl's queue: the URLs waiting to be fetched,
 // each with its citation, the set of URLs already seen, and which host is
-// ready next. Memory is the in-process frontier; a durable one (issue 5)
-// satisfies the same small interface that package crawl declares.
+// ready next. The scheduling rule (Soonest) and the pop loop (Pop) are
+// written once, over a small Queue interface: Memory is the in-process
+// queue; the store package keeps the same queue in SQLite or PostgreSQL.
 package frontier
 
 import (
@@ -200,45 +201,51 @@ func (m *Memory) Defer(host string, until time.Time) {
 }
 
 // Next hands out the queued URL whose host's slot comes soonest, reserving
-// that slot. It blocks while nothing is queued but pages are in flight (they
-// may add links), and returns ErrExhausted or ErrOnlyDeferred when the crawl
-// can go no further, or ctx's error.
+// that slot (see Pop). It blocks while nothing is queued but pages are in
+// flight (they may add links), and returns ErrExhausted or ErrOnlyDeferred
+// when the crawl can go no further, or ctx's error.
 func (m *Memory) Next(ctx context.Context) (Item, error) {
-	for {
-		m.mu.Lock()
-		best, deferredOnly := Soonest(m.sched, func(yield func(HostState) bool) {
-			for host, q := range m.hosts {
-				if !yield(HostState{host, len(q.items) > 0, q.deferred}) {
-					return
-				}
-			}
-		})
-		if best != "" {
-			q := m.hosts[best]
-			it := q.items[0]
-			q.items[0] = Item{}
-			q.items = q.items[1:]
-			m.queued--
-			m.inFlight++
-			it.Slot = m.sched.Reserve(best)
-			m.mu.Unlock()
-			return it, nil
-		}
-		if m.inFlight == 0 {
-			m.mu.Unlock()
-			if deferredOnly {
-				return Item{}, ErrOnlyDeferred
-			}
-			return Item{}, ErrExhausted
-		}
-		wake := m.wake
-		m.mu.Unlock()
-		select {
-		case <-wake:
-		case <-ctx.Done():
-			return Item{}, ctx.Err()
+	return Pop(ctx, memQueue{m}, m.changed, 0)
+}
+
+// changed returns a channel closed at the next change.
+func (m *Memory) changed() <-chan struct{} {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.wake
+}
+
+// memQueue is Memory seen as a Queue.
+type memQueue struct{ m *Memory }
+
+func (q memQueue) Hosts(context.Context) ([]HostState, int, error) {
+	m := q.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	hosts := make([]HostState, 0, len(m.hosts))
+	for host, hq := range m.hosts {
+		if len(hq.items) > 0 {
+			hosts = append(hosts, HostState{Host: host, Queued: true, Deferred: hq.deferred, Free: m.sched.Ready(host)})
 		}
 	}
+	return hosts, m.inFlight, nil
+}
+
+func (q memQueue) Take(_ context.Context, host string) (Item, bool, error) {
+	m := q.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	hq := m.hosts[host]
+	if hq == nil || len(hq.items) == 0 {
+		return Item{}, false, nil
+	}
+	it := hq.items[0]
+	hq.items[0] = Item{}
+	hq.items = hq.items[1:]
+	m.queued--
+	m.inFlight++
+	it.Slot = m.sched.Reserve(host)
+	return it, true, nil
 }
 
 // Retry puts an in-flight item back at the front of its host's queue, as it
@@ -357,15 +364,18 @@ type HostState struct {
 	Host     string
 	Queued   bool      // it has URLs waiting
 	Deferred time.Time // none are handed out before this
+	// Free is when the host's next slot is free; it may be in the past
+	// (free since then), and is the zero time for a host never served.
+	Free time.Time
 }
 
-// Soonest is the scheduling rule both frontiers follow: among the hosts
+// Soonest is the scheduling rule every frontier follows: among the hosts
 // that have queued URLs and are not deferred, the one whose slot comes
 // first. Among hosts ready now, the one whose slot has been free longest
 // (the one served least recently) goes first, so ready hosts take turns;
 // a last tie goes to the smaller name, so the order is reproducible.
 // deferredOnly reports that queued URLs wait only on deferral.
-func Soonest(sched Scheduler, hosts iter.Seq[HostState]) (best string, deferredOnly bool) {
+func Soonest(hosts iter.Seq[HostState]) (best string, deferredOnly bool) {
 	now := time.Now()
 	var bestAt, bestFree time.Time
 	for h := range hosts {
@@ -377,7 +387,7 @@ func Soonest(sched Scheduler, hosts iter.Seq[HostState]) (best string, deferredO
 			deferredOnly = true
 			continue
 		}
-		free := sched.Ready(host) // may be in the past: free since then
+		free := h.Free
 		at := free
 		if at.Before(now) {
 			at = now
@@ -390,4 +400,89 @@ func Soonest(sched Scheduler, hosts iter.Seq[HostState]) (best string, deferredO
 		}
 	}
 	return best, deferredOnly
+}
+
+// Queue is what the scheduling rule needs of a frontier's storage: the
+// hosts with URLs waiting, and one URL of a host taken with its slot.
+// Memory, and the SQLite and PostgreSQL stores, implement it; Pop schedules
+// over it.
+type Queue interface {
+	// Hosts returns the hosts with URLs waiting to be taken, and how many
+	// URLs are in flight (for a queue shared by several processes, in
+	// flight anywhere: they may still add URLs).
+	Hosts(ctx context.Context) (hosts []HostState, inFlight int, err error)
+	// Take hands out host's next URL, with the host's next slot reserved
+	// for it and counted in flight; ok is false when host has none left to
+	// take (another worker took the last).
+	Take(ctx context.Context, host string) (it Item, ok bool, err error)
+}
+
+// Pop hands out the URL of the host Soonest picks among q's hosts. While
+// nothing can be taken but URLs are in flight, it waits for the channel
+// changed returns to close (it is asked before each look, so no change is
+// missed), and, when poll is positive, looks again at least that often, for
+// a queue that other processes change too. It returns ErrExhausted when
+// nothing is queued and nothing is in flight, ErrOnlyDeferred when what is
+// queued waits only on deferred hosts, q's error, or ctx's.
+func Pop(ctx context.Context, q Queue, changed func() <-chan struct{}, poll time.Duration) (Item, error) {
+	for {
+		wake := changed()
+		hosts, inFlight, err := q.Hosts(ctx)
+		if err != nil {
+			return Item{}, err
+		}
+		taken := map[string]bool{} // hosts whose last URL was taken meanwhile
+		var deferredOnly bool
+		for {
+			var best string
+			best, deferredOnly = Soonest(func(yield func(HostState) bool) {
+				for _, h := range hosts {
+					if !taken[h.Host] && !yield(h) {
+						return
+					}
+				}
+			})
+			if best == "" {
+				break
+			}
+			it, ok, err := q.Take(ctx, best)
+			if err != nil {
+				return Item{}, err
+			}
+			if ok {
+				return it, nil
+			}
+			taken[best] = true
+		}
+		if len(taken) > 0 {
+			continue // the queue changed while we looked: look again
+		}
+		if inFlight == 0 {
+			if deferredOnly {
+				return Item{}, ErrOnlyDeferred
+			}
+			return Item{}, ErrExhausted
+		}
+		if err := waitChange(ctx, wake, poll); err != nil {
+			return Item{}, err
+		}
+	}
+}
+
+// waitChange waits for wake to close, for poll to pass (when positive), or
+// for ctx to end.
+func waitChange(ctx context.Context, wake <-chan struct{}, poll time.Duration) error {
+	var tick <-chan time.Time
+	if poll > 0 {
+		t := time.NewTimer(poll)
+		defer t.Stop()
+		tick = t.C
+	}
+	select {
+	case <-wake:
+	case <-tick:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return nil
 }

@@ -148,6 +148,9 @@ type RobotsClient struct {
 	Refresh time.Duration
 	// Now is the clock (time.Now when nil); tests set it.
 	Now func() time.Time
+	// Shared, when set, is asked before robots.txt is fetched, so that the
+	// processes sharing one crawl fetch each origin's robots.txt once.
+	Shared SharedRobots
 
 	client *http.Client
 	mu     sync.Mutex
@@ -159,6 +162,13 @@ type originState struct {
 	current  *RobotsPolicy
 	good     *RobotsPolicy // the last parsed policy, for the 24 h cache
 	failures int
+}
+
+// SharedRobots holds robots.txt policies for every process of one crawl.
+// Once returns the policy of origin that a process fetched and shared, or
+// calls fetch and shares its policy; one process at a time asks per origin.
+type SharedRobots interface {
+	Once(ctx context.Context, origin string, fetch func() *RobotsPolicy) *RobotsPolicy
 }
 
 // NewRobotsClient returns a client that asks as agent and identifies itself
@@ -224,7 +234,12 @@ func (c *RobotsClient) Policy(ctx context.Context, u *url.URL) *RobotsPolicy {
 			return p
 		}
 	}
-	p := c.fetch(ctx, origin, now)
+	var p *RobotsPolicy
+	if c.Shared != nil {
+		p = c.Shared.Once(ctx, origin, func() *RobotsPolicy { return c.fetch(ctx, origin, now) })
+	} else {
+		p = c.fetch(ctx, origin, now)
+	}
 	if p.State == Unreachable && ctx.Err() != nil {
 		// The caller gave up (a stop, a second Ctrl-C): that says nothing
 		// of the site, so it is neither remembered nor counted.

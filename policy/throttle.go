@@ -34,8 +34,25 @@ type Throttle struct {
 	interval time.Duration
 	now      func() time.Time
 
-	mu    sync.Mutex
-	hosts map[string]*hostSlot
+	mu     sync.Mutex
+	hosts  map[string]*hostSlot
+	shared Starts // nil: this process is the only one
+}
+
+// Starts records when requests to each host start, shared by every process
+// working one crawl. Start waits until interval has passed since the last
+// start to host by any of them, and records now as the last start, in one
+// atomic step.
+type Starts interface {
+	Start(ctx context.Context, host string, interval time.Duration) error
+}
+
+// Share makes t space its hosts' requests across every process that shares
+// s, as well as within this one. Call it before t is used.
+func (t *Throttle) Share(s Starts) {
+	t.mu.Lock()
+	t.shared = s
+	t.mu.Unlock()
 }
 
 type hostSlot struct {
@@ -156,11 +173,19 @@ func (t *Throttle) WaitReserved(ctx context.Context, host string, at time.Time) 
 		return nil, ctx.Err()
 	}
 	t.mu.Lock()
-	earliest := latest(h.lastStart.Add(max(t.interval, h.delay)), h.paused)
+	interval := max(t.interval, h.delay)
+	earliest := latest(h.lastStart.Add(interval), h.paused)
+	shared := t.shared
 	t.mu.Unlock()
 	if err := SleepUntil(ctx, earliest, t.now); err != nil {
 		<-h.gate
 		return nil, err
+	}
+	if shared != nil {
+		if err := shared.Start(ctx, host, interval); err != nil {
+			<-h.gate
+			return nil, err
+		}
 	}
 	var once sync.Once
 	return func() {

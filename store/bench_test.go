@@ -14,12 +14,16 @@ import (
 
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/frontier"
+	"github.com/webgraph/webgraph/internal/pgtest"
 	"github.com/webgraph/webgraph/policy"
 )
 
 // feedEnv makes the test binary a feeder: TestMain feeds that many URLs
 // into a new database and exits, so a benchmark can measure the process.
 const feedEnv = "WEBGRAPH_FEED_URLS"
+
+// pg is the PostgreSQL server of this test binary, started on first use.
+var pg pgtest.Server
 
 func TestMain(m *testing.M) {
 	if n, err := strconv.Atoi(os.Getenv(feedEnv)); err == nil {
@@ -29,7 +33,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	os.Exit(pgtest.Main(m, &pg))
 }
 
 // feed crawls nothing but behaves like a crawl: it pops a URL, completes it

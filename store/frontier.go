@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -47,6 +48,9 @@ type hostQ struct {
 // on disk until its page is recorded, so a crawl killed mid-page queues it
 // again when it resumes.
 func (s *Store) Frontier(sched frontier.Scheduler, maxDepth int) (*Frontier, error) {
+	if s.pg {
+		return nil, errors.New("store: a PostgreSQL crawl is worked through SharedFrontier")
+	}
 	f := &Frontier{s: s, sched: sched, maxDepth: maxDepth, hosts: map[string]*hostQ{}, handed: map[string]bool{}, wake: make(chan struct{})}
 	rows, err := s.db.Query(`SELECT host, COUNT(*) FROM urls WHERE state = 'queued' GROUP BY host`)
 	if err != nil {
@@ -173,63 +177,66 @@ func (f *Frontier) Defer(host string, until time.Time) {
 	f.signal()
 }
 
-// Next hands out the queued URL whose host's slot comes soonest, as
-// frontier.Memory does, marking it in flight on disk.
+// Next hands out the queued URL whose host's slot comes soonest (see
+// frontier.Pop), marking it in flight.
 func (f *Frontier) Next(ctx context.Context) (frontier.Item, error) {
-	for {
-		f.mu.Lock()
-		if f.err != nil {
-			err := f.err
-			f.mu.Unlock()
-			return frontier.Item{}, err
-		}
-		best, deferredOnly := frontier.Soonest(f.sched, func(yield func(frontier.HostState) bool) {
-			for host, q := range f.hosts {
-				if !yield(frontier.HostState{Host: host, Queued: q.queued > 0, Deferred: q.deferred}) {
-					return
-				}
-			}
-		})
-		if best != "" {
-			q := f.hosts[best]
-			if len(q.window) == 0 {
-				if err := f.refill(best, q); err != nil {
-					f.err = err
-					f.mu.Unlock()
-					return frontier.Item{}, err
-				}
-			}
-			if len(q.window) == 0 { // the count was off; trust the disk
-				f.queued -= q.queued
-				q.queued = 0
-				f.mu.Unlock()
-				continue
-			}
-			it := q.window[0]
-			f.handed[it.URL] = true
-			q.window = q.window[1:]
-			q.queued--
-			f.queued--
-			f.inFlight++
-			it.Slot = f.sched.Reserve(best)
-			f.mu.Unlock()
-			return it, nil
-		}
-		if f.inFlight == 0 {
-			f.mu.Unlock()
-			if deferredOnly {
-				return frontier.Item{}, frontier.ErrOnlyDeferred
-			}
-			return frontier.Item{}, frontier.ErrExhausted
-		}
-		wake := f.wake
-		f.mu.Unlock()
-		select {
-		case <-wake:
-		case <-ctx.Done():
-			return frontier.Item{}, ctx.Err()
+	if err := f.Err(); err != nil {
+		return frontier.Item{}, err
+	}
+	return frontier.Pop(ctx, sqliteQueue{f}, f.changed, 0)
+}
+
+// changed returns a channel closed at the next change.
+func (f *Frontier) changed() <-chan struct{} {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.wake
+}
+
+// sqliteQueue is the SQLite frontier seen as a frontier.Queue: the hosts'
+// counts and windows are in memory, the URLs on disk.
+type sqliteQueue struct{ f *Frontier }
+
+func (q sqliteQueue) Hosts(context.Context) ([]frontier.HostState, int, error) {
+	f := q.f
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	hosts := make([]frontier.HostState, 0, len(f.hosts))
+	for host, hq := range f.hosts {
+		if hq.queued > 0 {
+			hosts = append(hosts, frontier.HostState{Host: host, Queued: true, Deferred: hq.deferred, Free: f.sched.Ready(host)})
 		}
 	}
+	return hosts, f.inFlight, nil
+}
+
+func (q sqliteQueue) Take(_ context.Context, host string) (frontier.Item, bool, error) {
+	f := q.f
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	hq := f.hosts[host]
+	if hq == nil || hq.queued == 0 {
+		return frontier.Item{}, false, nil
+	}
+	if len(hq.window) == 0 {
+		if err := f.refill(host, hq); err != nil {
+			f.err = err
+			return frontier.Item{}, false, err
+		}
+	}
+	if len(hq.window) == 0 { // the count was off; trust the disk
+		f.queued -= hq.queued
+		hq.queued = 0
+		return frontier.Item{}, false, nil
+	}
+	it := hq.window[0]
+	f.handed[it.URL] = true
+	hq.window = hq.window[1:]
+	hq.queued--
+	f.queued--
+	f.inFlight++
+	it.Slot = f.sched.Reserve(host)
+	return it, true, nil
 }
 
 // refill reads the next Window queued URLs of host from disk. Called with
@@ -344,12 +351,20 @@ func (f *Frontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link
 // Summary sets the sitemap URLs against what the crawl found, streaming
 // from the database.
 func (f *Frontier) Summary(disallowed func(url string) bool, limit int) frontier.SitemapSummary {
-	var s frontier.SitemapSummary
-	rows, err := f.s.db.Query(`SELECT u.url, u.state, COALESCE(p.cause, ''), EXISTS (SELECT 1 FROM links WHERE to_url = u.url)
-		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`)
+	s, err := f.s.sitemapSummary(disallowed, limit)
 	if err != nil {
 		f.fail(err)
-		return s
+	}
+	return s
+}
+
+// sitemapSummary sets the sitemap URLs against the crawl's pages and links.
+func (st *Store) sitemapSummary(disallowed func(url string) bool, limit int) (frontier.SitemapSummary, error) {
+	var s frontier.SitemapSummary
+	rows, err := st.db.Query(`SELECT u.url, u.state, COALESCE(p.cause, ''), EXISTS (SELECT 1 FROM links WHERE to_url = u.url)
+		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`)
+	if err != nil {
+		return s, fmt.Errorf("store: reading sitemap URLs: %w", err)
 	}
 	for rows.Next() {
 		var u, state, cause string
@@ -366,11 +381,10 @@ func (f *Frontier) Summary(disallowed func(url string) bool, limit int) frontier
 		}
 	}
 	rows.Close()
-	rows, err = f.s.db.Query(`SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0
+	rows, err = st.db.Query(`SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0
 		AND EXISTS (SELECT 1 FROM links WHERE to_url = u.url) ORDER BY u.url`)
 	if err != nil {
-		f.fail(err)
-		return s
+		return s, fmt.Errorf("store: reading sitemap URLs: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -379,7 +393,7 @@ func (f *Frontier) Summary(disallowed func(url string) bool, limit int) frontier
 			s.NotInSitemap.Add(u, limit)
 		}
 	}
-	return s
+	return s, rows.Err()
 }
 
 func nullWords(n int) any {

@@ -30,14 +30,14 @@ type Edge struct {
 // Graph streams the web graph: every node, then every edge, without holding
 // either list in memory. It stops at the first error fn returns.
 func (s *Store) Graph(node func(Node) error, edge func(Edge) error) error {
-	rows, err := s.db.Query(`
+	rows, err := s.db.Query(s.q(`
 		SELECT u.url, COALESCE((SELECT kind FROM links WHERE to_url = u.url LIMIT 1), 'page'), u.state,
 		       COALESCE(p.cause, ''), p.words, p.plain_words, p.rendered_words
 		FROM urls u LEFT JOIN pages p ON p.url_id = u.id
 		UNION ALL
 		SELECT l.to_url, MIN(l.kind), 'not_fetched', '', NULL, NULL, NULL
 		FROM links l WHERE NOT EXISTS (SELECT 1 FROM urls WHERE url = l.to_url)
-		GROUP BY l.to_url`)
+		GROUP BY l.to_url`))
 	if err != nil {
 		return fmt.Errorf("store: reading the graph's nodes: %w", err)
 	}
@@ -58,7 +58,7 @@ func (s *Store) Graph(node func(Node) error, edge func(Edge) error) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	rows, err = s.db.Query(`SELECT u.url, l.to_url, l.anchor, l.side FROM links l JOIN urls u ON u.id = l.from_id ORDER BY l.from_id, l.to_url`)
+	rows, err = s.db.Query(s.q(`SELECT u.url, l.to_url, l.anchor, l.side FROM links l JOIN urls u ON u.id = l.from_id ORDER BY l.from_id, l.to_url`))
 	if err != nil {
 		return fmt.Errorf("store: reading the graph's edges: %w", err)
 	}
@@ -93,7 +93,7 @@ type Run struct {
 
 // Runs returns the crawl's runs, oldest first.
 func (s *Store) Runs() ([]Run, error) {
-	rows, err := s.db.Query(`SELECT started_at, resumed, run_event, COALESCE(done_event, '') FROM runs ORDER BY id`)
+	rows, err := s.db.Query(s.q(`SELECT started_at, resumed, run_event, COALESCE(done_event, '') FROM runs ORDER BY id`))
 	if err != nil {
 		return nil, fmt.Errorf("store: reading runs: %w", err)
 	}
@@ -117,7 +117,7 @@ func (s *Store) Runs() ([]Run, error) {
 // Disallowed streams the URLs robots.txt kept the crawl from fetching, over
 // every run, each with the citation that queued it.
 func (s *Store) Disallowed(fn func(url string, c discovery.Discovery) error) error {
-	rows, err := s.db.Query(`SELECT url, via, found_on, anchor, depth FROM urls WHERE state = 'disallowed' ORDER BY id`)
+	rows, err := s.db.Query(s.q(`SELECT url, via, found_on, anchor, depth FROM urls WHERE state = 'disallowed' ORDER BY id`))
 	if err != nil {
 		return fmt.Errorf("store: reading disallowed URLs: %w", err)
 	}
@@ -153,8 +153,8 @@ type PageRow struct {
 
 // Pages streams the fetched pages in the order they were recorded.
 func (s *Store) Pages(fn func(PageRow) error) error {
-	rows, err := s.db.Query(`SELECT u.url, p.ok, p.status, p.cause, p.event, p.words, p.plain_words, p.rendered_words, u.via, u.found_on, u.anchor
-		FROM pages p JOIN urls u ON u.id = p.url_id ORDER BY p.url_id`)
+	rows, err := s.db.Query(s.q(`SELECT u.url, p.ok, p.status, p.cause, p.event, p.words, p.plain_words, p.rendered_words, u.via, u.found_on, u.anchor
+		FROM pages p JOIN urls u ON u.id = p.url_id ORDER BY p.url_id`))
 	if err != nil {
 		return fmt.Errorf("store: reading pages: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -13,7 +14,7 @@ import (
 // SetMeta stores a key of the crawl's metadata (its command line, say).
 func (s *Store) SetMeta(key, value string) error {
 	return s.write(context.Background(), func(tx *sql.Tx) error {
-		_, err := tx.Exec(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`, key, value)
+		_, err := tx.Exec(s.q(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`), key, value)
 		return err
 	})
 }
@@ -21,8 +22,8 @@ func (s *Store) SetMeta(key, value string) error {
 // Meta returns a key of the crawl's metadata, or "" when unset.
 func (s *Store) Meta(key string) (string, error) {
 	var v string
-	err := s.db.QueryRow(`SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
-	if err == sql.ErrNoRows {
+	err := s.db.QueryRow(s.q(`SELECT value FROM meta WHERE key = ?`), key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
 	return v, err
@@ -45,12 +46,11 @@ func (j *Journal) Run(ev any, resumed bool) error {
 		return err
 	}
 	return j.s.write(context.Background(), func(tx *sql.Tx) error {
-		r, err := tx.Exec(`INSERT INTO runs (started_at, resumed, run_event) VALUES (?, ?, ?)`, time.Now().UTC().Format(time.RFC3339Nano), resumed, string(b))
-		if err != nil {
-			return err
+		r := 0
+		if resumed {
+			r = 1
 		}
-		j.runID, err = r.LastInsertId()
-		return err
+		return tx.QueryRow(j.s.q(`INSERT INTO runs (started_at, resumed, run_event) VALUES (?, ?, ?) RETURNING id`), time.Now().UTC().Format(time.RFC3339Nano), r, string(b)).Scan(&j.runID)
 	})
 }
 
@@ -61,7 +61,7 @@ func (j *Journal) Done(ev any) error {
 		return err
 	}
 	return j.s.write(context.Background(), func(tx *sql.Tx) error {
-		_, err := tx.Exec(`UPDATE runs SET done_event = ? WHERE id = ?`, string(b), j.runID)
+		_, err := tx.Exec(j.s.q(`UPDATE runs SET done_event = ? WHERE id = ?`), string(b), j.runID)
 		return err
 	})
 }
@@ -73,14 +73,14 @@ func (j *Journal) Robots(p *policy.RobotsPolicy) error {
 		return err
 	}
 	return j.s.write(context.Background(), func(tx *sql.Tx) error {
-		_, err := tx.Exec(`INSERT OR REPLACE INTO robots (origin, fetched_at, policy) VALUES (?, ?, ?)`, p.Origin, p.FetchedAt.UTC().Format(time.RFC3339Nano), string(b))
+		_, err := tx.Exec(j.s.q(`INSERT INTO robots (origin, fetched_at, policy) VALUES (?, ?, ?) ON CONFLICT (origin) DO UPDATE SET fetched_at = excluded.fetched_at, policy = excluded.policy`), p.Origin, p.FetchedAt.UTC().Format(time.RFC3339Nano), string(b))
 		return err
 	})
 }
 
 // RobotsPolicies returns the saved policies fetched after since.
 func (s *Store) RobotsPolicies(since time.Time) ([]*policy.RobotsPolicy, error) {
-	rows, err := s.db.Query(`SELECT policy FROM robots`)
+	rows, err := s.db.Query(s.q(`SELECT policy FROM robots`))
 	if err != nil {
 		return nil, fmt.Errorf("store: reading robots policies: %w", err)
 	}

@@ -18,6 +18,8 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"strconv"
+	"strings"
 
 	_ "modernc.org/sqlite"
 )
@@ -94,6 +96,7 @@ type Store struct {
 	done  chan struct{}
 	stmts map[string]*sql.Stmt // the frontier's hot statements, prepared once
 	lock  *lockFile            // held while a crawl writes (nil when reading)
+	pg    bool                 // PostgreSQL: no writer goroutine, $n parameters
 }
 
 // hot are the statements the frontier runs for every page.
@@ -129,7 +132,14 @@ const (
 // webgraph database (another program's SQLite file, or not SQLite at all)
 // is refused with ErrForeign and never written to; a damaged one with
 // ErrCorrupt.
+//
+// A path that is a postgres:// (or postgresql://) URL opens a crawl kept in
+// that PostgreSQL database instead, which several processes may work at
+// once (see openPostgres); its errors are the same.
 func Open(path string, mode Mode) (s *Store, err error) {
+	if IsPostgres(path) {
+		return openPostgres(context.Background(), path, mode)
+	}
 	var lk *lockFile
 	if mode != Read {
 		if lk, err = lock(path); err != nil {
@@ -302,6 +312,9 @@ func (s *Store) writer() {
 
 // write runs fn in the writer's transaction and waits for the commit.
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if s.pg {
+		return s.pgWrite(ctx, fn)
+	}
 	o := op{fn: fn, reply: make(chan error, 1)}
 	select {
 	case s.ops <- o:
@@ -314,6 +327,9 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // Close stops the writer after the operations sent so far, and closes the
 // database.
 func (s *Store) Close() error {
+	if s.pg {
+		return s.db.Close()
+	}
 	close(s.ops)
 	<-s.done
 	err := s.db.Close()
@@ -321,5 +337,25 @@ func (s *Store) Close() error {
 	return err
 }
 
-// Path returns the database's file name.
+// Path returns the database's file name, or its PostgreSQL URL without the
+// password.
 func (s *Store) Path() string { return s.path }
+
+// q returns query, written with ? parameters, in the database's own
+// parameter style.
+func (s *Store) q(query string) string {
+	if !s.pg {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

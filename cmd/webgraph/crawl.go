@@ -24,6 +24,7 @@ type crawlFlags struct {
 	o            fetchOptions
 	out, db      *string
 	resume       *bool
+	lease        *time.Duration
 	depth        *int
 	maxPages     *int
 	budget       *time.Duration
@@ -48,7 +49,8 @@ func newCrawlFlags(stdout io.Writer) *crawlFlags {
 	f := &crawlFlags{fs: fs}
 	f.o.register(fs)
 	f.out = fs.StringP("out", "o", "", "write the JSON Lines events to `FILE` instead of stdout")
-	f.db = fs.String("db", "webgraph.db", "the crawl's database at `PATH` (SQLite): its queue, pages and links; refused if it already holds a crawl")
+	f.db = fs.String("db", "webgraph.db", "the crawl's database at `PATH`: a SQLite file, or a postgres:// URL that several workers share (start one with seeds, the others with --resume); refused if it already holds a crawl")
+	f.lease = fs.Duration("lease", 0, "with a postgres:// --db: how long (`DURATION`) a URL in flight stays this worker's without renewal, so a dead worker's URLs return to the queue (0: 1m)")
 	f.resume = fs.Bool("resume", false, "continue the crawl in --db with its settings (flags given again override them)")
 	f.depth = fs.Int("depth", crawl.DefaultDepth, "at most `N` link hops from a seed: 0 the seeds only, -1 no limit (other negatives are refused)")
 	f.maxPages = fs.Int("max-pages", crawl.DefaultMaxPages, "request ceiling: at most `N` page fetches, at least 1; -1 for none")
@@ -75,7 +77,7 @@ func (f *crawlFlags) parse(args []string) error {
 // notStored are flags that belong to one invocation, not to the crawl.
 // Credentials (--header, --cookie) are never written to the database: a
 // resumed crawl is given them again.
-var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "warc": true, "summary": true, "header": true, "cookie": true}
+var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "warc": true, "summary": true, "header": true, "cookie": true, "lease": true}
 
 // storedArgs returns the invocation's flags and seeds, to keep with the crawl.
 func (f *crawlFlags) storedArgs() []string {
@@ -154,6 +156,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		base.o.creds.headers, base.o.creds.cookies = f.o.creds.headers, f.o.creds.cookies
 		base.summary = f.summary
 		*base.warc = *f.warc
+		*base.lease = *f.lease
 		f = base
 	}
 	if f.fs.NArg() == 0 {
@@ -243,6 +246,9 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	o.tabs = *f.concurrency
+	if store.IsPostgres(st.Path()) {
+		o.sharedRobots = st.SharedRobots()
+	}
 	gate := o.newGate(scope, cfg.EffectiveHostInterval(), stderr)
 	if cfg.Resumed {
 		// Policies younger than a day are used again, not asked for.
@@ -252,7 +258,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		gate.Remember(saved)
 	}
-	front, err := st.Frontier(gate.Throttle(), cfg.EffectiveDepth())
+	front, closeFront, err := openFrontier(st, gate.Throttle(), cfg.EffectiveDepth(), *f.lease)
 	if err != nil {
 		return err
 	}
@@ -261,6 +267,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	prog.queue = front.Stats
+	defer closeFront()
 	pages, closeAll, err := o.newUnion()
 	if err != nil {
 		return err

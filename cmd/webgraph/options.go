@@ -25,13 +25,16 @@ type fetchOptions struct {
 	contact    string
 	chrome     string
 	browserURL string
-	noSandbox  bool
-	timeout    time.Duration
-	maxBody    int64
-	tabs       int          // browser tabs; 0: the rendered default
-	archive    bool         // keep each side's exchange and DOM for a WARC archive
-	gate       *policy.Gate // asked before every request; set by newGate
-	creds      credentialFlags
+	// sharedRobots, for a crawl shared by several workers, fetches each
+	// origin's robots.txt once for all of them (nil: this process alone).
+	sharedRobots policy.SharedRobots
+	noSandbox    bool
+	timeout      time.Duration
+	maxBody      int64
+	tabs         int          // browser tabs; 0: the rendered default
+	archive      bool         // keep each side's exchange and DOM for a WARC archive
+	gate         *policy.Gate // asked before every request; set by newGate
+	creds        credentialFlags
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
@@ -137,6 +140,7 @@ func (o *fetchOptions) newGate(scope *policy.Scope, interval time.Duration, stde
 	} else {
 		robots = policy.NewRobotsClient(policy.AgentToken, o.identity().UserAgent(), nil)
 		robots.Timeout = o.timeout
+		robots.Shared = o.sharedRobots
 	}
 	o.gate = policy.NewGate(policy.GateConfig{Scope: scope, Robots: robots, Throttle: policy.NewThrottle(interval, nil),
 		UserAgent: o.identity().UserAgent(), Timeout: o.timeout})

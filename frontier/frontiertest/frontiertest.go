@@ -1,0 +1,151 @@
+// Package frontiertest holds the frontier's behaviour as tests that run
+// against every implementation: the in-memory queue, and the SQLite and
+// PostgreSQL stores. Each implementation's test calls Run with a function
+// that opens an empty frontier.
+package frontiertest
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/frontier"
+	"github.com/webgraph/webgraph/policy"
+)
+
+// Frontier is what the tests call of a frontier.
+type Frontier interface {
+	Add(url, host string, c discovery.Discovery) bool
+	MarkSeen(url string) bool
+	Defer(host string, until time.Time)
+	Next(ctx context.Context) (frontier.Item, error)
+	Retry(it frontier.Item)
+	Complete(it frontier.Item, r frontier.Result) []frontier.Link
+	Stats() frontier.Stats
+}
+
+// Open returns an empty frontier that takes slots from th and refuses URLs
+// deeper than maxDepth; the test's cleanup closes what it opened.
+type Open func(t *testing.T, th *policy.Throttle, maxDepth int) Frontier
+
+// Run runs every behaviour test against the frontiers open returns.
+func Run(t *testing.T, open Open) {
+	t.Run("NextPicksTheReadyHost", func(t *testing.T) { nextPicksTheReadyHost(t, open) })
+	t.Run("SeenDepthAndExhaustion", func(t *testing.T) { seenDepthAndExhaustion(t, open) })
+	t.Run("DeferredAndRetry", func(t *testing.T) { deferredAndRetry(t, open) })
+	t.Run("ReadyHostsTakeTurns", func(t *testing.T) { readyHostsTakeTurns(t, open) })
+}
+
+func next(t *testing.T, f Frontier) frontier.Item {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	it, err := f.Next(ctx)
+	if err != nil {
+		t.Fatalf("Next: %v", err)
+	}
+	return it
+}
+
+func nextPicksTheReadyHost(t *testing.T, open Open) {
+	m := open(t, policy.NewThrottle(time.Hour, nil), 5)
+	m.Add("http://a/1", "a", discovery.Discovery{Via: discovery.ViaSeed})
+	m.Add("http://a/2", "a", discovery.Discovery{Via: discovery.ViaLink, Depth: 1})
+	m.Add("http://b/1", "b", discovery.Discovery{Via: discovery.ViaSeed})
+
+	first, second := next(t, m), next(t, m)
+	if first.URL != "http://a/1" || second.URL != "http://b/1" {
+		t.Errorf("popped %s then %s; want a/1, then b/1 (a's next slot is an hour away)", first.URL, second.URL)
+	}
+	third := next(t, m)
+	if third.URL != "http://a/2" || time.Until(third.Slot) < 59*time.Minute {
+		t.Errorf("third = %s at %s; want a/2 an hour out", third.URL, time.Until(third.Slot))
+	}
+	if third.Citation.Via != discovery.ViaLink || third.Citation.Depth != 1 {
+		t.Errorf("third's citation = %+v; want the one it was added with", third.Citation)
+	}
+}
+
+func seenDepthAndExhaustion(t *testing.T, open Open) {
+	m := open(t, policy.NewThrottle(0, nil), 1)
+	if !m.Add("http://a/", "a", discovery.Discovery{}) || m.Add("http://a/", "a", discovery.Discovery{Depth: 1}) {
+		t.Error("a URL was queued twice")
+	}
+	if m.Add("http://a/deep", "a", discovery.Discovery{Depth: 2}) {
+		t.Error("a URL deeper than the limit was queued")
+	}
+	if !m.MarkSeen("http://a/redirected") || m.MarkSeen("http://a/redirected") || m.Add("http://a/redirected", "a", discovery.Discovery{}) {
+		t.Error("MarkSeen did not record the URL")
+	}
+	it := next(t, m)
+	// While a page is in flight, Next waits for its links.
+	got := make(chan frontier.Item)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		n, _ := m.Next(ctx)
+		got <- n
+	}()
+	time.Sleep(20 * time.Millisecond)
+	firsts := m.Complete(it, frontier.Result{State: "done", FinalURL: it.URL, Status: 200, Event: []byte(`{"event":"page"}`),
+		Links: []frontier.Link{{To: "http://a/linked", Side: "both", Kind: "page"}, {To: "http://a/", Side: "both", Kind: "page"}},
+		Queue: []frontier.New{{URL: "http://a/linked", Host: "a", Citation: discovery.Discovery{Depth: 1}}}})
+	if len(firsts) != 1 || firsts[0].To != "http://a/linked" {
+		t.Errorf("first-seen links = %+v; want only the new one", firsts)
+	}
+	linked := <-got
+	if linked.URL != "http://a/linked" {
+		t.Errorf("waiting Next got %q; want the link added while it waited", linked.URL)
+	}
+	if s := m.Stats(); s.InFlight != 1 || s.Queued != 0 || s.Seen != 3 {
+		t.Errorf("stats = %+v; want 1 in flight, 0 queued, 3 seen", s)
+	}
+	m.Complete(linked, frontier.Result{State: "done"})
+	if _, err := m.Next(context.Background()); !errors.Is(err, frontier.ErrExhausted) {
+		t.Errorf("Next on an empty frontier = %v; want ErrExhausted", err)
+	}
+}
+
+func deferredAndRetry(t *testing.T, open Open) {
+	m := open(t, policy.NewThrottle(0, nil), 5)
+	m.Add("http://a/1", "a", discovery.Discovery{})
+	m.Add("http://a/2", "a", discovery.Discovery{})
+	it := next(t, m)
+	it.Attempts = 1
+	m.Retry(it)
+	back := next(t, m)
+	if back.URL != "http://a/1" || back.Attempts != 1 {
+		t.Errorf("after Retry: %s attempts %d; want a/1 back first, attempts kept", back.URL, back.Attempts)
+	}
+	m.Defer("a", time.Now().Add(time.Hour))
+	m.Retry(back)
+	if _, err := m.Next(context.Background()); !errors.Is(err, frontier.ErrOnlyDeferred) {
+		t.Errorf("Next with only a deferred host = %v; want ErrOnlyDeferred", err)
+	}
+	if s := m.Stats(); s.Deferred != 2 || s.Queued != 2 {
+		t.Errorf("stats = %+v; want 2 queued, both deferred", s)
+	}
+}
+
+func readyHostsTakeTurns(t *testing.T, open Open) {
+	m := open(t, policy.NewThrottle(0, nil), 5)
+	for _, u := range []string{"http://b/1", "http://b/2", "http://b/3"} {
+		m.Add(u, "b", discovery.Discovery{})
+	}
+	for _, u := range []string{"http://c/1", "http://c/2"} {
+		m.Add(u, "c", discovery.Discovery{})
+	}
+	var got []string
+	for range 5 {
+		it := next(t, m)
+		got = append(got, it.URL)
+		m.Complete(it, frontier.Result{State: "done"})
+	}
+	want := []string{"http://b/1", "http://c/1", "http://b/2", "http://c/2", "http://b/3"}
+	if !slices.Equal(got, want) {
+		t.Errorf("order = %q; want the ready hosts in turn %q", got, want)
+	}
+}

@@ -1,0 +1,216 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // the database/sql driver "pgx"
+)
+
+// pgSchema is the SQLite schema in PostgreSQL's words: the same tables and
+// columns, plus what several processes need to share one crawl: a lease on
+// each URL in flight (its worker and expiry), and a row per host holding
+// its next free slot, its queued count and its deferral.
+const pgSchema = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE urls (
+	id       BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+	url      TEXT NOT NULL UNIQUE,
+	host     TEXT NOT NULL,
+	state    TEXT NOT NULL, -- queued (leased included), done, refused, disallowed, seen
+	via      TEXT NOT NULL DEFAULT '',
+	found_on TEXT NOT NULL DEFAULT '',
+	anchor   TEXT NOT NULL DEFAULT '',
+	depth    INTEGER NOT NULL DEFAULT 0,
+	attempts INTEGER NOT NULL DEFAULT 0,
+	in_sitemap INTEGER NOT NULL DEFAULT 0,
+	lease_worker TEXT,       -- the worker fetching it, while it is in flight
+	lease_until  TIMESTAMPTZ -- its lease ends then unless renewed
+);
+CREATE INDEX urls_queue ON urls (host, state, id);
+CREATE INDEX urls_leased ON urls (lease_worker) WHERE lease_worker IS NOT NULL;
+CREATE TABLE pages (
+	url_id         BIGINT PRIMARY KEY REFERENCES urls (id),
+	final_url      TEXT NOT NULL,
+	ok             INTEGER NOT NULL,
+	status         INTEGER NOT NULL,
+	cause          TEXT NOT NULL,
+	title          TEXT NOT NULL,
+	words          INTEGER NOT NULL,
+	plain_words    INTEGER,
+	rendered_words INTEGER,
+	text           TEXT,
+	event          TEXT NOT NULL
+);
+CREATE TABLE links (
+	from_id BIGINT NOT NULL REFERENCES urls (id),
+	to_url  TEXT NOT NULL,
+	anchor  TEXT NOT NULL,
+	side    TEXT NOT NULL,
+	kind    TEXT NOT NULL,
+	PRIMARY KEY (from_id, to_url)
+);
+CREATE INDEX links_to ON links (to_url);
+CREATE TABLE robots (origin TEXT PRIMARY KEY, fetched_at TEXT NOT NULL, policy TEXT NOT NULL);
+CREATE TABLE runs (
+	id         BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+	started_at TEXT NOT NULL,
+	resumed    INTEGER NOT NULL,
+	run_event  TEXT NOT NULL,
+	done_event TEXT
+);
+CREATE TABLE hosts (
+	host           TEXT PRIMARY KEY,
+	queued         BIGINT NOT NULL DEFAULT 0,       -- URLs in state queued, leased or not
+	next_slot      TIMESTAMPTZ NOT NULL DEFAULT 'epoch', -- no page starts before this
+	deferred_until TIMESTAMPTZ NOT NULL DEFAULT 'epoch', -- robots.txt unreachable until then
+	last_start     TIMESTAMPTZ NOT NULL DEFAULT 'epoch'  -- the last request to it, by any worker
+);
+`
+
+// pgLockKey is the advisory lock that serialises creating the schema.
+const pgLockKey = 0x77677068
+
+// IsPostgres reports whether db names a PostgreSQL database (a postgres://
+// or postgresql:// URL) rather than a SQLite file.
+func IsPostgres(db string) bool {
+	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
+}
+
+// redact returns the URL without its password, for messages.
+func redact(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "postgres://…"
+	}
+	return u.Redacted()
+}
+
+// openPostgres opens the crawl kept in the PostgreSQL database at dsn. A
+// database holding tables that are not webgraph's is refused with
+// ErrForeign and never written to; an empty one is given the schema (under
+// Create); a webgraph database of another version is ErrVersion. Unlike a
+// SQLite file, several processes may hold it open at once: that is how
+// workers share a crawl.
+func openPostgres(ctx context.Context, dsn string, mode Mode) (*Store, error) {
+	name := redact(dsn)
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: opening %s: %w", name, err)
+	}
+	db.SetMaxOpenConns(16)
+	db.SetMaxIdleConns(16)
+	db.SetConnMaxIdleTime(time.Minute)
+	s := &Store{db: db, path: name, pg: true}
+	if err := s.pgPrepare(ctx, mode, name); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// pgPrepare checks what the database holds and creates the schema when it
+// is empty and mode is Create, all under an advisory lock, so that workers
+// starting together see one schema.
+func (s *Store) pgPrepare(ctx context.Context, mode Mode, name string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: opening %s: %w", name, err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, pgLockKey); err != nil {
+		return fmt.Errorf("store: opening %s: %w", name, err)
+	}
+	var tables int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema()`).Scan(&tables); err != nil {
+		return fmt.Errorf("store: opening %s: %w", name, err)
+	}
+	var hasMeta bool
+	if err := tx.QueryRowContext(ctx, `SELECT to_regclass('meta') IS NOT NULL`).Scan(&hasMeta); err != nil {
+		return fmt.Errorf("store: opening %s: %w", name, err)
+	}
+	switch {
+	case tables == 0 && mode != Create:
+		return fmt.Errorf("%w: %s", ErrNothingToResume, name)
+	case tables == 0:
+		if _, err := tx.ExecContext(ctx, pgSchema); err != nil {
+			return fmt.Errorf("store: creating %s: %w", name, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('app', 'webgraph'), ('schema_version', $1)`, fmt.Sprint(SchemaVersion)); err != nil {
+			return fmt.Errorf("store: creating %s: %w", name, err)
+		}
+		return tx.Commit()
+	case !hasMeta:
+		return fmt.Errorf("%w: %s holds tables of another program; refusing to touch it", ErrForeign, name)
+	}
+	var app, version string
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE((SELECT value FROM meta WHERE key = 'app'), ''), COALESCE((SELECT value FROM meta WHERE key = 'schema_version'), '')`).Scan(&app, &version); err != nil {
+		return fmt.Errorf("%w: %s holds a table named meta that is not webgraph's (%v); refusing to touch it", ErrForeign, name, err)
+	}
+	if app != "webgraph" {
+		return fmt.Errorf("%w: %s holds tables of another program; refusing to touch it", ErrForeign, name)
+	}
+	if version != fmt.Sprint(SchemaVersion) {
+		return fmt.Errorf("%w: %s has version %s; this webgraph reads version %d", ErrVersion, name, version, SchemaVersion)
+	}
+	if mode == Create {
+		var runs int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM runs`).Scan(&runs); err != nil {
+			return fmt.Errorf("%w: %s: %v", ErrCorrupt, name, err)
+		}
+		if runs > 0 {
+			return fmt.Errorf("%w: %s", ErrExists, name)
+		}
+	}
+	return tx.Commit()
+}
+
+// pgWrite runs fn in a transaction of its own and commits it, trying again
+// when PostgreSQL chose it as a deadlock's or a serialisation conflict's
+// victim (another worker's transaction won).
+func (s *Store) pgWrite(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	var err error
+	for attempt := range 8 {
+		if attempt > 0 {
+			t := time.NewTimer(time.Duration(attempt*attempt) * 5 * time.Millisecond)
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+				t.Stop()
+				return ctx.Err()
+			}
+		}
+		err = s.pgTry(ctx, fn)
+		if !retryable(err) {
+			return err
+		}
+	}
+	return err
+}
+
+func (s *Store) pgTry(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
+}
+
+// retryable reports a deadlock or serialisation failure.
+func retryable(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == "40P01" || pe.Code == "40001")
+}

@@ -1,0 +1,192 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/frontier"
+	"github.com/webgraph/webgraph/frontier/frontiertest"
+	"github.com/webgraph/webgraph/policy"
+)
+
+var _ frontier.Queue = pgQueue{}
+
+func openShared(t *testing.T, dsn string, mode Mode, sp Spacer, cfg SharedConfig) (*Store, *SharedFrontier) {
+	t.Helper()
+	s, err := Open(dsn, mode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := s.SharedFrontier(sp, 5, cfg)
+	if err != nil {
+		s.Close()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		f.Close()
+		s.Close()
+	})
+	return s, f
+}
+
+// The frontier's behaviour, on PostgreSQL.
+func TestPostgresFrontier(t *testing.T) {
+	frontiertest.Run(t, func(t *testing.T, th *policy.Throttle, maxDepth int) frontiertest.Frontier {
+		s, err := Open(pg.DB(t), Create)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := s.SharedFrontier(th, maxDepth, SharedConfig{Poll: 10 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			if err := f.Err(); err != nil {
+				t.Errorf("frontier error: %v", err)
+			}
+			f.Close()
+			s.Close()
+		})
+		return f
+	})
+}
+
+// A database that holds another program's tables is refused and left as it
+// was; an empty one is created, a crawl in it refuses Create and resumes.
+func TestPostgresRefusesWhatIsNotOurs(t *testing.T) {
+	foreign := pg.DB(t)
+	db, err := sql.Open("pgx", foreign)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`CREATE TABLE invoices (n int); INSERT INTO invoices VALUES (1)`); err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []Mode{Create, Resume, Read} {
+		if _, err := Open(foreign, mode); !errors.Is(err, ErrForeign) {
+			t.Errorf("Open(foreign, %d) = %v; want ErrForeign", mode, err)
+		}
+	}
+	var tables int
+	db.QueryRow(`SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'public'`).Scan(&tables)
+	if tables != 1 {
+		t.Errorf("the foreign database has %d tables after the refusals; want its 1", tables)
+	}
+
+	empty := pg.DB(t)
+	if _, err := Open(empty, Resume); !errors.Is(err, ErrNothingToResume) {
+		t.Errorf("resume of an empty database = %v; want ErrNothingToResume", err)
+	}
+	s, err := Open(empty, Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Journal().Run(map[string]string{"event": "run"}, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetMeta("args", `["x"]`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if _, err := Open(empty, Create); !errors.Is(err, ErrExists) {
+		t.Errorf("Open(Create) on a crawl = %v; want ErrExists", err)
+	}
+	r, err := Open(empty, Resume)
+	if err != nil {
+		t.Fatalf("Open(Resume) = %v", err)
+	}
+	defer r.Close()
+	if v, err := r.Meta("args"); err != nil || v != `["x"]` {
+		t.Errorf("Meta(args) = %q, %v", v, err)
+	}
+	runs, err := r.Runs()
+	if err != nil || len(runs) != 1 {
+		t.Errorf("Runs = %d, %v; want the one recorded", len(runs), err)
+	}
+}
+
+// A worker that dies holding a URL loses it when its lease runs out, and
+// another worker finishes it; a live worker's lease is renewed past its
+// length.
+func TestPostgresDeadWorkersLeaseExpires(t *testing.T) {
+	dsn := pg.DB(t)
+	th := policy.NewThrottle(0, nil)
+	lease := 600 * time.Millisecond
+	_, a := openShared(t, dsn, Create, th, SharedConfig{Worker: "a", Lease: lease, Poll: 20 * time.Millisecond})
+	_, b := openShared(t, dsn, Resume, th, SharedConfig{Worker: "b", Lease: lease, Poll: 20 * time.Millisecond})
+	a.Add("http://h/1", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	a.Add("http://h/2", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	held, err := a.Next(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live, err := b.Next(ctx)
+	if err != nil || live.URL == held.URL {
+		t.Fatalf("b got %q (%v); want the other URL than a's %q", live.URL, err, held.URL)
+	}
+	// b holds its URL past two lease lengths: renewal keeps it b's.
+	time.Sleep(2 * lease)
+	if st := b.Stats(); st.InFlight != 2 {
+		t.Errorf("in flight after two lease lengths = %d; want 2 (both leases renewed)", st.InFlight)
+	}
+	// a dies: its renewal stops, and nothing gives its lease back.
+	close(a.stop)
+	<-a.done
+	a.stop = make(chan struct{}) // for Cleanup's Close
+	a.done = make(chan struct{})
+	close(a.done)
+	b.Complete(live, frontier.Result{State: "done"})
+	start := time.Now()
+	got, err := b.Next(ctx)
+	if err != nil {
+		t.Fatalf("b.Next after a died: %v", err)
+	}
+	if got.URL != held.URL {
+		t.Errorf("b got %q; want a's %q back", got.URL, held.URL)
+	}
+	if waited := time.Since(start); waited < lease/3 {
+		t.Errorf("b got a's URL after %s; want it only once the lease ran out", waited)
+	}
+	b.Complete(got, frontier.Result{State: "done"})
+	if _, err := b.Next(ctx); !errors.Is(err, frontier.ErrExhausted) {
+		t.Errorf("Next at the end = %v; want ErrExhausted", err)
+	}
+	// a wakes up late and completes what b finished: not recorded twice.
+	a.Complete(held, frontier.Result{State: "refused", Cause: "missing", Event: []byte(`{}`)})
+	var pages int
+	a.s.db.QueryRow(`SELECT COUNT(*) FROM pages`).Scan(&pages)
+	var state string
+	a.s.db.QueryRow(`SELECT state FROM urls WHERE url = $1`, held.URL).Scan(&state)
+	if pages != 0 || state != "done" {
+		t.Errorf("after the late completion: %d pages, state %q; want b's record alone", pages, state)
+	}
+}
+
+// Two workers taking slots of one host get slots one interval apart.
+func TestPostgresSlotsAreShared(t *testing.T) {
+	dsn := pg.DB(t)
+	const interval = time.Hour
+	_, a := openShared(t, dsn, Create, policy.NewThrottle(interval, nil), SharedConfig{Worker: "a"})
+	_, b := openShared(t, dsn, Resume, policy.NewThrottle(interval, nil), SharedConfig{Worker: "b"})
+	a.Add("http://h/1", "h", discovery.Discovery{})
+	a.Add("http://h/2", "h", discovery.Discovery{})
+	ctx := context.Background()
+	first, err := a.Next(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := b.Next(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gap := second.Slot.Sub(first.Slot); gap < interval-time.Minute || gap > interval+time.Minute {
+		t.Errorf("b's slot is %s after a's; want one interval (%s), though b's own throttle never saw a's", gap, interval)
+	}
+}
