@@ -368,11 +368,14 @@ func TestHostsInParallel(t *testing.T) {
 		if len(pages) != 8 {
 			t.Errorf("host %d served %d pages", i, len(pages))
 		}
-		for j := 1; j < len(pages); j++ {
-			// 20 ms: the server's scheduling noise on a loaded machine (see
-			// policy's throttle test); the throttle spaces the sends exactly.
-			if gap := pages[j].Sub(pages[j-1]); gap < interval-20*time.Millisecond {
-				t.Errorf("host %d: pages %d and %d started %s apart; want at least %s", i, j-1, j, gap, interval)
+		// The throttle spaces the sends exactly (policy's throttle test);
+		// where the server stamps them, a loaded machine adds scheduling
+		// noise to each stamp. One late stamp shortens the gap after it but
+		// not the span: the span of n pages is at least n-1 intervals, less
+		// the noise of its two ends.
+		if len(pages) > 1 {
+			if span, want := pages[len(pages)-1].Sub(pages[0]), time.Duration(len(pages)-1)*interval; span < want-20*time.Millisecond {
+				t.Errorf("host %d: %d pages within %s; want at least %s", i, len(pages), span, want)
 			}
 		}
 	}

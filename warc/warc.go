@@ -66,7 +66,13 @@ func (w *Writer) Close() error {
 // WritePage archives p: the plain side's request and response, when it
 // kept its Exchange, and the rendered side's DOM, when it kept one. A page
 // with neither writes nothing.
+//
+// Pages are written one at a time, under the writer's lock: a page's records
+// stay together, and the WARC library's record builder, which sets a global
+// of its UUID package each time, is never run by two goroutines at once.
 func (w *Writer) WritePage(p *union.Page) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	var responseID, target string
 	if s := p.Sides[fetch.Plain]; s != nil && s.Exchange != nil {
 		ex := s.Exchange
@@ -153,7 +159,7 @@ func headerValue(s string) string {
 	return b.String()
 }
 
-// write builds one record with the given header fields (values made safe),
+// write builds one record (w.mu held) with the given header fields (values made safe),
 // digests and Content-Length added, and appends it as its own gzip member.
 func (w *Writer) write(kind gowarc.RecordType, block []byte, header map[string]string) error {
 	b := gowarc.NewRecordBuilder(kind,
@@ -184,8 +190,6 @@ func (w *Writer) write(kind gowarc.RecordType, block []byte, header map[string]s
 	if err := zw.Close(); err != nil {
 		return fmt.Errorf("warc: %w", err)
 	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	if _, err := w.f.Write(buf.Bytes()); err != nil {
 		return fmt.Errorf("warc: %w", err)
 	}

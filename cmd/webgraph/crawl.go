@@ -130,6 +130,11 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	var st *store.Store
 	var warnings []string
+	// The outputs named on this command line are checked before the
+	// database is touched (on resume, its lock file is made at once).
+	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}, output{"--warc", *f.warc}); err != nil {
+		return err
+	}
 	if *f.resume {
 		s, err := store.Open(*f.db, store.Resume)
 		if err != nil {
