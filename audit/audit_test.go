@@ -104,4 +104,3 @@ func TestParseName(t *testing.T) {
 		t.Errorf("ParseName(missing) = %v; want *UnknownNameError", err)
 	}
 }
-
