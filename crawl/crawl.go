@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/webgraph/webgraph/audit"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/union"
@@ -118,7 +119,7 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 	if c.front == nil {
 		c.front = frontier.NewMemory(d.Gate.Throttle(), cfg.Depth)
 	}
-	c.done = DoneEvent{Event: "done", Causes: map[string]int{}, Skipped: []Skipped{}, Warnings: []string{}}
+	c.done = DoneEvent{Event: "done", Causes: map[string]int{}, Skipped: []Skipped{}, Warnings: []string{}, Findings: audit.NewTally()}
 	for _, cause := range refuse.Causes {
 		c.done.Causes[string(cause)] = 0
 	}

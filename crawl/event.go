@@ -6,6 +6,7 @@ package crawl
 import (
 	"net/url"
 
+	"github.com/webgraph/webgraph/audit"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/union"
@@ -41,25 +42,38 @@ type LinkCounts struct {
 
 // PageEvent is the "page" event: one per popped URL.
 type PageEvent struct {
-	Event           string                    `json:"event"`
-	URL             string                    `json:"url"`
-	FinalURL        string                    `json:"final_url"`
-	OK              bool                      `json:"ok"`
-	Status          int                       `json:"status,omitempty"`
-	Cause           string                    `json:"cause,omitempty"`
-	Error           string                    `json:"error,omitempty"`
-	Citation        discovery.Discovery       `json:"citation"`
-	Sides           map[fetch.Name]SideReport `json:"sides"`
-	Used            []fetch.Name              `json:"used"`
-	Dropped         []union.Dropped           `json:"dropped"`
-	Title           string                    `json:"title,omitempty"`
-	Canonical       string                    `json:"canonical,omitempty"`
-	Words           int                       `json:"words"`
-	Text            *string                   `json:"text,omitempty"`
-	Links           LinkCounts                `json:"links"`
-	DroppedLongURLs int                       `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes, left out
-	Warnings        []string                  `json:"warnings"`
-	DiscoveredKinds discovery.Kinds           `json:"discovered_kinds"`
+	Event     string                    `json:"event"`
+	URL       string                    `json:"url"`
+	FinalURL  string                    `json:"final_url"`
+	OK        bool                      `json:"ok"`
+	Status    int                       `json:"status,omitempty"`
+	Cause     string                    `json:"cause,omitempty"`
+	Error     string                    `json:"error,omitempty"`
+	Citation  discovery.Discovery       `json:"citation"`
+	Sides     map[fetch.Name]SideReport `json:"sides"`
+	Used      []fetch.Name              `json:"used"`
+	Dropped   []union.Dropped           `json:"dropped"`
+	Title     string                    `json:"title,omitempty"`
+	Canonical string                    `json:"canonical,omitempty"`
+	Words     int                       `json:"words"`
+	Text      *string                   `json:"text,omitempty"`
+	Links     LinkCounts                `json:"links"`
+	// RobotsMeta is what the page's robots directives allow, the stricter
+	// side winning; each side's directives are in Audit. Kept pages only.
+	RobotsMeta *RobotsMeta `json:"robots_meta,omitempty"`
+	// Audit is what JavaScript changed on the page. Kept pages only.
+	Audit           *audit.Audit    `json:"audit,omitempty"`
+	DroppedLongURLs int             `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes, left out
+	Warnings        []string        `json:"warnings"`
+	DiscoveredKinds discovery.Kinds `json:"discovered_kinds"`
+}
+
+// RobotsMeta says what a page's robots meta tags and X-Robots-Tag allow:
+// with Noindex its text is not retained, with Nofollow its links are
+// recorded but not followed.
+type RobotsMeta struct {
+	Noindex  bool `json:"noindex"`
+	Nofollow bool `json:"nofollow"`
 }
 
 // NewPageEvent builds the page event for p. keepText says whether the text
@@ -85,7 +99,17 @@ func NewPageEvent(p *union.Page, c discovery.Discovery, kinds discovery.Kinds, k
 	if p.Refusal != nil {
 		ev.Cause, ev.Error = string(p.Refusal.Cause), p.Refusal.Words
 	}
-	if keepText && ev.OK {
+	if ev.OK {
+		ev.Audit = audit.Of(p.Sides[fetch.Plain], p.Sides[fetch.Rendered])
+		ev.RobotsMeta = &RobotsMeta{Noindex: ev.Audit.Noindex(), Nofollow: ev.Audit.Nofollow()}
+		if ev.RobotsMeta.Noindex {
+			ev.Warnings = append(ev.Warnings, "noindex: the page's robots directives ask that its text not be kept; it was not retained")
+		}
+		if ev.RobotsMeta.Nofollow {
+			ev.Warnings = append(ev.Warnings, "nofollow: the page's robots directives ask that its links not be followed; they are recorded, not queued")
+		}
+	}
+	if keepText && ev.OK && !ev.RobotsMeta.Noindex {
 		t := p.Text()
 		ev.Text = &t
 	}

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/webgraph/webgraph/audit"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/linkcheck"
 	"github.com/webgraph/webgraph/policy"
@@ -80,6 +81,8 @@ type FrontierEvent struct {
 	Deferred        int             `json:"deferred"`
 	Pages           int             `json:"pages"`
 	DiscoveredKinds discovery.Kinds `json:"discovered_kinds"`
+	// Findings counts the audit's findings so far, every name present.
+	Findings audit.Tally `json:"findings"`
 }
 
 // DisallowedEvent is a URL robots.txt disallows; it is not fetched.
@@ -162,21 +165,23 @@ const (
 
 // DoneEvent ends the stream.
 type DoneEvent struct {
-	Event           string          `json:"event"`
-	Stopped         string          `json:"stopped"` // exhausted, max-pages, time-budget, interrupted, failure
-	Pages           int             `json:"pages"`
-	OK              int             `json:"ok"`
-	Refused         int             `json:"refused"`
-	Causes          map[string]int  `json:"causes"` // refused pages by cause, and disallowed URLs
-	Disallowed      int             `json:"disallowed"`
-	Duplicates      int             `json:"duplicates"`
-	OutOfScopeLinks int             `json:"out_of_scope_links"`
-	Pending         int             `json:"pending"`       // queued, not fetched
-	Deferred        int             `json:"deferred"`      // of those, held by unreachable robots.txt
-	Skipped         []Skipped       `json:"skipped"`       // the first MaxSkippedList
-	SkippedTotal    int             `json:"skipped_total"` // all same-site file URLs found
-	Sitemaps        Inventory       `json:"sitemaps"`
-	Coverage        Coverage        `json:"coverage"`
+	Event           string         `json:"event"`
+	Stopped         string         `json:"stopped"` // exhausted, max-pages, time-budget, interrupted, failure
+	Pages           int            `json:"pages"`
+	OK              int            `json:"ok"`
+	Refused         int            `json:"refused"`
+	Causes          map[string]int `json:"causes"` // refused pages by cause, and disallowed URLs
+	Disallowed      int            `json:"disallowed"`
+	Duplicates      int            `json:"duplicates"`
+	OutOfScopeLinks int            `json:"out_of_scope_links"`
+	Pending         int            `json:"pending"`       // queued, not fetched
+	Deferred        int            `json:"deferred"`      // of those, held by unreachable robots.txt
+	Skipped         []Skipped      `json:"skipped"`       // the first MaxSkippedList
+	SkippedTotal    int            `json:"skipped_total"` // all same-site file URLs found
+	Sitemaps        Inventory      `json:"sitemaps"`
+	Coverage        Coverage       `json:"coverage"`
+	// Findings counts the audit's findings over kept pages, every name present.
+	Findings        audit.Tally     `json:"findings"`
 	DiscoveredKinds discovery.Kinds `json:"discovered_kinds"`
 	// Links totals the link verdicts (--check): absent when no link was checked.
 	Links           *linkcheck.Totals `json:"links,omitempty"`

@@ -71,6 +71,12 @@ func (c *Crawler) record(p *union.Page, it frontier.Item) {
 		queue = append(queue, frontier.New{URL: cand.URL, Host: cu.Host, Citation: cand.Citation})
 	}
 	ev := NewPageEvent(p, it.Citation, kinds, c.cfg.KeepText)
+	if ev.RobotsMeta != nil && ev.RobotsMeta.Nofollow {
+		queue = nil // the links stay in the graph as edges
+	}
+	c.mu.Lock()
+	c.done.Findings.Add(ev.Audit)
+	c.mu.Unlock()
 	res := frontier.Result{State: "done", FinalURL: p.FinalURL, Status: p.Status, Title: p.Title, Words: p.Words,
 		PlainWords: sideWords(p, fetch.Plain), RenderedWords: sideWords(p, fetch.Rendered), Links: edges, Queue: queue}
 	if p.Refusal != nil {
@@ -136,5 +142,5 @@ func (c *Crawler) frontierEvent() *FrontierEvent {
 	s := c.front.Stats()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return &FrontierEvent{Event: "frontier", Queued: s.Queued, Seen: s.Seen, InFlight: s.InFlight, Deferred: s.Deferred, Pages: c.done.Pages, DiscoveredKinds: maps.Clone(c.kinds)}
+	return &FrontierEvent{Event: "frontier", Queued: s.Queued, Seen: s.Seen, InFlight: s.InFlight, Deferred: s.Deferred, Pages: c.done.Pages, DiscoveredKinds: maps.Clone(c.kinds), Findings: maps.Clone(c.done.Findings)}
 }

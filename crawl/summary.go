@@ -41,6 +41,7 @@ func (c *Crawler) finish(start time.Time) *DoneEvent {
 	d.Pending, d.Deferred = stats.Queued, stats.Deferred
 	d.Skipped = append([]Skipped{}, c.skipped...)
 	d.DiscoveredKinds = maps.Clone(c.kinds)
+	d.Findings = maps.Clone(c.done.Findings)
 	d.Warnings = append([]string{}, c.done.Warnings...)
 	c.mu.Unlock()
 

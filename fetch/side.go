@@ -64,6 +64,10 @@ type Side struct {
 	Anchors []string
 	// Canonical is the absolute URL of <link rel=canonical>, when present.
 	Canonical string
+	// Head holds the other fields the audit compares: description, h1,
+	// robots directives, hreflang, structured data, and a render's console
+	// errors and failed requests.
+	Head Head
 	// ScriptDriven is set when the markup carries executable scripts: with
 	// few words, such a page is a JavaScript shell. Plain side only.
 	ScriptDriven bool

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/webgraph/webgraph/audit"
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/internal/safetext"
@@ -45,6 +46,7 @@ type data struct {
 	Outcomes  []bar
 	Causes    []bar
 	Refusals  []refusal
+	Findings  []findingGroup
 	Scatter   scatter
 	Graph     graph
 	Inventory []bar
@@ -63,6 +65,31 @@ type bar struct {
 	Count int
 	Width float64 // of 100%
 	Color string
+}
+
+// findingGroup is one audit finding and the pages that have it.
+type findingGroup struct {
+	Name, Words string
+	Count       int
+	Pages       []findingPage
+}
+
+// findingPage is one page's finding, with both sides' values as JSON text.
+type findingPage struct {
+	URL, Plain, Rendered string
+}
+
+// jsonValue shows a finding's value: JSON, cleaned, at most 300 runes.
+func jsonValue(v any) string {
+	if v == nil {
+		return "-"
+	}
+	b, _ := json.Marshal(v)
+	s := []rune(safetext.Clean(string(b)))
+	if len(s) > 300 {
+		return string(s[:300]) + "…"
+	}
+	return string(s)
 }
 
 type refusal struct {
@@ -104,12 +131,18 @@ func collect(s *store.Store) (*data, error) {
 	var points []point
 	graphIDs := map[string]int{}
 	var nodes []gnode
+	groups := map[audit.Name][]findingPage{}
 	err = s.Pages(func(p store.PageRow) error {
 		var ev crawl.PageEvent
 		json.Unmarshal(p.Event, &ev)
 		label := pageLabel(ev.Title, p.URL)
 		if p.OK {
 			outcomes["kept"]++
+			if ev.Audit != nil {
+				for _, f := range ev.Audit.Findings {
+					groups[f.Finding] = append(groups[f.Finding], findingPage{URL: safetext.Clean(p.URL), Plain: jsonValue(f.Plain), Rendered: jsonValue(f.Rendered)})
+				}
+			}
 		} else {
 			outcomes["refused"]++
 			causes[p.Cause]++
@@ -131,6 +164,12 @@ func collect(s *store.Store) (*data, error) {
 	if d.Done != nil && d.Done.Disallowed > 0 {
 		outcomes["disallowed"] = d.Done.Disallowed
 	}
+	for _, n := range audit.Names() {
+		if ps := groups[n]; len(ps) > 0 {
+			d.Findings = append(d.Findings, findingGroup{Name: string(n), Words: audit.Words(n), Count: len(ps), Pages: ps})
+		}
+	}
+	slices.SortStableFunc(d.Findings, func(a, b findingGroup) int { return cmp.Compare(b.Count, a.Count) })
 	d.Outcomes = bars(outcomes, map[string]string{"kept": "#2e7d32", "refused": "#c62828", "disallowed": "#ef6c00"})
 	d.Causes = bars(causes, nil)
 	if d.Done != nil {

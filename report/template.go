@@ -68,6 +68,15 @@ svg text { font: 11px system-ui, sans-serif; fill: #424242; }
 {{range .Refusals}}<tr><td class="url">{{wrapURL .URL}}</td><td>{{.Cause}}</td><td>{{.Words}}</td><td>{{.Citation}}</td></tr>
 {{end}}</table>{{else}}<p>No page was refused.</p>{{end}}
 
+<h2 id="javascript">What JavaScript changes</h2>
+{{if .Findings}}{{range .Findings}}<h3>{{.Name}} ({{.Count}})</h3>
+<p>{{.Words}}</p>
+<table>
+<tr><th>Page</th><th>Plain</th><th>Rendered</th></tr>
+{{range .Pages}}<tr><td class="url"><a href="{{.URL}}">{{.URL}}</a></td><td>{{.Plain}}</td><td>{{.Rendered}}</td></tr>
+{{end}}</table>
+{{end}}{{else}}<p>JavaScript changed nothing the audit compares on any kept page.</p>{{end}}
+
 <h2 id="sitemaps">Sitemap inventory</h2>
 {{if .Inventory}}<div class="bars">
 {{range .Inventory}}<div class="row"><span class="label">{{.Label}}</span><span class="track">{{if .Count}}<div class="fill" style="width: {{f .Width}}%; background: {{.Color}}"></div>{{end}}</span><span class="count">{{.Count}}</span></div>

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/webgraph/webgraph/audit"
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/refuse"
@@ -35,6 +36,9 @@ type outcome struct {
 	MS       int64
 	Citation discovery.Discovery
 	Skipped  bool // not fetched: disallowed by robots.txt
+	// Gated is set when the outcome fails the gate: a refusal for a cause
+	// named by --fail-on, or a kept page with a finding named by it.
+	Gated bool
 	// Cited, for a link target, lists every citation (Citation is the first).
 	Cited string
 }
@@ -47,9 +51,13 @@ func newGates(failOn []string, junit bool) (*gates, error) {
 			if part = strings.TrimSpace(part); part == "" {
 				continue
 			}
+			if f, ferr := audit.ParseName(part); ferr == nil {
+				g.failOn[string(f)] = true
+				continue
+			}
 			cause, err := refuse.ParseCause(part)
 			if err != nil {
-				return nil, usagef("--fail-on: %v", err)
+				return nil, usagef("--fail-on: %v (or a finding of the audit: %s)", err, findingNames())
 			}
 			g.failOn[string(cause)] = true
 		}
@@ -105,7 +113,22 @@ func (g *gates) observe(ev any) {
 	}
 	g.judged++
 	if !o.OK && g.failOn[o.Cause] {
+		o.Gated = true
 		g.failures = append(g.failures, o)
+	}
+	if e, ok := ev.(*crawl.PageEvent); ok && e.Audit != nil {
+		var names, words []string
+		for _, f := range e.Audit.Findings {
+			if !g.failOn[string(f.Finding)] {
+				continue
+			}
+			w := findingWords(f)
+			g.failures = append(g.failures, outcome{URL: o.URL, OK: true, Cause: string(f.Finding), Words: w, MS: o.MS, Citation: o.Citation, Gated: true})
+			names, words = append(names, string(f.Finding)), append(words, string(f.Finding)+": "+w)
+		}
+		if len(names) > 0 {
+			o.Gated, o.Cause, o.Words = true, strings.Join(names, ","), strings.Join(words, "; ")
+		}
 	}
 	if g.junit {
 		g.cases = append(g.cases, o)
@@ -147,7 +170,7 @@ type gateError struct {
 }
 
 func (e *gateError) Error() string {
-	return fmt.Sprintf("%d URLs refused for %s (--fail-on)", e.n, strings.Join(e.causes, ", "))
+	return fmt.Sprintf("%d URLs failed the gate for %s (--fail-on)", e.n, strings.Join(e.causes, ", "))
 }
 
 // JUnit XML, as CI systems read it.
@@ -202,7 +225,7 @@ func (g *gates) writeJUnit(path string, seeds []string, started time.Time, done 
 		}
 		c := junitCase{ClassName: class, Name: o.URL, Time: fmt.Sprintf("%.3f", float64(o.MS)/1000)}
 		switch {
-		case !o.OK && g.failOn[o.Cause]:
+		case o.Gated:
 			c.Failure = &junitFailure{Type: o.Cause, Message: o.Words, Text: o.Citation.Describe()}
 			if o.Cited != "" {
 				c.Failure.Text = o.Cited
@@ -224,4 +247,28 @@ func (g *gates) writeJUnit(path string, seeds []string, started time.Time, done 
 		return err
 	}
 	return os.WriteFile(path, append([]byte(xml.Header), append(b, '\n')...), 0o644)
+}
+
+// findingWords is a finding as the gate lists it: what it means, then both
+// sides' values.
+func findingWords(f audit.Finding) string {
+	pv, _ := json.Marshal(f.Plain)
+	rv, _ := json.Marshal(f.Rendered)
+	return fmt.Sprintf("%s (plain %s, rendered %s)", f.Words, clip(string(pv), 300), clip(string(rv), 300))
+}
+
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}
+
+// findingNames lists the audit's finding names for a usage message.
+func findingNames() string {
+	var names []string
+	for _, n := range audit.Names() {
+		names = append(names, string(n))
+	}
+	return strings.Join(names, ", ")
 }

@@ -25,7 +25,7 @@ func TestFailOnAndJUnit(t *testing.T) {
 		ts.URL + "/missing.html\n      HTTP 404\n      linked from " + ts.URL + "/ as \"Broken link\"",
 		ts.URL + "/retired.html\n      HTTP 404\n      listed in " + ts.URL + "/sitemap.xml",
 		"login_redirect:\n    " + ts.URL + "/private",
-		"6 URLs refused for login_redirect, missing (--fail-on)",
+		"6 URLs failed the gate for login_redirect, missing (--fail-on)",
 	} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)

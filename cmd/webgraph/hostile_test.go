@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/xml"
 	"errors"
+	"github.com/webgraph/webgraph/audit"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -60,10 +61,22 @@ func TestHostileTextCompare(t *testing.T) {
 	p := &union.Page{URL: "http://127.0.0.1/" + hostile, Sides: map[fetch.Name]*fetch.Side{fetch.Plain: side(fetch.Plain), fetch.Rendered: side(fetch.Rendered)},
 		Refusal: &refuse.Refusal{Cause: refuse.Wall, Words: hostile}}
 	var buf bytes.Buffer
-	writeCompareText(&buf, p, union.Compare(p))
+	writeCompareText(&buf, p, union.Compare(p), nil)
 	assertClean(t, "compare text", buf.String())
 	if !strings.Contains(buf.String(), "rendered A") {
 		t.Errorf("the blocks are missing:\n%s", buf.String())
+	}
+	// A kept page: its field table holds the site's title, h1 and the rest.
+	p.Refusal = nil
+	for _, s := range p.Sides {
+		s.Title, s.Head.H1, s.Head.Robots = hostile, hostile, []string{hostile}
+	}
+	p.Sides[fetch.Rendered].Head.ConsoleErrors = []fetch.ConsoleError{{Message: hostile, Source: hostile}}
+	buf.Reset()
+	writeCompareText(&buf, p, union.Compare(p), audit.Of(p.Sides[fetch.Plain], p.Sides[fetch.Rendered]))
+	assertClean(t, "compare field table", buf.String())
+	if !strings.Contains(buf.String(), "js_errors") {
+		t.Errorf("the field table lacks the js_errors finding:\n%s", buf.String())
 	}
 }
 

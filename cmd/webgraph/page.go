@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/webgraph/webgraph/audit"
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
@@ -136,11 +137,18 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	c := union.Compare(p)
-	if *asJSON {
-		return writeCompareJSON(stdout, p, c)
+	var a *audit.Audit
+	if p.Refusal == nil {
+		a = audit.Of(p.Sides[fetch.Plain], p.Sides[fetch.Rendered])
 	}
-	writeCompareText(stdout, p, c)
-	return nil
+	if *asJSON {
+		if werr := writeCompareJSON(stdout, p, c, a); werr != nil {
+			return werr
+		}
+		return err
+	}
+	writeCompareText(stdout, p, c, a)
+	return err
 }
 
 type compareSide struct {
@@ -156,7 +164,7 @@ type compareLink struct {
 	Anchor string `json:"anchor"`
 }
 
-func writeCompareJSON(w io.Writer, p *union.Page, c union.Comparison) error {
+func writeCompareJSON(w io.Writer, p *union.Page, c union.Comparison, a *audit.Audit) error {
 	out := struct {
 		Event         string                     `json:"event"`
 		URL           string                     `json:"url"`
@@ -168,7 +176,8 @@ func writeCompareJSON(w io.Writer, p *union.Page, c union.Comparison) error {
 		OnlyRendered  []string                   `json:"only_rendered"`
 		Both          []string                   `json:"both"`
 		RenderedLinks []compareLink              `json:"links_only_rendered"`
-	}{Event: "compare", URL: p.URL, OK: p.Refusal == nil, Sides: map[fetch.Name]compareSide{},
+		Audit         *audit.Audit               `json:"audit,omitempty"`
+	}{Audit: a, Event: "compare", URL: p.URL, OK: p.Refusal == nil, Sides: map[fetch.Name]compareSide{},
 		OnlyPlain: nonNil(c.OnlyPlain), OnlyRendered: nonNil(c.OnlyRendered), Both: nonNil(c.Both), RenderedLinks: []compareLink{}}
 	if p.Refusal != nil {
 		out.Cause, out.Error = string(p.Refusal.Cause), p.Refusal.Words
@@ -188,7 +197,7 @@ func writeCompareJSON(w io.Writer, p *union.Page, c union.Comparison) error {
 	return enc.Encode(out)
 }
 
-func writeCompareText(w io.Writer, p *union.Page, c union.Comparison) {
+func writeCompareText(w io.Writer, p *union.Page, c union.Comparison, a *audit.Audit) {
 	w = safetext.NewWriter(w) // blocks, titles and anchors are the site's
 	fmt.Fprintf(w, "%s\n", p.URL)
 	for _, n := range []fetch.Name{fetch.Plain, fetch.Rendered} {
@@ -205,12 +214,22 @@ func writeCompareText(w io.Writer, p *union.Page, c union.Comparison) {
 		}
 		fmt.Fprintln(w, line)
 	}
-	if p.Refusal != nil {
+	refused := p.Refusal != nil
+	if refused {
 		fmt.Fprintf(w, "  verdict:  refused (%s): %s\n", p.Refusal.Cause, p.Refusal.Words)
+		if len(c.OnlyRendered)+len(c.OnlyPlain)+len(c.Both)+len(c.RenderedLinks) == 0 {
+			fmt.Fprintf(w, "\nNothing to compare: the page was refused and neither side has text or links.\n")
+			return
+		}
+		fmt.Fprintf(w, "\nThe page was refused, so its fields are not audited; what each side read:\n")
 	} else {
 		fmt.Fprintf(w, "  verdict:  kept, %s from %s\n", plural(p.Words, "word"), sideList(p.Used))
+		writeAuditTable(w, a)
 	}
 	section := func(title string, blocks []string, mark string) {
+		if refused && len(blocks) == 0 {
+			return
+		}
 		fmt.Fprintf(w, "\n%s (%s):\n", title, plural(len(blocks), "block"))
 		for _, b := range blocks {
 			fmt.Fprintf(w, "  %s %s\n", mark, b)
@@ -219,6 +238,9 @@ func writeCompareText(w io.Writer, p *union.Page, c union.Comparison) {
 	section("Only in rendered", c.OnlyRendered, "+")
 	section("Only in plain", c.OnlyPlain, "-")
 	section("In both", c.Both, "=")
+	if refused && len(c.RenderedLinks) == 0 {
+		return
+	}
 	fmt.Fprintf(w, "\nLinks only rendering found (%d):\n", len(c.RenderedLinks))
 	for _, l := range c.RenderedLinks {
 		fmt.Fprintf(w, "  %s  %q\n", l.URL, l.Anchor)

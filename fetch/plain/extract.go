@@ -52,12 +52,7 @@ func extract(doc *goquery.Document, docURL *url.URL) page {
 	var p page
 	p.title = fetch.CollapseSpace(doc.Find("title").First().Text())
 
-	base := docURL
-	if href, ok := doc.Find("base[href]").First().Attr("href"); ok {
-		if b, err := docURL.Parse(strings.TrimSpace(href)); err == nil {
-			base = b
-		}
-	}
+	base := docBase(doc, docURL)
 
 	var cur strings.Builder
 	flush := func() {
@@ -180,4 +175,15 @@ func hasToken(list, tok string) bool {
 		}
 	}
 	return false
+}
+
+// docBase is the URL relative references resolve against: <base href> when
+// given and valid, else the document's own URL.
+func docBase(doc *goquery.Document, docURL *url.URL) *url.URL {
+	if href, ok := doc.Find("base[href]").First().Attr("href"); ok {
+		if b, err := docURL.Parse(strings.TrimSpace(href)); err == nil {
+			return b
+		}
+	}
+	return docURL
 }

@@ -246,6 +246,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	p := extract(doc, resp.Request.URL)
 	s.Title, s.Blocks, s.Links, s.Canonical, s.ScriptDriven = p.title, p.blocks, p.links, p.canonical, p.scriptDriven
 	s.Anchors = p.anchors
+	s.Head = readHead(doc, docBase(doc, resp.Request.URL), resp.Header)
 	s.Words = fetch.CountWords(s.Blocks)
 	return s, nil
 }

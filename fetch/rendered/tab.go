@@ -175,56 +175,6 @@ func (s *navState) quiet(d time.Duration) bool {
 	return len(s.inflight) == 0 && time.Since(s.lastActivity) >= d
 }
 
-// extractJS reads the rendered document. %d is the text cap in
-// characters; %t says whether to serialise the DOM too.
-const extractJS = `(() => {
-  const max = %d;
-  const keepDOM = %t;
-  const body = document.body;
-  const text = body ? body.innerText : "";
-  const clean = (s) => (s || "").replace(/\s+/g, " ").trim();
-  const links = [];
-  for (const a of document.querySelectorAll("a[href], area[href]")) {
-    if (links.length >= 10000) break;
-    let anchor = a.localName === "area" ? clean(a.getAttribute("alt")) : clean(a.innerText);
-    if (!anchor && a.localName === "a") {
-      const img = a.querySelector("img[alt]");
-      anchor = clean(img && img.getAttribute("alt")) || clean(a.getAttribute("title")) || clean(a.getAttribute("aria-label"));
-    }
-    links.push({href: a.href, anchor: anchor.slice(0, 400), rel: a.getAttribute("rel") || ""});
-  }
-  const canon = document.querySelector('link[rel~="canonical" i][href]');
-  const anchors = [];
-  for (const e of document.querySelectorAll("[id], a[name]")) {
-    if (anchors.length >= 10000) break;
-    if (e.id) anchors.push(e.id);
-    if (e.localName === "a" && e.getAttribute("name")) anchors.push(e.getAttribute("name"));
-  }
-  return {
-    url: location.href, title: document.title, contentType: document.contentType,
-    ready: document.readyState, text: text.slice(0, max), truncated: text.length > max,
-    links: links, canonical: canon ? canon.href : "", anchors: anchors,
-    dom: keepDOM ? document.documentElement.outerHTML.slice(0, max) : ""
-  };
-})()`
-
-type extracted struct {
-	URL         string   `json:"url"`
-	Title       string   `json:"title"`
-	ContentType string   `json:"contentType"`
-	Ready       string   `json:"ready"`
-	Text        string   `json:"text"`
-	Truncated   bool     `json:"truncated"`
-	Canonical   string   `json:"canonical"`
-	Anchors     []string `json:"anchors"`
-	DOM         string   `json:"dom"`
-	Links       []struct {
-		Href   string `json:"href"`
-		Anchor string `json:"anchor"`
-		Rel    string `json:"rel"`
-	} `json:"links"`
-}
-
 // render loads u in the tab and reads it. A returned error means the tab (or
 // browser) may be unusable; page-level failures are in s.Err with a nil error.
 func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side) error {
@@ -238,6 +188,10 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 		return err
 	}
 	if err := chromedp.ListenBrowser(rctx, st.onEvent); err != nil {
+		return err
+	}
+	pl := newPageLog(t.frame)
+	if err := chromedp.Listen(rctx, pl.onEvent); err != nil {
 		return err
 	}
 	t.mu.Lock()
@@ -293,7 +247,7 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	for attempt := 0; attempt < 3; attempt++ {
 		// A script redirect can replace the document while we read it;
 		// read again once it has settled.
-		ex, err = chromedp.Run(rctx, chromedp.Evaluate[extracted](fmt.Sprintf(extractJS, cfg.MaxText, cfg.KeepDOM)))
+		ex, err = chromedp.Run(rctx, readPage(cfg))
 		if err == nil && ex.Ready == "complete" {
 			break
 		}
@@ -323,32 +277,8 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 		s.FinalURL = ex.URL
 	}
 
-	s.Title = fetch.CollapseSpace(ex.Title)
-	s.DOM = ex.DOM
-	for _, line := range strings.Split(ex.Text, "\n") {
-		if b := fetch.CollapseSpace(line); b != "" {
-			s.Blocks = append(s.Blocks, b)
-		}
-	}
-	s.Words = fetch.CountWords(s.Blocks)
-	if ex.Truncated {
-		s.Truncated = true
-		s.Warnings = append(s.Warnings, fmt.Sprintf("rendered text longer than %d characters: kept the first %d", cfg.MaxText, cfg.MaxText))
-	}
-	if c, err := fetch.Normalize(nil, ex.Canonical); err == nil {
-		s.Canonical = c
-	}
-	for _, l := range ex.Links {
-		nu, err := fetch.Normalize(nil, l.Href)
-		if err != nil {
-			continue
-		}
-		s.Links = append(s.Links, fetch.Link{URL: nu, Fragment: fetch.Fragment(l.Href), Anchor: fetch.Anchor(l.Anchor), Rel: l.Rel, Nofollow: hasToken(l.Rel, "nofollow")})
-	}
-	if len(ex.Anchors) > fetch.MaxAnchors {
-		ex.Anchors = ex.Anchors[:fetch.MaxAnchors]
-	}
-	s.Anchors = ex.Anchors
+	ex.fill(s, cfg, pl.xRobotsTag())
+	pl.fill(s)
 	return nil
 }
 

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -34,6 +36,7 @@ type Hit struct {
 
 // Handler serves one fixture site. It is safe for concurrent use.
 type Handler struct {
+	dir   string
 	files http.Handler
 	mu    sync.Mutex
 	hits  []Hit
@@ -44,7 +47,7 @@ type Handler struct {
 
 // New returns a Handler for the site directory dir.
 func New(dir string) *Handler {
-	return &Handler{files: http.FileServer(http.Dir(dir)), MaxStall: 30 * time.Second}
+	return &Handler{dir: dir, files: http.FileServer(http.Dir(dir)), MaxStall: 30 * time.Second}
 }
 
 // Hits returns a copy of the requests seen so far.
@@ -163,6 +166,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		page(w, http.StatusOK, "Slow", articleText)
 	default:
+		h.extraHeaders(w, p)
 		h.files.ServeHTTP(w, r)
 	}
 }
@@ -171,4 +175,18 @@ func page(w http.ResponseWriter, code int, title, body string) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(code)
 	fmt.Fprintf(w, "<!doctype html><html><head><title>%s</title></head><body>%s</body></html>", title, body)
+}
+
+// extraHeaders adds the response headers that a file's companion
+// "<file>.headers" lists, one "Name: value" a line (e.g. X-Robots-Tag).
+func (h *Handler) extraHeaders(w http.ResponseWriter, urlPath string) {
+	b, err := os.ReadFile(filepath.Join(h.dir, filepath.FromSlash(path.Clean("/"+urlPath))) + ".headers")
+	if err != nil {
+		return
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if name, value, ok := strings.Cut(line, ":"); ok {
+			w.Header().Add(strings.TrimSpace(name), strings.TrimSpace(value))
+		}
+	}
 }

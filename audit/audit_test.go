@@ -1,0 +1,106 @@
+package audit
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/webgraph/webgraph/fetch"
+)
+
+func side(n fetch.Name, edit func(s *fetch.Side)) *fetch.Side {
+	s := &fetch.Side{Name: n, Status: 200, ContentType: "text/html", FinalURL: "http://site/p", Title: "T", Canonical: "http://site/p",
+		Words: 40, Links: []fetch.Link{{URL: "http://site/a"}},
+		Head: fetch.Head{Description: "D", H1: "H", Robots: []string{}, Hreflang: map[string]string{"en": "http://site/p"}, StructuredData: []string{"WebPage"}}}
+	if edit != nil {
+		edit(s)
+	}
+	return s
+}
+
+func TestFindings(t *testing.T) {
+	tests := []struct {
+		name            string
+		plain, rendered func(s *fetch.Side)
+		want            []Name
+	}{
+		{"same", nil, nil, nil},
+		{"title only rendered", func(s *fetch.Side) { s.Title = "" }, nil, []Name{TitleOnlyRendered}},
+		{"title changed", nil, func(s *fetch.Side) { s.Title = "U" }, []Name{TitleChanged}},
+		{"description", func(s *fetch.Side) { s.Head.Description = "" }, nil, []Name{DescriptionOnlyRendered}},
+		{"h1 changed", nil, func(s *fetch.Side) { s.Head.H1 = "X" }, []Name{H1Changed}},
+		{"canonical mismatch", nil, func(s *fetch.Side) { s.Canonical = "http://site/q" }, []Name{CanonicalMismatch}},
+		{"canonical only rendered", func(s *fetch.Side) { s.Canonical = "" }, nil, []Name{CanonicalOnlyRendered}},
+		{"noindex only plain", func(s *fetch.Side) { s.Head.Robots = []string{"noindex"} }, nil, []Name{NoindexOnlyPlain}},
+		{"none only rendered", nil, func(s *fetch.Side) { s.Head.Robots = []string{"none"} }, []Name{NoindexOnlyRendered, NofollowOnlyRendered}},
+		{"hreflang", nil, func(s *fetch.Side) { s.Head.Hreflang = map[string]string{} }, []Name{HreflangChanged}},
+		{"structured data", nil, func(s *fetch.Side) { s.Head.StructuredData = nil }, []Name{StructuredDataChanged}},
+		{"links", nil, func(s *fetch.Side) { s.Links = append(s.Links, fetch.Link{URL: "http://site/b"}) }, []Name{LinksOnlyRendered}},
+		{"content", func(s *fetch.Side) { s.Words = 3 }, nil, []Name{ContentOnlyRendered}},
+		{"errors", nil, func(s *fetch.Side) { s.Head.ConsoleErrors = []fetch.ConsoleError{{Message: "x"}} }, []Name{JSErrors}},
+		{"failed", nil, func(s *fetch.Side) { s.Head.FailedRequests = []fetch.FailedRequest{{URL: "u", Status: 404}} }, []Name{FailedRequests}},
+		{"blocked", nil, func(s *fetch.Side) { s.BlockedResources = []fetch.BlockedResource{{URL: "u", Reason: "disallowed"}} }, []Name{BlockedResources}},
+		{"redirect", nil, func(s *fetch.Side) {
+			s.Redirects = []fetch.Redirect{{From: "a", To: "b", Status: 302}, {From: "b", To: "c"}}
+		}, []Name{JSRedirect}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := Of(side(fetch.Plain, tt.plain), side(fetch.Rendered, tt.rendered))
+			var got []Name
+			for _, f := range a.Findings {
+				got = append(got, f.Finding)
+				if f.Words == "" {
+					t.Errorf("%s has no words", f.Finding)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("findings = %v; want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestNoindexOnlyPlainSaysCritical(t *testing.T) {
+	a := Of(side(fetch.Plain, func(s *fetch.Side) { s.Head.Robots = []string{"noindex"} }), side(fetch.Rendered, nil))
+	if len(a.Findings) != 1 || !strings.HasPrefix(a.Findings[0].Words, "CRITICAL") {
+		t.Fatalf("findings = %+v; want one, critical", a.Findings)
+	}
+	if !a.Noindex() || a.Nofollow() {
+		t.Errorf("Noindex=%v Nofollow=%v; want the stricter side (plain) to win: true, false", a.Noindex(), a.Nofollow())
+	}
+}
+
+func TestOneSide(t *testing.T) {
+	walled := side(fetch.Rendered, func(s *fetch.Side) { s.Status = 403; s.Title = "Forbidden" })
+	a := Of(side(fetch.Plain, nil), walled)
+	if a.Rendered != nil || len(a.Findings) != 0 {
+		t.Errorf("a walled side was audited: rendered=%v findings=%v", a.Rendered, a.Findings)
+	}
+	b, _ := json.Marshal(a)
+	if !strings.Contains(string(b), `"findings":[]`) || strings.Contains(string(b), "console_errors") {
+		t.Errorf("JSON = %s; want findings [] and no rendered-only fields", b)
+	}
+	r := Of(nil, side(fetch.Rendered, nil))
+	b, _ = json.Marshal(r)
+	if !strings.Contains(string(b), `"console_errors":[]`) || !strings.Contains(string(b), `"navigations":[]`) {
+		t.Errorf("rendered JSON = %s; want its script fields present, empty", b)
+	}
+}
+
+func TestParseName(t *testing.T) {
+	for _, n := range Names() {
+		if got, err := ParseName(string(n)); err != nil || got != n {
+			t.Errorf("ParseName(%q) = %q, %v", n, got, err)
+		}
+		if Words(n) == string(n) {
+			t.Errorf("%s has no words of its own", n)
+		}
+	}
+	var u *UnknownNameError
+	if _, err := ParseName("missing"); err == nil || !errors.As(err, &u) {
+		t.Errorf("ParseName(missing) = %v; want *UnknownNameError", err)
+	}
+}
