@@ -32,6 +32,10 @@ type Pages interface {
 type Frontier interface {
 	Add(url, host string, c discovery.Discovery) bool
 	MarkSeen(url string) bool
+	// Claim records url as the page kept for the canonical URL canon
+	// unless another page holds it, and returns the holder: one kept page
+	// per canonical URL, whatever order the crawl meets them in.
+	Claim(canon, url string) string
 	Defer(host string, until time.Time)
 	Next(ctx context.Context) (frontier.Item, error)
 	Retry(it frontier.Item)

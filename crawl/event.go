@@ -62,8 +62,11 @@ type PageEvent struct {
 	// side winning; each side's directives are in Audit. Kept pages only.
 	RobotsMeta *RobotsMeta `json:"robots_meta,omitempty"`
 	// Audit is what JavaScript changed on the page. Kept pages only.
-	Audit           *audit.Audit    `json:"audit,omitempty"`
-	DroppedLongURLs int             `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes, left out
+	Audit           *audit.Audit `json:"audit,omitempty"`
+	DroppedLongURLs int          `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes, left out
+	// DuplicateOf names the kept page that stands for this one's
+	// canonical URL: this page is counted once, as a duplicate.
+	DuplicateOf     string          `json:"duplicate_of,omitempty"`
 	Warnings        []string        `json:"warnings"`
 	DiscoveredKinds discovery.Kinds `json:"discovered_kinds"`
 }

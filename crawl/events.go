@@ -172,7 +172,7 @@ type DoneEvent struct {
 	Refused         int            `json:"refused"`
 	Causes          map[string]int `json:"causes"` // refused pages by cause, and disallowed URLs
 	Disallowed      int            `json:"disallowed"`
-	Duplicates      int            `json:"duplicates"`
+	Duplicates      int            `json:"duplicates"` // pages whose canonical URL another kept page stands for; not in ok
 	OutOfScopeLinks int            `json:"out_of_scope_links"`
 	Pending         int            `json:"pending"`       // queued, not fetched
 	Deferred        int            `json:"deferred"`      // of those, held by unreachable robots.txt

@@ -221,3 +221,44 @@ func serveOnIP(t *testing.T, ip string, h http.Handler) *httptest.Server {
 	t.Cleanup(ts.Close)
 	return ts
 }
+
+// One kept page per canonical URL, whatever order the crawl meets them in:
+// a page naming another as canonical, and that other page, are kept once.
+func TestOneKeptPagePerCanonical(t *testing.T) {
+	for _, order := range [][]string{{"/a", "/b"}, {"/b", "/a"}} {
+		t.Run(strings.Join(order, ","), func(t *testing.T) {
+			var site *httptest.Server
+			site = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				words := `<p>A page with enough words of its own to be kept by the crawl in plain mode without any trouble.</p>`
+				switch r.URL.Path {
+				case "/":
+					w.Write([]byte(`<!doctype html><title>Home</title>` + words + `<a href="` + order[0] + `">first</a> <a href="` + order[1] + `">second</a>`))
+				case "/a":
+					w.Write([]byte(`<!doctype html><title>A</title><link rel="canonical" href="` + site.URL + `/b">` + words))
+				case "/b":
+					w.Write([]byte(`<!doctype html><title>B</title><link rel="canonical" href="` + site.URL + `/b">` + words))
+				default:
+					http.NotFound(w, r)
+				}
+			}))
+			defer site.Close()
+			cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, SkipSoft404: true, Mode: "plain"}
+			rec, done := run(t, cfg, newPages(t, union.ModePlain, nil))
+			kept, dups := 0, 0
+			for _, p := range pagesOf[PageEvent](rec) {
+				if p.URL == site.URL+"/" {
+					continue
+				}
+				switch {
+				case p.OK && p.DuplicateOf == "":
+					kept++
+				case p.OK:
+					dups++
+				}
+			}
+			if kept != 1 || done.OK != 2 || done.Duplicates > 1 || kept+dups < 1 {
+				t.Errorf("kept %d of /a and /b, %d duplicates; done ok %d, duplicates %d; want one kept page for the canonical /b", kept, dups, done.OK, done.Duplicates)
+			}
+		})
+	}
+}

@@ -54,7 +54,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item) {
 		// Out of scope or too long: queued under an older scope (a crawl
 		// resumed with other --allow-path), never requested.
 		c.record(&union.Page{URL: it.URL, FinalURL: it.URL, Sides: map[fetch.Name]*fetch.Side{},
-			Refusal: &refuse.Refusal{URL: it.URL, Cause: refuse.OutOfScope, Words: "not fetched: " + ans.Denied.Error(), Err: ans.Denied}}, it)
+			Refusal: &refuse.Refusal{URL: it.URL, Cause: refuse.OutOfScope, Words: "not fetched: " + ans.Denied.Error(), Err: ans.Denied}}, it, "")
 		return
 	}
 	if n := c.started.Add(1); c.cfg.MaxPages > 0 && n > int64(c.cfg.MaxPages) {
@@ -101,8 +101,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item) {
 	} else {
 		c.gate.Throttle().Succeeded(it.Host)
 	}
-	c.settle(p, u, prep)
-	c.record(p, it)
+	c.record(p, it, c.settle(p, u, prep))
 }
 
 // pausedBy reports whether a page was refused by a 429 or 503, which pause
@@ -120,37 +119,47 @@ func pausedBy(p *union.Page) (int, string, bool) {
 }
 
 // settle applies what only the crawl knows to a fetched page: scope of the
-// final URL, redirects, the canonical URL and the soft-404 fingerprint.
-func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep) {
+// final URL, redirects, the canonical URL and the soft-404 fingerprint. For
+// a kept page whose canonical URL another kept page already stands for, it
+// returns that page: one kept page per canonical URL, whatever the order.
+func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep) (duplicateOf string) {
 	if p.Refusal != nil {
-		return
+		return ""
 	}
 	final, err := url.Parse(p.FinalURL)
 	if err != nil {
-		return
+		return ""
 	}
 	if !c.scope.Allows(final) {
 		p.Refusal = refuse.OutOfScopeFinal(p.URL, p.FinalURL)
 		p.Links = nil
-		return
+		return ""
 	}
 	if prep != nil && prep.soft404 != nil && prep.soft404.Matches(p.URL, p.Title, p.Blocks) {
 		p.Refusal = refuse.Soft404Refusal(p.URL)
 		p.Links = nil
-		return
+		return ""
 	}
 	if p.FinalURL != p.URL {
 		if n, err := fetch.NormalizeURL(final); err == nil {
 			c.front.MarkSeen(n)
 		}
 	}
-	if p.Canonical != "" && p.Canonical != p.FinalURL {
-		cu, err := url.Parse(p.Canonical)
-		if err == nil && c.scope.Allows(cu) && !c.front.MarkSeen(p.Canonical) {
-			p.Warnings = append(p.Warnings, "canonical duplicate: this page names "+p.Canonical+" as its canonical URL, which the crawl already has; counted once")
-			c.mu.Lock()
-			c.done.Duplicates++
-			c.mu.Unlock()
+	// The page is known by its canonical URL when that is in scope (the
+	// canonical URL is then not fetched again), else by its final URL.
+	known := p.FinalURL
+	if n, err := fetch.NormalizeURL(final); err == nil {
+		known = n
+	}
+	if p.Canonical != "" && p.Canonical != known {
+		if cu, err := url.Parse(p.Canonical); err == nil && c.scope.Allows(cu) {
+			known = p.Canonical
+			c.front.MarkSeen(p.Canonical)
 		}
 	}
+	if holder := c.front.Claim(known, p.FinalURL); holder != p.FinalURL {
+		p.Warnings = append(p.Warnings, "canonical duplicate: this page is known as "+known+", for which the crawl already kept "+holder+"; counted once")
+		return holder
+	}
+	return ""
 }

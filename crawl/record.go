@@ -12,8 +12,10 @@ import (
 	"github.com/webgraph/webgraph/refuse"
 )
 
-// record counts the page, queues its links and emits its event.
-func (c *Crawler) record(p *union.Page, it frontier.Item) {
+// record counts the page, queues its links and emits its event. A page
+// that duplicates a kept one (duplicateOf) is counted as a duplicate, not
+// kept again, and its text is not retained twice.
+func (c *Crawler) record(p *union.Page, it frontier.Item, duplicateOf string) {
 	var warn *refuse.Warning
 	if p.Refusal == nil {
 		warn = c.identical.Observe(p.FinalURL, p.Text())
@@ -27,9 +29,12 @@ func (c *Crawler) record(p *union.Page, it frontier.Item) {
 	c.mu.Lock()
 	c.done.Pages++
 	c.done.DroppedLongURLs += p.DroppedLongURLs
-	if p.Refusal == nil {
+	switch {
+	case p.Refusal == nil && duplicateOf != "":
+		c.done.Duplicates++
+	case p.Refusal == nil:
 		c.done.OK++
-	} else {
+	default:
 		c.done.Refused++
 		c.done.Causes[string(p.Refusal.Cause)]++
 	}
@@ -70,7 +75,8 @@ func (c *Crawler) record(p *union.Page, it frontier.Item) {
 		}
 		queue = append(queue, frontier.New{URL: cand.URL, Host: cu.Host, Citation: cand.Citation})
 	}
-	ev := NewPageEvent(p, it.Citation, kinds, c.cfg.KeepText)
+	ev := NewPageEvent(p, it.Citation, kinds, c.cfg.KeepText && duplicateOf == "")
+	ev.DuplicateOf = duplicateOf
 	if ev.RobotsMeta != nil && ev.RobotsMeta.Nofollow {
 		queue = nil // the links stay in the graph as edges
 	}

@@ -128,6 +128,7 @@ type Memory struct {
 	queued   int
 	inFlight int
 	wake     chan struct{} // closed and replaced when something changes
+	kept     map[string]string // canonical URL -> the page kept for it
 }
 
 type entry struct {
@@ -185,6 +186,22 @@ func (m *Memory) MarkSeen(url string) bool {
 	}
 	m.seen[url] = &entry{state: "seen"}
 	return true
+}
+
+// Claim records url as the page kept for the canonical URL canon, unless
+// another page holds it already, and returns the holder (url itself when it
+// is the first).
+func (m *Memory) Claim(canon, url string) string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if h, ok := m.kept[canon]; ok {
+		return h
+	}
+	if m.kept == nil {
+		m.kept = map[string]string{}
+	}
+	m.kept[canon] = url
+	return url
 }
 
 // Defer holds every URL of host until until (its robots.txt is unreachable).

@@ -1,0 +1,51 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+)
+
+// keptTable holds one row per canonical URL the crawl kept a page for: the
+// page that was kept first. Made when a frontier opens, so databases from
+// before it gain it too.
+const keptTable = `CREATE TABLE IF NOT EXISTS kept (canon TEXT PRIMARY KEY, url TEXT NOT NULL)`
+
+// Claim records url as the page kept for the canonical URL canon, unless
+// another page holds it already, and returns the holder (url itself when it
+// is the first). The claim is durable before Claim returns. On a failure to
+// write, it returns url, and the frontier's error says why.
+func (f *Frontier) Claim(canon, url string) string {
+	holder := url
+	err := f.s.write(context.Background(), func(tx *sql.Tx) error {
+		if _, err := tx.Exec(keptTable); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(`INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`, canon, url); err != nil {
+			return err
+		}
+		return tx.QueryRow(`SELECT url FROM kept WHERE canon = ?`, canon).Scan(&holder)
+	})
+	if err != nil {
+		f.fail(err)
+		return url
+	}
+	return holder
+}
+
+// Claim is Frontier.Claim for every worker of a shared crawl.
+func (f *SharedFrontier) Claim(canon, url string) string {
+	holder := url
+	err := f.write(func(ctx context.Context, tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, keptTable); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO kept (canon, url) VALUES ($1, $2) ON CONFLICT (canon) DO NOTHING`, canon, url); err != nil {
+			return err
+		}
+		return tx.QueryRowContext(ctx, `SELECT url FROM kept WHERE canon = $1`, canon).Scan(&holder)
+	})
+	if err != nil {
+		return url
+	}
+	return holder
+}
