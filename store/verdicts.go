@@ -30,10 +30,10 @@ func (s *Store) SaveLink(ctx context.Context, ev *linkcheck.Event) error {
 		if _, err := tx.Exec(linkChecksTable); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(`DELETE FROM link_checks WHERE target = ?`, ev.URL); err != nil {
+		if _, err := tx.Exec(s.q(`DELETE FROM link_checks WHERE target = ?`), ev.URL); err != nil {
 			return err
 		}
-		_, err := tx.Exec(`INSERT INTO link_checks (target, verdict, checked_at, event) VALUES (?, ?, ?, ?)`,
+		_, err := tx.Exec(s.q(`INSERT INTO link_checks (target, verdict, checked_at, event) VALUES (?, ?, ?, ?)`),
 			ev.URL, string(ev.Verdict), ev.CheckedAt.UTC().Format(time.RFC3339Nano), string(b))
 		return err
 	})
@@ -43,7 +43,11 @@ func (s *Store) SaveLink(ctx context.Context, ev *linkcheck.Event) error {
 // runs, ordered by target; none for a database without link checks.
 func (s *Store) LinkVerdicts() ([]*linkcheck.Event, error) {
 	var n int
-	if err := s.db.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'link_checks'`).Scan(&n); err != nil {
+	exists := `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'link_checks'`
+	if s.pg {
+		exists = `SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'link_checks'`
+	}
+	if err := s.db.QueryRow(exists).Scan(&n); err != nil {
 		return nil, fmt.Errorf("store: reading link verdicts: %w", err)
 	}
 	if n == 0 {

@@ -81,6 +81,7 @@ func (g *gates) observeLink(ev *linkcheck.Event) {
 	}
 	g.judged++
 	if !o.OK && g.failOn[o.Cause] {
+		o.Gated = true
 		g.failures = append(g.failures, o)
 	}
 	if g.junit {
