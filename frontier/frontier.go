@@ -127,7 +127,7 @@ type Memory struct {
 	hosts    map[string]*hostQueue
 	queued   int
 	inFlight int
-	wake     chan struct{} // closed and replaced when something changes
+	wake     chan struct{}     // closed and replaced when something changes
 	kept     map[string]string // canonical URL -> the page kept for it
 }
 

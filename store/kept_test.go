@@ -11,7 +11,9 @@ import (
 )
 
 // claimer and verdicts are what both stores must do alike.
-type claimer interface{ Claim(canon, url string) string }
+type claimer interface {
+	Claim(canon, url string) string
+}
 
 func bothStores(t *testing.T) map[string]*Store {
 	t.Helper()
