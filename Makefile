@@ -43,6 +43,10 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzNormalize$$' -fuzztime $(FUZZTIME) ./fetch/
 	$(GO) test -run '^$$' -fuzz '^FuzzRobots$$' -fuzztime $(FUZZTIME) ./policy/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseSitemap$$' -fuzztime $(FUZZTIME) ./discovery/
+	$(GO) test -run '^$$' -fuzz '^FuzzXRobotsTag$$' -fuzztime $(FUZZTIME) ./fetch/
+	$(GO) test -run '^$$' -fuzz '^FuzzJSONLDTypes$$' -fuzztime $(FUZZTIME) ./fetch/
+	$(GO) test -run '^$$' -fuzz '^FuzzClean$$' -fuzztime $(FUZZTIME) ./internal/safetext/
+	$(GO) test -run '^$$' -fuzz '^FuzzParseStat$$' -fuzztime $(FUZZTIME) ./internal/proctree/
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
