@@ -75,6 +75,7 @@ type browser struct {
 	// empty for a browser webgraph started (all of it is webgraph's).
 	context cdp.BrowserContextID
 	guard   sync.WaitGroup // the target guard's goroutine
+	creds   credentials    // the operator's headers, for approved origins
 
 	mu   sync.Mutex
 	idle []*tab

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"os"
 	"sync"
@@ -62,6 +63,12 @@ type Config struct {
 	// new windows are closed before their first request, and service
 	// workers are bypassed and never run.
 	Gate Gate
+	// Credentials are headers (the operator's --header and --cookie) added
+	// to each request the browser makes, redirect hops included, whose URL
+	// CredentialsFor approves, and to no other; a Cookie header is joined
+	// to the page's own cookies. Without CredentialsFor none are sent.
+	Credentials    http.Header
+	CredentialsFor func(*url.URL) bool
 }
 
 // Gate decides what the browser may request. policy.Gate satisfies it. Its
@@ -131,10 +138,18 @@ func New(cfg Config) (*Fetcher, error) {
 
 // launch starts the browser, or connects to the remote one.
 func (f *Fetcher) launch() (*browser, error) {
+	var b *browser
+	var err error
 	if f.cfg.BrowserURL != "" {
-		return connectBrowser(f.cfg.BrowserURL)
+		b, err = connectBrowser(f.cfg.BrowserURL)
+	} else {
+		b, err = startBrowser(f.execPath, f.cfg.UserAgent, f.cfg.NoSandbox)
 	}
-	return startBrowser(f.execPath, f.cfg.UserAgent, f.cfg.NoSandbox)
+	if err != nil {
+		return nil, err
+	}
+	b.creds = credentials{header: f.cfg.Credentials.Clone(), allow: f.cfg.CredentialsFor}
+	return b, nil
 }
 
 // Name returns fetch.Rendered.
