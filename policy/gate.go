@@ -209,11 +209,13 @@ func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
 	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return deny(fetch.DeniedOutOfScope, "not an http(s) URL")
 	}
-	switch {
-	case p == Sitemap && !g.cfg.Scope.ApprovedOrigin(u):
+	if p == Sitemap && !g.cfg.Scope.ApprovedOrigin(u) {
 		return deny(fetch.DeniedOutOfScope, "sitemaps are fetched only from approved origins")
-	case p.needsScope() && !g.cfg.Scope.Allows(u):
-		return deny(fetch.DeniedOutOfScope, "outside the approved origins and paths")
+	}
+	if p.needsScope() {
+		if sv := g.cfg.Scope.Judge(u); !sv.Allowed {
+			return deny(fetch.DeniedOutOfScope, sv.Reason)
+		}
 	}
 	rp := g.Policy(ctx, u)
 	v := rp.Check(u)

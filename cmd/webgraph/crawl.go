@@ -33,6 +33,8 @@ type crawlFlags struct {
 	delay        *time.Duration
 	origins      *[]string
 	allowPaths   *[]string
+	include      *[]string
+	exclude      *[]string
 	sitemapLimit *int
 	keep         *string
 	failOn       *[]string
@@ -60,6 +62,8 @@ func newCrawlFlags(stdout io.Writer) *crawlFlags {
 	f.delay = fs.Duration("delay", crawl.DefaultDelay, "each worker's pause (`DURATION`) before each fetch (0: none)")
 	f.origins = fs.StringSlice("origin", nil, "extra approved `ORIGIN`, scheme://host[:port] (repeatable; subdomains are never implied)")
 	f.allowPaths = fs.StringSlice("allow-path", nil, "only crawl paths starting with `PREFIX` (repeatable)")
+	f.include = fs.StringArray("include", nil, "only queue URLs matching the regular expression `RE` (repeatable: any one may match; seeds are always fetched)")
+	f.exclude = fs.StringArray("exclude", nil, "never queue URLs matching the regular expression `RE` (repeatable; seeds are always fetched; excluded links are counted in done)")
 	f.sitemapLimit = fs.Int("sitemap-limit", 50000, "take at most `N` URLs from one origin's sitemaps, at least 1")
 	f.keep = fs.String("keep", "text", "retain `WHAT` in events and the database: text or none (HTML is never retained)")
 	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for any `CAUSE,…` (e.g. missing,wall,login_redirect)")
@@ -188,7 +192,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}, output{"--warc", *f.warc}); err != nil {
 		return err
 	}
-	scope, err := policy.NewScope(seeds, *f.origins, *f.allowPaths)
+	scope, err := policy.NewScope(seeds, *f.origins, *f.allowPaths, *f.include, *f.exclude)
 	if err != nil {
 		return usagef("%v", err)
 	}

@@ -151,7 +151,7 @@ func (o *fetchOptions) newGate(scope *policy.Scope, interval time.Duration, stde
 // pageGate is newGate for a command that fetches one page: its origin is
 // the scope, and the page's own answer is asked at once.
 func (o *fetchOptions) pageGate(ctx context.Context, target *url.URL, stderr io.Writer) policy.Answer {
-	scope, err := policy.NewScope([]*url.URL{target}, nil, nil)
+	scope, err := policy.NewScope([]*url.URL{target}, nil, nil, nil, nil)
 	if err != nil {
 		return policy.Answer{Denied: &fetch.Denied{URL: target.String(), Cause: fetch.DeniedOutOfScope, Reason: err.Error()}}
 	}
