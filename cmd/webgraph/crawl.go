@@ -42,6 +42,8 @@ type crawlFlags struct {
 	check        checkFlags
 	summary      summaryFlags
 	warc         *string
+	seedsFile    *string
+	fileSeeds    []string // the seeds read from --seeds-file
 }
 
 // newCrawlFlags builds crawl's flags; its help goes to stdout.
@@ -60,6 +62,7 @@ func newCrawlFlags(stdout io.Writer) *crawlFlags {
 	f.concurrency = fs.Int("concurrency", crawl.DefaultConcurrency, "`N` workers (and browser tabs), at least 1")
 	f.hostInterval = fs.Duration("host-interval", crawl.DefaultHostInterval, "least time (`DURATION`) between page fetches to one host (Crawl-delay wins when larger; 0: none)")
 	f.delay = fs.Duration("delay", crawl.DefaultDelay, "each worker's pause (`DURATION`) before each fetch (0: none)")
+	f.seedsFile = fs.String("seeds-file", "", "also crawl the seed URLs in `FILE`, one a line (- reads stdin; blank lines and lines starting with # are skipped)")
 	f.origins = fs.StringSlice("origin", nil, "extra approved `ORIGIN`, scheme://host[:port] (repeatable; subdomains are never implied)")
 	f.allowPaths = fs.StringSlice("allow-path", nil, "only crawl paths starting with `PREFIX` (repeatable)")
 	f.include = fs.StringArray("include", nil, "only queue URLs matching the regular expression `RE` (repeatable: any one may match; seeds are always fetched)")
@@ -81,7 +84,7 @@ func (f *crawlFlags) parse(args []string) error {
 // notStored are flags that belong to one invocation, not to the crawl.
 // Credentials (--header, --cookie) are never written to the database: a
 // resumed crawl is given them again.
-var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "warc": true, "summary": true, "header": true, "cookie": true, "lease": true}
+var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "warc": true, "summary": true, "header": true, "cookie": true, "lease": true, "seeds-file": true}
 
 // storedArgs returns the invocation's flags and seeds, to keep with the crawl.
 func (f *crawlFlags) storedArgs() []string {
@@ -98,7 +101,12 @@ func (f *crawlFlags) storedArgs() []string {
 		}
 		args = append(args, "--"+fl.Name+"="+fl.Value.String())
 	})
-	return append(args, f.fs.Args()...)
+	return append(args, f.seedArgs()...)
+}
+
+// seedArgs returns the seeds as given: the arguments, then the seeds file's.
+func (f *crawlFlags) seedArgs() []string {
+	return append(append([]string{}, f.fs.Args()...), f.fileSeeds...)
 }
 
 // overlay applies the flags set in now on top of f (a resumed crawl's
@@ -121,16 +129,23 @@ func (f *crawlFlags) overlay(now *crawlFlags) ([]string, error) {
 		}
 		err = f.fs.Set(fl.Name, fl.Value.String())
 	})
-	if now.fs.NArg() > 0 && strings.Join(now.fs.Args(), " ") != strings.Join(f.fs.Args(), " ") {
-		return nil, usagef("--resume continues the crawl of %s; start a new crawl (another --db) for %s", strings.Join(f.fs.Args(), " "), strings.Join(now.fs.Args(), " "))
+	if given := now.seedArgs(); len(given) > 0 && strings.Join(given, " ") != strings.Join(f.seedArgs(), " ") {
+		return nil, usagef("--resume continues the crawl of %s; start a new crawl (another --db) for %s", strings.Join(f.seedArgs(), " "), strings.Join(given, " "))
 	}
 	return warnings, err
 }
 
-func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	f := newCrawlFlags(stdout)
 	if err := f.parse(args); err != nil {
 		return err
+	}
+	if *f.seedsFile != "" {
+		seeds, err := readSeedsFile(*f.seedsFile, stdin)
+		if err != nil {
+			return err
+		}
+		f.fileSeeds = seeds
 	}
 	var st *store.Store
 	var warnings []string
@@ -168,11 +183,11 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		*base.lease = *f.lease
 		f = base
 	}
-	if f.fs.NArg() == 0 {
-		return usagef("crawl takes at least one seed URL")
+	if len(f.seedArgs()) == 0 {
+		return usagef("crawl takes at least one seed URL (as arguments or in --seeds-file)")
 	}
 	var seeds []*url.URL
-	for _, a := range f.fs.Args() {
+	for _, a := range f.seedArgs() {
 		u, err := parseURL(a)
 		if err != nil {
 			return err
