@@ -82,9 +82,10 @@ func (f *crawlFlags) parse(args []string) error {
 }
 
 // notStored are flags that belong to one invocation, not to the crawl.
-// Credentials (--header, --cookie) are never written to the database: a
-// resumed crawl is given them again.
-var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "warc": true, "summary": true, "header": true, "cookie": true, "lease": true, "seeds-file": true}
+// Credentials (--header, --cookie) and the proxy (whose URL may hold a
+// password) are never written to the database: a resumed crawl is given
+// them again.
+var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "warc": true, "summary": true, "header": true, "cookie": true, "lease": true, "seeds-file": true, "proxy": true}
 
 // storedArgs returns the invocation's flags and seeds, to keep with the crawl.
 func (f *crawlFlags) storedArgs() []string {
@@ -178,6 +179,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		*base.db, *base.out, *base.junit, *base.resume = *f.db, *f.out, *f.junit, true
 		base.o.creds.headers, base.o.creds.cookies = f.o.creds.headers, f.o.creds.cookies
+		base.o.proxy = f.o.proxy
 		base.summary = f.summary
 		*base.warc = *f.warc
 		*base.lease = *f.lease

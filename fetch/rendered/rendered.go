@@ -69,7 +69,21 @@ type Config struct {
 	// to the page's own cookies. Without CredentialsFor none are sent.
 	Credentials    http.Header
 	CredentialsFor func(*url.URL) bool
+	// Proxy, when set, carries every request of a browser webgraph starts
+	// (--proxy-server, loopback hosts included). Nil leaves the browser
+	// to its own settings, which on Linux read the environment's proxy.
+	// A remote browser (BrowserURL) keeps the proxy it was started with:
+	// New refuses a Config with both, as *ProxyError.
+	Proxy *url.URL
 }
+
+// ProxyError reports a proxy the browser cannot use.
+type ProxyError struct {
+	Proxy  string // the proxy's URL, without user and password
+	Reason string
+}
+
+func (e *ProxyError) Error() string { return "rendered: proxy " + e.Proxy + ": " + e.Reason }
 
 // Gate decides what the browser may request. policy.Gate satisfies it. Its
 // methods are called from several goroutines at once and may block (to
@@ -119,6 +133,16 @@ func New(cfg Config) (*Fetcher, error) {
 	if cfg.MaxText <= 0 {
 		cfg.MaxText = DefaultMaxText
 	}
+	if p := cfg.Proxy; p != nil {
+		shown := *p
+		shown.User = nil
+		switch {
+		case cfg.BrowserURL != "":
+			return nil, &ProxyError{Proxy: shown.String(), Reason: "cannot be applied to a running browser (--browser-url): start that browser with --proxy-server"}
+		case p.User != nil:
+			return nil, &ProxyError{Proxy: shown.String(), Reason: "the browser cannot send a proxy's user and password"}
+		}
+	}
 	f := &Fetcher{cfg: cfg}
 	var err error
 	if cfg.BrowserURL == "" {
@@ -143,7 +167,7 @@ func (f *Fetcher) launch() (*browser, error) {
 	if f.cfg.BrowserURL != "" {
 		b, err = connectBrowser(f.cfg.BrowserURL)
 	} else {
-		b, err = startBrowser(f.execPath, f.cfg.UserAgent, f.cfg.NoSandbox)
+		b, err = startBrowserVia(f.execPath, f.cfg.UserAgent, f.cfg.NoSandbox, f.cfg.Proxy)
 	}
 	if err != nil {
 		return nil, err
