@@ -25,7 +25,7 @@ type fetchOptions struct {
 	mode       string
 	contact    string
 	chrome     string
-	browserURL string
+	browserURL []string
 	// sharedRobots, for a crawl shared by several workers, fetches each
 	// origin's robots.txt once for all of them (nil: this process alone).
 	sharedRobots policy.SharedRobots
@@ -46,7 +46,7 @@ func (o *fetchOptions) register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.contact, "contact", os.Getenv("WEBGRAPH_CONTACT"), "operator `CONTACT` (URL or e-mail), sent in the User-Agent (default $WEBGRAPH_CONTACT)")
 	fs.StringVar(&o.chrome, "chrome", "", "the Chrome or Chromium at `PATH` to start (default: chromium, chromium-browser, google-chrome or headless-shell on PATH)")
 	fs.BoolVar(&o.noSandbox, "chrome-no-sandbox", os.Getenv("WEBGRAPH_CHROME_NO_SANDBOX") == "1", "start the browser without its sandbox, as an unprivileged user in a container needs (default $WEBGRAPH_CHROME_NO_SANDBOX=1)")
-	fs.StringVar(&o.browserURL, "browser-url", "", "use the running Chrome at `URL` instead of starting one: ws://host:port/devtools/browser/… or http://host:9222")
+	fs.StringSliceVar(&o.browserURL, "browser-url", nil, "use the running Chrome at `URL` instead of starting one: ws://host:port/devtools/browser/… or http://host:9222 (repeatable or comma-separated: the tabs are spread over them)")
 	fs.DurationVar(&o.timeout, "timeout", 20*time.Second, "time limit for one fetch, per side, a `DURATION`")
 	fs.Int64Var(&o.maxBody, "max-body", plain.DefaultMaxBody, "read at most `N` bytes per response; a longer page is kept truncated with a warning")
 	fs.StringVar(&o.proxy, "proxy", "", "send every request through the proxy at `URL`, http://, https:// or socks5:// (both sides, robots.txt, sitemaps and link checks; default: $HTTPS_PROXY, $HTTP_PROXY and $NO_PROXY)")
@@ -83,7 +83,7 @@ func (o *fetchOptions) parseProxy() error {
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "socks5") {
 		return usagef("--proxy: want http://host:port, https://host:port or socks5://host:port")
 	}
-	if o.browserURL != "" && o.mode != "plain" {
+	if len(o.browserURL) > 0 && o.mode != "plain" {
 		return usagef("--proxy cannot be applied to a running browser (--browser-url): start that browser with --proxy-server, or use --mode plain")
 	}
 	o.proxyURL = u
@@ -113,7 +113,7 @@ func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURL: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive,
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive,
 			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL})
 		if err != nil {
 			close()

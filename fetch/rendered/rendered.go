@@ -34,6 +34,11 @@ type Config struct {
 	// Tabs are still pooled; a lost connection is made again and the page
 	// retried once. Close leaves that browser running.
 	BrowserURL string
+	// BrowserURLs, when it holds more than one URL (BrowserURL counts as
+	// one more), are running browsers to spread the tabs over: each gets
+	// an even share of Tabs (at least one), and each page goes to the
+	// browser with the most free tabs. Each is used as BrowserURL is.
+	BrowserURLs []string
 	// UserAgent is sent by every tab; see policy.Identity.
 	UserAgent string
 	// Tabs is how many tabs render at once; more callers wait for a tab.
@@ -113,6 +118,8 @@ type Fetcher struct {
 	b        *browser
 	closed   bool
 	restarts int
+
+	spread *spread // several running browsers; nil for one
 }
 
 // New starts a browser and returns a Fetcher that renders with it. It
@@ -137,7 +144,7 @@ func New(cfg Config) (*Fetcher, error) {
 		shown := *p
 		shown.User = nil
 		switch {
-		case cfg.BrowserURL != "":
+		case cfg.BrowserURL != "" || len(cfg.BrowserURLs) > 0:
 			return nil, &ProxyError{Proxy: shown.String(), Reason: "cannot be applied to a running browser (--browser-url): start that browser with --proxy-server"}
 		case p.User != nil:
 			return nil, &ProxyError{Proxy: shown.String(), Reason: "the browser cannot send a proxy's user and password"}
@@ -145,6 +152,17 @@ func New(cfg Config) (*Fetcher, error) {
 	}
 	f := &Fetcher{cfg: cfg}
 	var err error
+	if urls := browserURLs(cfg); len(urls) > 1 {
+		if f.spread, err = newSpread(cfg, urls); err != nil {
+			return nil, err
+		}
+		f.closing = make(chan struct{})
+		return f, nil
+	}
+	if urls := browserURLs(cfg); len(urls) == 1 {
+		f.cfg.BrowserURL, f.cfg.BrowserURLs = urls[0], nil
+	}
+	cfg = f.cfg
 	if cfg.BrowserURL == "" {
 		// Profiles left by webgraph processes that were killed.
 		sweepStale(os.TempDir())
@@ -158,6 +176,20 @@ func New(cfg Config) (*Fetcher, error) {
 	}
 	f.slots, f.closing, f.b = make(chan struct{}, cfg.Tabs), make(chan struct{}), b
 	return f, nil
+}
+
+// browserURLs returns the running browsers cfg names, BrowserURL first.
+func browserURLs(cfg Config) []string {
+	var urls []string
+	if cfg.BrowserURL != "" {
+		urls = append(urls, cfg.BrowserURL)
+	}
+	for _, u := range cfg.BrowserURLs {
+		if u != "" {
+			urls = append(urls, u)
+		}
+	}
+	return urls
 }
 
 // launch starts the browser, or connects to the remote one.
@@ -203,6 +235,9 @@ func (f *Fetcher) ProfileDir() string {
 // Restarts returns how many times the browser was restarted after a crash
 // or hang.
 func (f *Fetcher) Restarts() int {
+	if f.spread != nil {
+		return f.spread.restarts()
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.restarts
@@ -224,6 +259,9 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		s.Err = ErrClosed
 		return s, s.Err
 	default:
+	}
+	if f.spread != nil {
+		return f.spread.fetch(ctx, u, f.closing)
 	}
 	select {
 	case f.slots <- struct{}{}:
@@ -311,6 +349,9 @@ func (f *Fetcher) restart(old *browser) error {
 // directory. Close waits for renders in progress to finish or time out.
 func (f *Fetcher) Close() error {
 	f.once.Do(func() { close(f.closing) })
+	if f.spread != nil {
+		return f.spread.close()
+	}
 	// Wait for renders in progress: take every slot, and keep them.
 	for range cap(f.slots) {
 		f.slots <- struct{}{}
