@@ -83,7 +83,7 @@ func mustURL(t *testing.T, s string) *url.URL {
 // extra ones given), robots.txt obeyed, pages spaced by cfg's interval.
 func testGate(t testing.TB, cfg Config, origins ...string) *policy.Gate {
 	t.Helper()
-	scope, err := policy.NewScope(cfg.Seeds, origins, nil)
+	scope, err := policy.NewScope(cfg.Seeds, origins, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

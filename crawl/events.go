@@ -46,6 +46,8 @@ type RunEvent struct {
 	Seeds      []string       `json:"seeds"`
 	Origins    []string       `json:"origins"`
 	AllowPaths []string       `json:"allow_paths"`
+	Include    []string       `json:"include,omitempty"` // URL patterns a page must match one of
+	Exclude    []string       `json:"exclude,omitempty"` // URL patterns no page may match
 	Mode       string         `json:"mode"`
 	Limits     Limits         `json:"limits"`
 	Identity   IdentityReport `json:"identity"`
@@ -174,10 +176,11 @@ type DoneEvent struct {
 	Disallowed      int            `json:"disallowed"`
 	Duplicates      int            `json:"duplicates"` // pages whose canonical URL another kept page stands for; not in ok
 	OutOfScopeLinks int            `json:"out_of_scope_links"`
-	Pending         int            `json:"pending"`       // queued, not fetched
-	Deferred        int            `json:"deferred"`      // of those, held by unreachable robots.txt
-	Skipped         []Skipped      `json:"skipped"`       // the first MaxSkippedList
-	SkippedTotal    int            `json:"skipped_total"` // all same-site file URLs found
+	ExcludedLinks   int            `json:"excluded_links"` // page links turned away by --include/--exclude
+	Pending         int            `json:"pending"`        // queued, not fetched
+	Deferred        int            `json:"deferred"`       // of those, held by unreachable robots.txt
+	Skipped         []Skipped      `json:"skipped"`        // the first MaxSkippedList
+	SkippedTotal    int            `json:"skipped_total"`  // all same-site file URLs found
 	Sitemaps        Inventory      `json:"sitemaps"`
 	Coverage        Coverage       `json:"coverage"`
 	// Findings counts the audit's findings over kept pages, every name present.

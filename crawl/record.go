@@ -65,8 +65,13 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, duplicateOf string) {
 		if err != nil {
 			continue
 		}
-		if !c.scope.Allows(cu) {
-			if c.scope.SameSite(cu.Host) {
+		if sv := c.scope.Judge(cu); !sv.Allowed {
+			switch {
+			case sv.Filtered:
+				c.mu.Lock()
+				c.done.ExcludedLinks++
+				c.mu.Unlock()
+			case c.scope.SameSite(cu.Host):
 				c.mu.Lock()
 				c.done.OutOfScopeLinks++
 				c.mu.Unlock()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"net/url"
 	"time"
@@ -70,8 +69,12 @@ type GateConfig struct {
 	Timeout time.Duration
 	// MaxRedirects bounds the hops Do follows. Zero means 10.
 	MaxRedirects int
-	// Transport carries Do's requests; nil means a transport of the gate's own.
+	// Transport carries Do's requests; nil means a transport of the gate's
+	// own (NewTransport of Proxy).
 	Transport http.RoundTripper
+	// Proxy, when set and Transport is nil, carries every request Do makes;
+	// nil means the environment's proxy (HTTP_PROXY, HTTPS_PROXY, NO_PROXY).
+	Proxy *url.URL
 }
 
 // Gate is the one place every request webgraph causes is asked about before
@@ -99,8 +102,7 @@ func NewGate(cfg GateConfig) *Gate {
 		cfg.MaxRedirects = 10
 	}
 	if cfg.Transport == nil {
-		cfg.Transport = &http.Transport{Proxy: http.ProxyFromEnvironment, DialContext: (&net.Dialer{Timeout: 10 * time.Second}).DialContext,
-			MaxIdleConnsPerHost: 4, IdleConnTimeout: 30 * time.Second}
+		cfg.Transport = NewTransport(cfg.Proxy)
 	}
 	g := &Gate{cfg: cfg}
 	g.stopCtx, g.stop = context.WithCancel(context.Background())
@@ -209,11 +211,13 @@ func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
 	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return deny(fetch.DeniedOutOfScope, "not an http(s) URL")
 	}
-	switch {
-	case p == Sitemap && !g.cfg.Scope.ApprovedOrigin(u):
+	if p == Sitemap && !g.cfg.Scope.ApprovedOrigin(u) {
 		return deny(fetch.DeniedOutOfScope, "sitemaps are fetched only from approved origins")
-	case p.needsScope() && !g.cfg.Scope.Allows(u):
-		return deny(fetch.DeniedOutOfScope, "outside the approved origins and paths")
+	}
+	if p.needsScope() {
+		if sv := g.cfg.Scope.Judge(u); !sv.Allowed {
+			return deny(fetch.DeniedOutOfScope, sv.Reason)
+		}
 	}
 	rp := g.Policy(ctx, u)
 	v := rp.Check(u)

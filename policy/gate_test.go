@@ -59,7 +59,7 @@ func serveOn(t *testing.T, ip, robots string, h http.HandlerFunc) *logged {
 
 func testGate(t *testing.T, seed string, th *Throttle) *Gate {
 	t.Helper()
-	scope, err := NewScope([]*url.URL{mustParse(t, seed)}, nil, []string{"/", "/docs/"})
+	scope, err := NewScope([]*url.URL{mustParse(t, seed)}, nil, []string{"/", "/docs/"}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -172,10 +172,11 @@ type SharedRobots interface {
 }
 
 // NewRobotsClient returns a client that asks as agent and identifies itself
-// with userAgent. transport may be nil for http.DefaultTransport's settings.
+// with userAgent. transport may be nil for NewTransport(nil): the
+// environment's proxy, if any.
 func NewRobotsClient(agent, userAgent string, transport http.RoundTripper) *RobotsClient {
 	if transport == nil {
-		transport = &http.Transport{Proxy: http.ProxyFromEnvironment, DialContext: (&net.Dialer{Timeout: 10 * time.Second}).DialContext}
+		transport = NewTransport(nil)
 	}
 	c := &RobotsClient{Agent: agent, UserAgent: userAgent, Timeout: DefaultRobotsTimeout, Refresh: DefaultRefresh, byOrig: map[string]*originState{}}
 	c.client = &http.Client{

@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -11,18 +12,23 @@ import (
 
 // Scope is the set of URLs a crawl may fetch as pages: its approved origins
 // (the seeds' origins and those named by the operator; subdomains are never
-// implied) and, when given, path prefixes. Seeds are always in scope. A Scope
-// is immutable and safe for concurrent use; build it with NewScope.
+// implied) and, when given, path prefixes and the operator's include and
+// exclude regular expressions. Seeds are always in scope. A Scope is
+// immutable and safe for concurrent use; build it with NewScope.
 type Scope struct {
 	origins map[string]bool
 	paths   []string
 	seeds   map[string]bool
+	include []*regexp.Regexp
+	exclude []*regexp.Regexp
 }
 
 // NewScope approves the origins of seeds and the extra origins
-// ("scheme://host[:port]"), restricted to paths when paths is not empty. It
-// returns an error naming each origin or path that is malformed.
-func NewScope(seeds []*url.URL, origins, paths []string) (*Scope, error) {
+// ("scheme://host[:port]"), restricted to paths when paths is not empty, and
+// to URLs that match one of include (when not empty) and none of exclude
+// (Go regular expressions, unanchored, matched against the whole URL). It
+// returns an error naming each origin, path or pattern that is malformed.
+func NewScope(seeds []*url.URL, origins, paths, include, exclude []string) (*Scope, error) {
 	s := &Scope{origins: map[string]bool{}, paths: slices.Clone(paths), seeds: map[string]bool{}}
 	var problems []string
 	for _, u := range seeds {
@@ -48,32 +54,71 @@ func NewScope(seeds []*url.URL, origins, paths []string) (*Scope, error) {
 			problems = append(problems, fmt.Sprintf("allowed path %q must start with /", p))
 		}
 	}
+	compile := func(flag string, patterns []string) []*regexp.Regexp {
+		var out []*regexp.Regexp
+		for _, p := range patterns {
+			re, err := regexp.Compile(p)
+			if err != nil {
+				problems = append(problems, fmt.Sprintf("%s pattern %q: %v", flag, p, err))
+				continue
+			}
+			out = append(out, re)
+		}
+		return out
+	}
+	s.include, s.exclude = compile("include", include), compile("exclude", exclude)
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("policy: scope: %s", strings.Join(problems, "; "))
 	}
 	return s, nil
 }
 
-// Allows reports whether u may be fetched as a page: an approved origin and,
-// when paths are set, one of their prefixes. Seeds are always in scope.
-func (s *Scope) Allows(u *url.URL) bool {
+// ScopeVerdict is a Scope's answer for one URL.
+type ScopeVerdict struct {
+	// Allowed is true when the URL may be fetched as a page.
+	Allowed bool
+	// Filtered is true when the URL is on an approved origin and path but
+	// the operator's include or exclude patterns turn it away.
+	Filtered bool
+	// Reason says why a URL is not allowed, in words for a person; empty
+	// when it is.
+	Reason string
+}
+
+// Judge says whether u may be fetched as a page, and why not: it must be on
+// an approved origin, under one of the paths (when set), match one of the
+// include patterns (when set) and none of the exclude patterns. Seeds are
+// always in scope.
+func (s *Scope) Judge(u *url.URL) ScopeVerdict {
 	if !s.ApprovedOrigin(u) {
-		return false
+		return ScopeVerdict{Reason: "outside the approved origins"}
 	}
-	if len(s.paths) == 0 {
-		return true
+	if len(s.paths) == 0 && len(s.include) == 0 && len(s.exclude) == 0 {
+		return ScopeVerdict{Allowed: true}
 	}
 	if n, err := fetch.NormalizeURL(u); err == nil && s.seeds[n] {
-		return true
+		return ScopeVerdict{Allowed: true}
 	}
-	p := u.EscapedPath()
-	for _, prefix := range s.paths {
-		if strings.HasPrefix(p, prefix) {
-			return true
+	if len(s.paths) > 0 {
+		p := u.EscapedPath()
+		if !slices.ContainsFunc(s.paths, func(prefix string) bool { return strings.HasPrefix(p, prefix) }) {
+			return ScopeVerdict{Reason: "outside the allowed paths"}
 		}
 	}
-	return false
+	raw := u.String()
+	for _, re := range s.exclude {
+		if re.MatchString(raw) {
+			return ScopeVerdict{Filtered: true, Reason: "matches the exclude pattern " + re.String()}
+		}
+	}
+	if len(s.include) > 0 && !slices.ContainsFunc(s.include, func(re *regexp.Regexp) bool { return re.MatchString(raw) }) {
+		return ScopeVerdict{Filtered: true, Reason: "matches no include pattern"}
+	}
+	return ScopeVerdict{Allowed: true}
 }
+
+// Allows reports whether u may be fetched as a page; see Judge.
+func (s *Scope) Allows(u *url.URL) bool { return s.Judge(u).Allowed }
 
 // ApprovedOrigin reports whether u is on an approved origin, whatever its
 // path: where sitemaps may be fetched and credentials sent.
@@ -102,3 +147,17 @@ func (s *Scope) Origins() []string {
 
 // Paths returns the allowed path prefixes (none: every path).
 func (s *Scope) Paths() []string { return append([]string{}, s.paths...) }
+
+// Include returns the include patterns (none: every URL).
+func (s *Scope) Include() []string { return patterns(s.include) }
+
+// Exclude returns the exclude patterns.
+func (s *Scope) Exclude() []string { return patterns(s.exclude) }
+
+func patterns(res []*regexp.Regexp) []string {
+	out := []string{}
+	for _, re := range res {
+		out = append(out, re.String())
+	}
+	return out
+}

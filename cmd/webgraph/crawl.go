@@ -33,6 +33,8 @@ type crawlFlags struct {
 	delay        *time.Duration
 	origins      *[]string
 	allowPaths   *[]string
+	include      *[]string
+	exclude      *[]string
 	sitemapLimit *int
 	keep         *string
 	failOn       *[]string
@@ -40,6 +42,8 @@ type crawlFlags struct {
 	check        checkFlags
 	summary      summaryFlags
 	warc         *string
+	seedsFile    *string
+	fileSeeds    []string // the seeds read from --seeds-file
 }
 
 // newCrawlFlags builds crawl's flags; its help goes to stdout.
@@ -58,8 +62,11 @@ func newCrawlFlags(stdout io.Writer) *crawlFlags {
 	f.concurrency = fs.Int("concurrency", crawl.DefaultConcurrency, "`N` workers (and browser tabs), at least 1")
 	f.hostInterval = fs.Duration("host-interval", crawl.DefaultHostInterval, "least time (`DURATION`) between page fetches to one host (Crawl-delay wins when larger; 0: none)")
 	f.delay = fs.Duration("delay", crawl.DefaultDelay, "each worker's pause (`DURATION`) before each fetch (0: none)")
+	f.seedsFile = fs.String("seeds-file", "", "also crawl the seed URLs in `FILE`, one a line (- reads stdin; blank lines and lines starting with # are skipped)")
 	f.origins = fs.StringSlice("origin", nil, "extra approved `ORIGIN`, scheme://host[:port] (repeatable; subdomains are never implied)")
 	f.allowPaths = fs.StringSlice("allow-path", nil, "only crawl paths starting with `PREFIX` (repeatable)")
+	f.include = fs.StringArray("include", nil, "only queue URLs matching the regular expression `RE` (repeatable: any one may match; seeds are always fetched)")
+	f.exclude = fs.StringArray("exclude", nil, "never queue URLs matching the regular expression `RE` (repeatable; seeds are always fetched; excluded links are counted in done)")
 	f.sitemapLimit = fs.Int("sitemap-limit", 50000, "take at most `N` URLs from one origin's sitemaps, at least 1")
 	f.keep = fs.String("keep", "text", "retain `WHAT` in events and the database: text or none (HTML is never retained)")
 	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for any `CAUSE,…` (e.g. missing,wall,login_redirect)")
@@ -75,9 +82,10 @@ func (f *crawlFlags) parse(args []string) error {
 }
 
 // notStored are flags that belong to one invocation, not to the crawl.
-// Credentials (--header, --cookie) are never written to the database: a
-// resumed crawl is given them again.
-var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "warc": true, "summary": true, "header": true, "cookie": true, "lease": true}
+// Credentials (--header, --cookie) and the proxy (whose URL may hold a
+// password) are never written to the database: a resumed crawl is given
+// them again.
+var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "warc": true, "summary": true, "header": true, "cookie": true, "lease": true, "seeds-file": true, "proxy": true}
 
 // storedArgs returns the invocation's flags and seeds, to keep with the crawl.
 func (f *crawlFlags) storedArgs() []string {
@@ -94,7 +102,12 @@ func (f *crawlFlags) storedArgs() []string {
 		}
 		args = append(args, "--"+fl.Name+"="+fl.Value.String())
 	})
-	return append(args, f.fs.Args()...)
+	return append(args, f.seedArgs()...)
+}
+
+// seedArgs returns the seeds as given: the arguments, then the seeds file's.
+func (f *crawlFlags) seedArgs() []string {
+	return append(append([]string{}, f.fs.Args()...), f.fileSeeds...)
 }
 
 // overlay applies the flags set in now on top of f (a resumed crawl's
@@ -117,16 +130,23 @@ func (f *crawlFlags) overlay(now *crawlFlags) ([]string, error) {
 		}
 		err = f.fs.Set(fl.Name, fl.Value.String())
 	})
-	if now.fs.NArg() > 0 && strings.Join(now.fs.Args(), " ") != strings.Join(f.fs.Args(), " ") {
-		return nil, usagef("--resume continues the crawl of %s; start a new crawl (another --db) for %s", strings.Join(f.fs.Args(), " "), strings.Join(now.fs.Args(), " "))
+	if given := now.seedArgs(); len(given) > 0 && strings.Join(given, " ") != strings.Join(f.seedArgs(), " ") {
+		return nil, usagef("--resume continues the crawl of %s; start a new crawl (another --db) for %s", strings.Join(f.seedArgs(), " "), strings.Join(given, " "))
 	}
 	return warnings, err
 }
 
-func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	f := newCrawlFlags(stdout)
 	if err := f.parse(args); err != nil {
 		return err
+	}
+	if *f.seedsFile != "" {
+		seeds, err := readSeedsFile(*f.seedsFile, stdin)
+		if err != nil {
+			return err
+		}
+		f.fileSeeds = seeds
 	}
 	var st *store.Store
 	var warnings []string
@@ -159,16 +179,17 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		*base.db, *base.out, *base.junit, *base.resume = *f.db, *f.out, *f.junit, true
 		base.o.creds.headers, base.o.creds.cookies = f.o.creds.headers, f.o.creds.cookies
+		base.o.proxy = f.o.proxy
 		base.summary = f.summary
 		*base.warc = *f.warc
 		*base.lease = *f.lease
 		f = base
 	}
-	if f.fs.NArg() == 0 {
-		return usagef("crawl takes at least one seed URL")
+	if len(f.seedArgs()) == 0 {
+		return usagef("crawl takes at least one seed URL (as arguments or in --seeds-file)")
 	}
 	var seeds []*url.URL
-	for _, a := range f.fs.Args() {
+	for _, a := range f.seedArgs() {
 		u, err := parseURL(a)
 		if err != nil {
 			return err
@@ -188,7 +209,7 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}, output{"--warc", *f.warc}); err != nil {
 		return err
 	}
-	scope, err := policy.NewScope(seeds, *f.origins, *f.allowPaths)
+	scope, err := policy.NewScope(seeds, *f.origins, *f.allowPaths, *f.include, *f.exclude)
 	if err != nil {
 		return usagef("%v", err)
 	}

@@ -10,16 +10,16 @@ import (
 )
 
 // credentialFlags are --header and --cookie: what a CI job on a staging site
-// sends to get in. They go only to approved origins (the gate's scope), on
-// the plain side; never to another host, robots.txt or a link check.
+// sends to get in. They go only to approved origins (the gate's scope), from
+// both sides; never to another host, robots.txt or a link check.
 type credentialFlags struct {
 	headers, cookies *[]string
 	header           http.Header // built by parse
 }
 
 func (c *credentialFlags) register(fs *pflag.FlagSet) {
-	c.headers = fs.StringArray("header", nil, "send the header `'NAME: VALUE'` with every request to an approved origin, never elsewhere (repeatable; plain side only)")
-	c.cookies = fs.StringArray("cookie", nil, "send the cookie `'NAME=VALUE'` with every request to an approved origin, never elsewhere (repeatable; plain side only)")
+	c.headers = fs.StringArray("header", nil, "send the header `'NAME: VALUE'` with every request to an approved origin, never elsewhere (repeatable)")
+	c.cookies = fs.StringArray("cookie", nil, "send the cookie `'NAME=VALUE'` with every request to an approved origin, never elsewhere (repeatable)")
 }
 
 // parse checks the flags and builds the header set.

@@ -21,33 +21,35 @@ type command struct {
 	// flags builds the command's flag set with its help going to stdout.
 	flags func(stdout io.Writer) *pflag.FlagSet
 	run   func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+	// runIn, when set, runs a command that may read stdin, in place of run.
+	runIn func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error
 }
 
 // commands lists webgraph's subcommands in the order the usage shows them.
 func commands() []command {
 	return []command{
 		{"crawl", "URL [URL...]", "crawl the site(s); JSON Lines events on stdout (or -o FILE)",
-			func(w io.Writer) *pflag.FlagSet { return newCrawlFlags(w).fs }, runCrawl},
+			func(w io.Writer) *pflag.FlagSet { return newCrawlFlags(w).fs }, nil, runCrawl},
 		{"page", "URL", "one page through the union of plain and rendered fetches (JSON)",
-			func(w io.Writer) *pflag.FlagSet { return newPageFlags(w).fs }, runPage},
+			func(w io.Writer) *pflag.FlagSet { return newPageFlags(w).fs }, runPage, nil},
 		{"compare", "URL", "rendered vs plain text, block by block",
-			func(w io.Writer) *pflag.FlagSet { return newCompareFlags(w).fs }, runCompare},
+			func(w io.Writer) *pflag.FlagSet { return newCompareFlags(w).fs }, runCompare, nil},
 		{"robots", "URL", "the robots.txt policy of URL's origin and the verdict for URL",
-			func(w io.Writer) *pflag.FlagSet { return newRobotsFlags(w).fs }, runRobots},
+			func(w io.Writer) *pflag.FlagSet { return newRobotsFlags(w).fs }, runRobots, nil},
 		{"sitemaps", "URL", "every sitemap attempt and the URL inventory (--verify checks the URLs)",
-			func(w io.Writer) *pflag.FlagSet { return newSitemapsFlags(w).fs }, runSitemaps},
+			func(w io.Writer) *pflag.FlagSet { return newSitemapsFlags(w).fs }, runSitemaps, nil},
 		{"graph", "--db PATH", "the link graph of a crawl: --format dot|graphml|csv|jsonl",
-			func(w io.Writer) *pflag.FlagSet { return newGraphFlags(w).fs }, runGraph},
+			func(w io.Writer) *pflag.FlagSet { return newGraphFlags(w).fs }, runGraph, nil},
 		{"pages", "--db PATH", "one row per page of a crawl, for a spreadsheet (--format csv|jsonl)",
-			func(w io.Writer) *pflag.FlagSet { return newPagesFlags(w).fs }, runPages},
+			func(w io.Writer) *pflag.FlagSet { return newPagesFlags(w).fs }, runPages, nil},
 		{"report", "--db PATH", "one self-contained HTML report of a crawl (-o FILE)",
-			func(w io.Writer) *pflag.FlagSet { return newReportFlags(w).fs }, runReport},
+			func(w io.Writer) *pflag.FlagSet { return newReportFlags(w).fs }, runReport, nil},
 		{"warc", "FILE", "the records of a WARC archive, as JSON Lines",
-			func(w io.Writer) *pflag.FlagSet { return newWARCFlags(w) }, runWARC},
+			func(w io.Writer) *pflag.FlagSet { return newWARCFlags(w) }, runWARC, nil},
 		{"completion", "bash|zsh|fish", "print a shell completion script",
-			func(w io.Writer) *pflag.FlagSet { return newCompletionFlags(w) }, runCompletion},
+			func(w io.Writer) *pflag.FlagSet { return newCompletionFlags(w) }, runCompletion, nil},
 		{"version", "", "print webgraph's version",
-			func(w io.Writer) *pflag.FlagSet { return newVersionFlags(w) }, runVersion},
+			func(w io.Writer) *pflag.FlagSet { return newVersionFlags(w) }, runVersion, nil},
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -53,7 +54,7 @@ func main() {
 			cancel()
 		}
 	}()
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	err := runIO(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	signal.Stop(sigs)
 	cancel()
 	os.Exit(exitCode(err, os.Stderr))
@@ -151,9 +152,15 @@ func exitCode(err error, stderr io.Writer) int {
 	}
 }
 
-// run runs one webgraph command line. It writes results to stdout and
-// progress and diagnostics to stderr.
+// run runs one webgraph command line with nothing on stdin; see runIO.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return runIO(ctx, args, strings.NewReader(""), stdout, stderr)
+}
+
+// runIO runs one webgraph command line. It reads stdin only when asked to
+// (--seeds-file -), writes results to stdout and progress and diagnostics
+// to stderr.
+func runIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		writeUsage(stderr)
 		return usagef("no command given")
@@ -171,7 +178,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if !ok {
 		return usagef("unknown command %q", name)
 	}
-	err := c.run(ctx, rest, stdout, stderr)
+	var err error
+	if c.runIn != nil {
+		err = c.runIn(ctx, rest, stdin, stdout, stderr)
+	} else {
+		err = c.run(ctx, rest, stdout, stderr)
+	}
 	var ue *usageError
 	if errors.As(err, &ue) && ue.cmd == "" {
 		ue.cmd = name

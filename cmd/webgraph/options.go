@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -24,7 +25,7 @@ type fetchOptions struct {
 	mode       string
 	contact    string
 	chrome     string
-	browserURL string
+	browserURL []string
 	// sharedRobots, for a crawl shared by several workers, fetches each
 	// origin's robots.txt once for all of them (nil: this process alone).
 	sharedRobots policy.SharedRobots
@@ -35,6 +36,8 @@ type fetchOptions struct {
 	archive      bool         // keep each side's exchange and DOM for a WARC archive
 	gate         *policy.Gate // asked before every request; set by newGate
 	creds        credentialFlags
+	proxy        string   // --proxy as given
+	proxyURL     *url.URL // parsed by validate; nil: the environment's proxy
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
@@ -43,9 +46,10 @@ func (o *fetchOptions) register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.contact, "contact", os.Getenv("WEBGRAPH_CONTACT"), "operator `CONTACT` (URL or e-mail), sent in the User-Agent (default $WEBGRAPH_CONTACT)")
 	fs.StringVar(&o.chrome, "chrome", "", "the Chrome or Chromium at `PATH` to start (default: chromium, chromium-browser, google-chrome or headless-shell on PATH)")
 	fs.BoolVar(&o.noSandbox, "chrome-no-sandbox", os.Getenv("WEBGRAPH_CHROME_NO_SANDBOX") == "1", "start the browser without its sandbox, as an unprivileged user in a container needs (default $WEBGRAPH_CHROME_NO_SANDBOX=1)")
-	fs.StringVar(&o.browserURL, "browser-url", "", "use the running Chrome at `URL` instead of starting one: ws://host:port/devtools/browser/… or http://host:9222")
+	fs.StringSliceVar(&o.browserURL, "browser-url", nil, "use the running Chrome at `URL` instead of starting one: ws://host:port/devtools/browser/… or http://host:9222 (repeatable or comma-separated: the tabs are spread over them)")
 	fs.DurationVar(&o.timeout, "timeout", 20*time.Second, "time limit for one fetch, per side, a `DURATION`")
 	fs.Int64Var(&o.maxBody, "max-body", plain.DefaultMaxBody, "read at most `N` bytes per response; a longer page is kept truncated with a warning")
+	fs.StringVar(&o.proxy, "proxy", "", "send every request through the proxy at `URL`, http://, https:// or socks5:// (both sides, robots.txt, sitemaps and link checks; default: $HTTPS_PROXY, $HTTP_PROXY and $NO_PROXY)")
 	o.creds.register(fs)
 }
 
@@ -67,6 +71,22 @@ func (o *fetchOptions) validate() error {
 	if err := o.creds.parse(); err != nil {
 		return err
 	}
+	return o.parseProxy()
+}
+
+// parseProxy checks --proxy. Its user and password, if any, are never shown.
+func (o *fetchOptions) parseProxy() error {
+	if o.proxy == "" {
+		return nil
+	}
+	u, err := url.Parse(o.proxy)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "socks5") {
+		return usagef("--proxy: want http://host:port, https://host:port or socks5://host:port")
+	}
+	if len(o.browserURL) > 0 && o.mode != "plain" {
+		return usagef("--proxy cannot be applied to a running browser (--browser-url): start that browser with --proxy-server, or use --mode plain")
+	}
+	o.proxyURL = u
 	return nil
 }
 
@@ -88,14 +108,19 @@ func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 	}
 	if mode != union.ModeRendered {
 		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate, KeepExchange: o.archive,
-			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin})
+			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL})
 		closers = append(closers, p.Close)
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURL: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive})
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive,
+			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL})
 		if err != nil {
 			close()
+			var pe *rendered.ProxyError
+			if errors.As(err, &pe) {
+				return nil, nil, usagef("--proxy %s", pe.Reason)
+			}
 			return nil, nil, err
 		}
 		closers = append(closers, func() { r.Close() })
@@ -138,19 +163,19 @@ func (o *fetchOptions) newGate(scope *policy.Scope, interval time.Duration, stde
 			fmt.Fprintln(stderr, "webgraph: warning:", w)
 		}
 	} else {
-		robots = policy.NewRobotsClient(policy.AgentToken, o.identity().UserAgent(), nil)
+		robots = policy.NewRobotsClient(policy.AgentToken, o.identity().UserAgent(), policy.NewTransport(o.proxyURL))
 		robots.Timeout = o.timeout
 		robots.Shared = o.sharedRobots
 	}
 	o.gate = policy.NewGate(policy.GateConfig{Scope: scope, Robots: robots, Throttle: policy.NewThrottle(interval, nil),
-		UserAgent: o.identity().UserAgent(), Timeout: o.timeout})
+		UserAgent: o.identity().UserAgent(), Timeout: o.timeout, Proxy: o.proxyURL})
 	return o.gate
 }
 
 // pageGate is newGate for a command that fetches one page: its origin is
 // the scope, and the page's own answer is asked at once.
 func (o *fetchOptions) pageGate(ctx context.Context, target *url.URL, stderr io.Writer) policy.Answer {
-	scope, err := policy.NewScope([]*url.URL{target}, nil, nil)
+	scope, err := policy.NewScope([]*url.URL{target}, nil, nil, nil, nil)
 	if err != nil {
 		return policy.Answer{Denied: &fetch.Denied{URL: target.String(), Cause: fetch.DeniedOutOfScope, Reason: err.Error()}}
 	}

@@ -68,6 +68,12 @@ func (p *progress) observe(ev any) {
 		if len(ev.AllowPaths) > 0 {
 			fmt.Fprintf(p.w, "; paths: %s", strings.Join(ev.AllowPaths, ", "))
 		}
+		if len(ev.Include) > 0 {
+			fmt.Fprintf(p.w, "; include: %q", ev.Include)
+		}
+		if len(ev.Exclude) > 0 {
+			fmt.Fprintf(p.w, "; exclude: %q", ev.Exclude)
+		}
 		l := ev.Limits
 		pages := fmt.Sprint(l.MaxPages)
 		if l.MaxPages < 0 {

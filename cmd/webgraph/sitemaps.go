@@ -84,7 +84,7 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	o := fetchOptions{noRobots: *noRobots, contact: *contact, timeout: *timeout}
 	warnIdentity(stderr, o.identity())
-	scope, err := policy.NewScope([]*url.URL{target}, nil, nil)
+	scope, err := policy.NewScope([]*url.URL{target}, nil, nil, nil, nil)
 	if err != nil {
 		return usagef("%v", err)
 	}

@@ -47,6 +47,10 @@ type Config struct {
 	MaxRedirects int
 	// Transport, if set, replaces the Fetcher's own transport (tests).
 	Transport http.RoundTripper
+	// Proxy, when set, carries every request of the Fetcher's own
+	// transport (loopback hosts included; HTTPS by CONNECT). Nil means the
+	// environment's proxy (HTTP_PROXY, HTTPS_PROXY, NO_PROXY).
+	Proxy *url.URL
 	// Gate, if set, is asked before each redirect hop is followed; a hop
 	// it refuses ends the fetch with a *fetch.HopError.
 	Gate Gate
@@ -84,8 +88,12 @@ func New(cfg Config) *Fetcher {
 	}
 	tr := cfg.Transport
 	if tr == nil {
+		proxy := http.ProxyFromEnvironment
+		if cfg.Proxy != nil {
+			proxy = http.ProxyURL(cfg.Proxy)
+		}
 		tr = &http.Transport{
-			Proxy:                 http.ProxyFromEnvironment,
+			Proxy:                 proxy,
 			DialContext:           (&net.Dialer{Timeout: cfg.ConnectTimeout, KeepAlive: 30 * time.Second}).DialContext,
 			TLSHandshakeTimeout:   cfg.ConnectTimeout,
 			ResponseHeaderTimeout: cfg.Timeout,

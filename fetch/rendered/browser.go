@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"net/url"
 	"os"
 	"os/exec"
 	"strings"
@@ -75,6 +76,7 @@ type browser struct {
 	// empty for a browser webgraph started (all of it is webgraph's).
 	context cdp.BrowserContextID
 	guard   sync.WaitGroup // the target guard's goroutine
+	creds   credentials    // the operator's headers, for approved origins
 
 	mu   sync.Mutex
 	idle []*tab
@@ -128,7 +130,15 @@ func quietSessions() chromedp.ContextOption {
 	})
 }
 
+// startBrowser starts the browser at execPath with a new profile, on the
+// network directly (or as the environment says).
 func startBrowser(execPath, userAgent string, noSandbox bool) (*browser, error) {
+	return startBrowserVia(execPath, userAgent, noSandbox, nil)
+}
+
+// startBrowserVia is startBrowser with every request through proxy, when
+// it is not nil.
+func startBrowserVia(execPath, userAgent string, noSandbox bool, proxy *url.URL) (*browser, error) {
 	dir, err := os.MkdirTemp("", ProfilePrefix)
 	if err != nil {
 		return nil, fmt.Errorf("rendered: profile directory: %w", err)
@@ -153,6 +163,10 @@ func startBrowser(execPath, userAgent string, noSandbox bool) (*browser, error) 
 		// alone, and stop kills the whole group by its id.
 		chromedp.ModifyCmdFunc(ownProcessGroup),
 	)
+	if proxy != nil {
+		// Chromium sends loopback hosts around a proxy unless told not to.
+		opts = append(opts, chromedp.ProxyServer(proxy.String()), chromedp.Flag("proxy-bypass-list", "<-loopback>"))
+	}
 	if noSandbox || os.Geteuid() == 0 {
 		opts = append(opts, chromedp.NoSandbox)
 	}

@@ -111,7 +111,7 @@ func serveHostile(t *testing.T, hostB string) (*httptest.Server, *accessLog) {
 
 func newGate(t *testing.T, seed string) *policy.Gate {
 	t.Helper()
-	scope, err := policy.NewScope([]*url.URL{mustURL(t, seed)}, nil, nil)
+	scope, err := policy.NewScope([]*url.URL{mustURL(t, seed)}, nil, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

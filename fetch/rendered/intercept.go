@@ -156,7 +156,7 @@ func (t *tab) answer(ctx context.Context, ev *cdpfetch.EventRequestPaused, gate 
 		t.fail(ctx, ev)
 		return
 	}
-	chromedp.Call(ctx, cdpfetch.ContinueRequest, cdpfetch.ContinueRequestParams{RequestID: ev.RequestID})
+	chromedp.Call(ctx, cdpfetch.ContinueRequest, t.b.creds.continueParams(ev, u))
 }
 
 // askSubresource asks the gate about a subresource, once per URL and

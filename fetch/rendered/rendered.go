@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"os"
 	"sync"
@@ -33,6 +34,11 @@ type Config struct {
 	// Tabs are still pooled; a lost connection is made again and the page
 	// retried once. Close leaves that browser running.
 	BrowserURL string
+	// BrowserURLs, when it holds more than one URL (BrowserURL counts as
+	// one more), are running browsers to spread the tabs over: each gets
+	// an even share of Tabs (at least one), and each page goes to the
+	// browser with the most free tabs. Each is used as BrowserURL is.
+	BrowserURLs []string
 	// UserAgent is sent by every tab; see policy.Identity.
 	UserAgent string
 	// Tabs is how many tabs render at once; more callers wait for a tab.
@@ -62,7 +68,27 @@ type Config struct {
 	// new windows are closed before their first request, and service
 	// workers are bypassed and never run.
 	Gate Gate
+	// Credentials are headers (the operator's --header and --cookie) added
+	// to each request the browser makes, redirect hops included, whose URL
+	// CredentialsFor approves, and to no other; a Cookie header is joined
+	// to the page's own cookies. Without CredentialsFor none are sent.
+	Credentials    http.Header
+	CredentialsFor func(*url.URL) bool
+	// Proxy, when set, carries every request of a browser webgraph starts
+	// (--proxy-server, loopback hosts included). Nil leaves the browser
+	// to its own settings, which on Linux read the environment's proxy.
+	// A remote browser (BrowserURL) keeps the proxy it was started with:
+	// New refuses a Config with both, as *ProxyError.
+	Proxy *url.URL
 }
+
+// ProxyError reports a proxy the browser cannot use.
+type ProxyError struct {
+	Proxy  string // the proxy's URL, without user and password
+	Reason string
+}
+
+func (e *ProxyError) Error() string { return "rendered: proxy " + e.Proxy + ": " + e.Reason }
 
 // Gate decides what the browser may request. policy.Gate satisfies it. Its
 // methods are called from several goroutines at once and may block (to
@@ -92,6 +118,8 @@ type Fetcher struct {
 	b        *browser
 	closed   bool
 	restarts int
+
+	spread *spread // several running browsers; nil for one
 }
 
 // New starts a browser and returns a Fetcher that renders with it. It
@@ -112,8 +140,29 @@ func New(cfg Config) (*Fetcher, error) {
 	if cfg.MaxText <= 0 {
 		cfg.MaxText = DefaultMaxText
 	}
+	if p := cfg.Proxy; p != nil {
+		shown := *p
+		shown.User = nil
+		switch {
+		case cfg.BrowserURL != "" || len(cfg.BrowserURLs) > 0:
+			return nil, &ProxyError{Proxy: shown.String(), Reason: "cannot be applied to a running browser (--browser-url): start that browser with --proxy-server"}
+		case p.User != nil:
+			return nil, &ProxyError{Proxy: shown.String(), Reason: "the browser cannot send a proxy's user and password"}
+		}
+	}
 	f := &Fetcher{cfg: cfg}
 	var err error
+	if urls := browserURLs(cfg); len(urls) > 1 {
+		if f.spread, err = newSpread(cfg, urls); err != nil {
+			return nil, err
+		}
+		f.closing = make(chan struct{})
+		return f, nil
+	}
+	if urls := browserURLs(cfg); len(urls) == 1 {
+		f.cfg.BrowserURL, f.cfg.BrowserURLs = urls[0], nil
+	}
+	cfg = f.cfg
 	if cfg.BrowserURL == "" {
 		// Profiles left by webgraph processes that were killed.
 		sweepStale(os.TempDir())
@@ -129,12 +178,34 @@ func New(cfg Config) (*Fetcher, error) {
 	return f, nil
 }
 
+// browserURLs returns the running browsers cfg names, BrowserURL first.
+func browserURLs(cfg Config) []string {
+	var urls []string
+	if cfg.BrowserURL != "" {
+		urls = append(urls, cfg.BrowserURL)
+	}
+	for _, u := range cfg.BrowserURLs {
+		if u != "" {
+			urls = append(urls, u)
+		}
+	}
+	return urls
+}
+
 // launch starts the browser, or connects to the remote one.
 func (f *Fetcher) launch() (*browser, error) {
+	var b *browser
+	var err error
 	if f.cfg.BrowserURL != "" {
-		return connectBrowser(f.cfg.BrowserURL)
+		b, err = connectBrowser(f.cfg.BrowserURL)
+	} else {
+		b, err = startBrowserVia(f.execPath, f.cfg.UserAgent, f.cfg.NoSandbox, f.cfg.Proxy)
 	}
-	return startBrowser(f.execPath, f.cfg.UserAgent, f.cfg.NoSandbox)
+	if err != nil {
+		return nil, err
+	}
+	b.creds = credentials{header: f.cfg.Credentials.Clone(), allow: f.cfg.CredentialsFor}
+	return b, nil
 }
 
 // Name returns fetch.Rendered.
@@ -164,6 +235,9 @@ func (f *Fetcher) ProfileDir() string {
 // Restarts returns how many times the browser was restarted after a crash
 // or hang.
 func (f *Fetcher) Restarts() int {
+	if f.spread != nil {
+		return f.spread.restarts()
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.restarts
@@ -185,6 +259,9 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		s.Err = ErrClosed
 		return s, s.Err
 	default:
+	}
+	if f.spread != nil {
+		return f.spread.fetch(ctx, u, f.closing)
 	}
 	select {
 	case f.slots <- struct{}{}:
@@ -272,6 +349,9 @@ func (f *Fetcher) restart(old *browser) error {
 // directory. Close waits for renders in progress to finish or time out.
 func (f *Fetcher) Close() error {
 	f.once.Do(func() { close(f.closing) })
+	if f.spread != nil {
+		return f.spread.close()
+	}
 	// Wait for renders in progress: take every slot, and keep them.
 	for range cap(f.slots) {
 		f.slots <- struct{}{}
