@@ -133,12 +133,42 @@ func quietSessions() chromedp.ContextOption {
 // startBrowser starts the browser at execPath with a new profile, on the
 // network directly (or as the environment says).
 func startBrowser(execPath, userAgent string, noSandbox bool) (*browser, error) {
-	return startBrowserVia(execPath, userAgent, noSandbox, nil)
+	return startBrowserVia(execPath, userAgent, noSandbox, nil, "")
+}
+
+// backgroundHosts are the services Chromium calls on its own, whatever its
+// flags say (measured on Debian's Chromium 156: component updates, network
+// time, account sign-in, even with --disable-background-networking and
+// --disable-component-update). No page asks for them, so no tab's Fetch
+// domain, and no gate, ever sees them: the browser is given no address for
+// them instead.
+func backgroundHosts() []string {
+	return []string{
+		"update.googleapis.com", "clients1.google.com", "clients2.google.com", "clients4.google.com",
+		"accounts.google.com", "clientservices.googleapis.com", "safebrowsing.googleapis.com",
+		"optimizationguide-pa.googleapis.com", "content-autofill.googleapis.com",
+		"redirector.gvt1.com", "*.gvt1.com", "edgedl.me.gvt1.com",
+	}
+}
+
+// resolverRules maps every background host to sink: "~NOTFOUND" (no
+// address at all) unless a test points them at a listener of its own.
+func resolverRules(sink string) string {
+	if sink == "" {
+		sink = "~NOTFOUND"
+	}
+	hosts := backgroundHosts()
+	rules := make([]string, len(hosts))
+	for i, h := range hosts {
+		rules[i] = "MAP " + h + " " + sink
+	}
+	return strings.Join(rules, ", ")
 }
 
 // startBrowserVia is startBrowser with every request through proxy, when
-// it is not nil.
-func startBrowserVia(execPath, userAgent string, noSandbox bool, proxy *url.URL) (*browser, error) {
+// it is not nil, and the browser's own background hosts resolved to sink
+// (see resolverRules; "" for none at all).
+func startBrowserVia(execPath, userAgent string, noSandbox bool, proxy *url.URL, sink string) (*browser, error) {
 	dir, err := os.MkdirTemp("", ProfilePrefix)
 	if err != nil {
 		return nil, fmt.Errorf("rendered: profile directory: %w", err)
@@ -162,6 +192,9 @@ func startBrowserVia(execPath, userAgent string, noSandbox bool, proxy *url.URL)
 		// A process group of its own: a terminal's Ctrl-C reaches webgraph
 		// alone, and stop kills the whole group by its id.
 		chromedp.ModifyCmdFunc(ownProcessGroup),
+		// Requests the browser makes of its own accord go nowhere. (Through
+		// a --proxy, names are resolved by the proxy: it sees them.)
+		chromedp.Flag("host-resolver-rules", resolverRules(sink)),
 	)
 	if proxy != nil {
 		// Chromium sends loopback hosts around a proxy unless told not to.

@@ -199,7 +199,7 @@ func (f *Fetcher) launch() (*browser, error) {
 	if f.cfg.BrowserURL != "" {
 		b, err = connectBrowser(f.cfg.BrowserURL)
 	} else {
-		b, err = startBrowserVia(f.execPath, f.cfg.UserAgent, f.cfg.NoSandbox, f.cfg.Proxy)
+		b, err = startBrowserVia(f.execPath, f.cfg.UserAgent, f.cfg.NoSandbox, f.cfg.Proxy, "")
 	}
 	if err != nil {
 		return nil, err
