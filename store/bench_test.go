@@ -44,9 +44,26 @@ func feed(path string, n int) error {
 		return err
 	}
 	defer s.Close()
-	f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
-	if err != nil {
-		return err
+	var f interface {
+		Add(url, host string, c discovery.Discovery) bool
+		Next(ctx context.Context) (frontier.Item, error)
+		Complete(it frontier.Item, r frontier.Result) []frontier.Link
+		Err() error
+		Stats() frontier.Stats
+	}
+	if s.pg {
+		sf, err := s.SharedFrontier(policy.NewThrottle(0, nil), -1, SharedConfig{})
+		if err != nil {
+			return err
+		}
+		defer sf.Close()
+		f = sf
+	} else {
+		lf, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+		if err != nil {
+			return err
+		}
+		f = lf
 	}
 	f.Add("https://host0.example/", "host0.example", discovery.Discovery{Via: discovery.ViaSeed})
 	start := time.Now()
@@ -76,33 +93,41 @@ func feed(path string, n int) error {
 }
 
 // BenchmarkFrontierMemory feeds 10k, 100k and 1M discovered URLs (with as
-// many links) into a database frontier in a child process, and reports its
-// peak resident memory and the store's write rate.
+// many links) into a database frontier (SQLite, and PostgreSQL's shared
+// one) in a child process, and reports its peak resident memory and the
+// store's write rate.
 func BenchmarkFrontierMemory(b *testing.B) {
-	for _, n := range []int{10_000, 100_000, 1_000_000} {
-		b.Run(fmt.Sprintf("urls=%d", n), func(b *testing.B) {
-			var peak int64
-			var secs float64
-			var links int
-			for b.Loop() {
-				db := filepath.Join(b.TempDir(), "feed.db")
-				cmd := exec.Command(os.Args[0], "-test.run=^$")
-				cmd.Env = append(os.Environ(), feedEnv+"="+strconv.Itoa(n), "WEBGRAPH_FEED_DB="+db)
-				out, err := cmd.Output()
-				if err != nil {
-					b.Fatalf("feeder: %v\n%s", err, out)
-				}
-				var seen, queued int
-				if _, err := fmt.Sscanf(strings.TrimSpace(string(out)), "seen=%d queued=%d links=%d seconds=%f", &seen, &queued, &links, &secs); err != nil || seen != n {
-					b.Fatalf("feeder said %q; want %d seen", out, n)
-				}
-				if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss > peak {
-					peak = ru.Maxrss
-				}
-			}
-			b.ReportMetric(float64(peak)/1024, "peak-RSS-MB")
-			b.ReportMetric(float64(n)/secs, "urls/s")
-			b.ReportMetric(float64(links)/secs, "links/s")
-		})
+	for _, kind := range []string{"sqlite", "postgres"} {
+		for _, n := range []int{10_000, 100_000, 1_000_000} {
+			b.Run(fmt.Sprintf("store=%s/urls=%d", kind, n), func(b *testing.B) { feedBench(b, kind, n) })
+		}
 	}
+}
+
+func feedBench(b *testing.B, kind string, n int) {
+	var peak int64
+	var secs float64
+	var links int
+	for b.Loop() {
+		db := filepath.Join(b.TempDir(), "feed.db")
+		if kind == "postgres" {
+			db = pg.DB(b)
+		}
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), feedEnv+"="+strconv.Itoa(n), "WEBGRAPH_FEED_DB="+db)
+		out, err := cmd.Output()
+		if err != nil {
+			b.Fatalf("feeder: %v\n%s", err, out)
+		}
+		var seen, queued int
+		if _, err := fmt.Sscanf(strings.TrimSpace(string(out)), "seen=%d queued=%d links=%d seconds=%f", &seen, &queued, &links, &secs); err != nil || seen != n {
+			b.Fatalf("feeder said %q; want %d seen", out, n)
+		}
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss > peak {
+			peak = ru.Maxrss
+		}
+	}
+	b.ReportMetric(float64(peak)/1024, "peak-RSS-MB")
+	b.ReportMetric(float64(n)/secs, "urls/s")
+	b.ReportMetric(float64(links)/secs, "links/s")
 }

@@ -298,6 +298,13 @@ type pgQueue struct{ f *SharedFrontier }
 // URLs leased by live workers.
 func (q pgQueue) Hosts(ctx context.Context) ([]frontier.HostState, int, error) {
 	db := q.f.s.db
+	// Leases are counted before the queue is read: a page completes in one
+	// transaction (its lease ends as its new URLs are queued), so read in
+	// this order the two can never both look empty while work remains.
+	var inFlight int
+	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM urls WHERE lease_worker IS NOT NULL AND lease_until >= now()`).Scan(&inFlight); err != nil {
+		return nil, 0, fmt.Errorf("store: counting leases: %w", err)
+	}
 	base := time.Now()
 	rows, err := db.QueryContext(ctx, `SELECT h.host, EXTRACT(EPOCH FROM h.next_slot - now())::float8, EXTRACT(EPOCH FROM h.deferred_until - now())::float8
 		FROM hosts h WHERE h.queued > 0 AND EXISTS (SELECT 1 FROM urls u WHERE u.host = h.host AND u.state = 'queued' AND (u.lease_until IS NULL OR u.lease_until < now()))`)
@@ -319,10 +326,6 @@ func (q pgQueue) Hosts(ctx context.Context) ([]frontier.HostState, int, error) {
 	}
 	if err := rows.Err(); err != nil {
 		return nil, 0, err
-	}
-	var inFlight int
-	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM urls WHERE lease_worker IS NOT NULL AND lease_until >= now()`).Scan(&inFlight); err != nil {
-		return nil, 0, fmt.Errorf("store: counting leases: %w", err)
 	}
 	return hosts, inFlight, nil
 }
