@@ -74,7 +74,9 @@ type Side struct {
 	// Truncated is set when the body or text exceeded the size cap; the
 	// Side holds what was read before the cap.
 	Truncated bool
-	// Wait says what ended a render's wait: "network_idle" or "cap".
+	// Wait says what ended a render's wait: "idle" (no request in flight,
+	// nothing pending in the page, the DOM unchanged for the quiet window)
+	// or "cap" (the wait's bound).
 	// Rendered side only.
 	Wait string
 	// Requests counts the subresource requests a render made, per host;

@@ -3,17 +3,24 @@ package rendered
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/webgraph/webgraph/fetch"
 )
 
-// extractJS reads the rendered document in one round trip: its text, links,
-// fragment targets and the audit's head fields. %d is the text cap in
-// characters; %t says whether to serialise the DOM too. Every list is capped here too, so a hostile page cannot make
-// the answer huge.
-const extractJS = `(() => {
+// extractJS waits for the page to be idle and reads it, in one round trip:
+// its text, links, fragment targets and the audit's head fields, and whether
+// the page was idle (false: the wait's cap ended it). The first two %d are
+// the quiet window and the most to wait, in milliseconds (see guardJS); then
+// the text cap in characters; %t says whether to serialise the DOM too.
+// Every list is capped here too, so a hostile page cannot make the answer
+// huge. A document the guard script did not run in (none of webgraph's)
+// counts as idle.
+const extractJS = `(async () => {
+  const wait = window.` + idleFn + `;
+  const idle = typeof wait === "function" ? await wait(%d, %d) : true;
   const max = %d;
   const keepDOM = %t;
   const body = document.body;
@@ -60,7 +67,7 @@ const extractJS = `(() => {
     ready: document.readyState, text: text.slice(0, max), truncated: text.length > max,
     links: links, canonical: canon ? canon.href : "", anchors: anchors,
     description: description || "", h1: h1 ? h1.textContent.slice(0, 4000) : "",
-    robots: robots, hreflang: hreflang, jsonld: ld,
+    robots: robots, hreflang: hreflang, jsonld: ld, idle: idle,
     dom: keepDOM ? document.documentElement.outerHTML.slice(0, max) : ""
   };
 })()`
@@ -89,11 +96,14 @@ type extracted struct {
 		Href string `json:"href"`
 	} `json:"hreflang"`
 	JSONLD []string `json:"jsonld"`
+	Idle   bool     `json:"idle"`
 }
 
-// readPage is the action that runs extractJS.
-func readPage(cfg Config) chromedp.Action[extracted] {
-	return chromedp.Evaluate[extracted](fmt.Sprintf(extractJS, cfg.MaxText, cfg.KeepDOM))
+// readPage is the action that runs extractJS: it waits up to most for the
+// page to be idle for quiet, then reads it.
+func readPage(cfg Config, quiet, most time.Duration) chromedp.Action[extracted] {
+	js := fmt.Sprintf(extractJS, quiet.Milliseconds(), max(most, 0).Milliseconds(), cfg.MaxText, cfg.KeepDOM)
+	return chromedp.Evaluate[extracted](js, chromedp.EvalAwaitPromise)
 }
 
 // fill copies what the script read into s. xRobots are the main document's

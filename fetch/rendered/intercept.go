@@ -23,13 +23,84 @@ const maxGateCalls = 8
 // a WebSocket it refused.
 const wsBinding = "__webgraphBlocked"
 
+// idleFn is the page-side function, defined by guardJS, that resolves once
+// the page is idle (see guardJS); extractJS awaits it.
+const idleFn = "__webgraphIdle"
+
+// dueSoonMS is, in milliseconds, how far ahead a timer counts as work the
+// page still has to do: a setTimeout due within it holds the adaptive wait
+// until it has run (a page that fetches its text 300 ms or 1 s after load
+// is read after that text arrives). Later timers, intervals and animation
+// frames do not hold it.
+const dueSoonMS = "1500"
+
 // guardJS runs in every document of a tab before the page's own scripts.
 // WebSockets bypass the Fetch domain, so the constructor refuses (and
 // reports) them; service workers are not registered (the target guard
 // keeps any that still start from running). window.open opens with noopener and returns null: a popup
 // that shares the page's process would, paused by the target guard, stall
 // the page; a noopener one is closed by the guard before its first request.
+//
+// It also watches what the page is still doing, for the adaptive wait: a
+// MutationObserver on the whole document, the fetch() and XMLHttpRequest
+// calls not yet answered, and the setTimeout timers due within dueSoonMS.
+// idleFn(quiet, cap) resolves true once none is pending and nothing changed
+// for quiet ms, or false after cap ms. The page cannot replace it (it is
+// neither writable nor configurable); a page that breaks it only loses its
+// own late content, and the wait stays bounded by Config.WaitCap.
 const guardJS = `(() => {
+  const now = () => performance.now();
+  const setT = window.setTimeout, clearT = window.clearTimeout, clearI = window.clearInterval;
+  let last = now(), pending = 0;
+  const touch = () => { last = now(); };
+  const timers = new Set();
+  window.setTimeout = function (fn, delay, ...args) {
+    const d = Number(delay) || 0;
+    if (typeof fn !== "function" || d > ` + dueSoonMS + `) return setT.call(window, fn, delay, ...args);
+    pending++;
+    const id = setT.call(window, function () {
+      if (timers.delete(id)) pending--;
+      touch();
+      try { return fn.apply(this, args); } finally { touch(); }
+    }, d);
+    timers.add(id);
+    return id;
+  };
+  const untime = (id) => { if (timers.delete(id)) { pending--; touch(); } };
+  window.clearTimeout = function (id) { untime(id); return clearT.call(window, id); };
+  window.clearInterval = function (id) { untime(id); return clearI.call(window, id); };
+  const done = () => { pending--; touch(); };
+  const fetchFn = window.fetch;
+  if (fetchFn) {
+    window.fetch = function () {
+      pending++; touch();
+      let p;
+      try { p = fetchFn.apply(this, arguments); } catch (e) { done(); throw e; }
+      p.then(done, done);
+      return p;
+    };
+  }
+  const XHR = window.XMLHttpRequest;
+  if (XHR) {
+    const send = XHR.prototype.send;
+    XHR.prototype.send = function () {
+      pending++; touch();
+      try { this.addEventListener("loadend", done, {once: true}); return send.apply(this, arguments); }
+      catch (e) { done(); throw e; }
+    };
+  }
+  new MutationObserver(touch).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  Object.defineProperty(window, "` + idleFn + `", {value: (quiet, cap) => new Promise((resolve) => {
+    const start = now();
+    const check = () => {
+      const t = now();
+      if (pending === 0 && t - last >= quiet) return resolve(true);
+      if (t - start >= cap) return resolve(false);
+      const wait = pending > 0 ? 20 : quiet - (t - last);
+      setT.call(window, check, Math.max(5, Math.min(wait, cap - (t - start))));
+    };
+    check();
+  })});
   const open = window.open;
   window.open = function (url) {
     try { open.call(window, url === undefined ? "" : String(url), "_blank", "noopener"); } catch (e) {}

@@ -17,7 +17,7 @@ import (
 const (
 	DefaultTabs    = 4
 	DefaultTimeout = 20 * time.Second
-	DefaultQuiet   = 500 * time.Millisecond
+	DefaultQuiet   = 100 * time.Millisecond
 	DefaultWaitCap = 3 * time.Second
 	DefaultMaxText = 10 << 20 // characters of innerText
 )
@@ -45,10 +45,12 @@ type Config struct {
 	Tabs int
 	// Timeout bounds one render: navigation, waiting and reading.
 	Timeout time.Duration
-	// Quiet is how long the network must be idle, after the load event,
-	// before the page counts as rendered.
+	// Quiet is how long, after the load event, the page must be idle
+	// before it counts as rendered: no request in flight, no fetch or XHR
+	// unanswered, no timer due within 1.5 s, and no change to the DOM.
 	Quiet time.Duration
-	// WaitCap bounds the wait for a quiet network after the load event.
+	// WaitCap bounds the wait for the page to be idle after the load
+	// event; the page is then read as it is.
 	WaitCap time.Duration
 	// MaxText caps the characters of innerText read from a page, and of
 	// the serialised DOM when KeepDOM is set.

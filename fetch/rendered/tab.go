@@ -124,7 +124,6 @@ func (s *navState) onEvent(ev any) {
 	defer s.mu.Unlock()
 	switch ev := ev.(type) {
 	case *network.EventRequestWillBeSent:
-		s.lastActivity = time.Now()
 		if ev.Type == network.ResourceTypeDocument && ev.FrameID == s.frame {
 			switch {
 			case ev.RedirectResponse != nil:
@@ -141,21 +140,20 @@ func (s *navState) onEvent(ev any) {
 			s.requests[u.Host]++
 			if u.Path == "/favicon.ico" {
 				// Blocked, but Chrome does not always report the end of
-				// a favicon request: it must not hold up the quiet wait.
+				// a favicon request: it must not hold up the wait.
 				return
 			}
 		}
+		s.lastActivity = time.Now()
 		s.inflight[ev.RequestID] = true
 	case *network.EventResponseReceived:
 		if ev.RequestID == s.docReq {
 			s.resp = ev.Response
 		}
 	case *network.EventLoadingFinished:
-		s.lastActivity = time.Now()
-		delete(s.inflight, ev.RequestID)
+		s.finished(ev.RequestID)
 	case *network.EventLoadingFailed:
-		s.lastActivity = time.Now()
-		delete(s.inflight, ev.RequestID)
+		s.finished(ev.RequestID)
 		if ev.RequestID == s.docReq && !ev.Canceled {
 			s.loadErr = ev.ErrorText
 		}
@@ -168,11 +166,27 @@ func (s *navState) onEvent(ev any) {
 	}
 }
 
-// quiet reports whether no request has been in flight for d.
-func (s *navState) quiet(d time.Duration) bool {
+// finished notes the end of a request. Called with s.mu held.
+func (s *navState) finished(id network.RequestID) {
+	if s.inflight[id] {
+		delete(s.inflight, id)
+		s.lastActivity = time.Now()
+	}
+}
+
+// idle reports whether no request is in flight.
+func (s *navState) idle() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.inflight) == 0 && time.Since(s.lastActivity) >= d
+	return len(s.inflight) == 0
+}
+
+// activeSince reports whether a request is in flight, or one started or
+// ended at or after t.
+func (s *navState) activeSince(t time.Time) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.inflight) > 0 || !s.lastActivity.Before(t)
 }
 
 // render loads u in the tab and reads it. A returned error means the tab (or
@@ -240,22 +254,8 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 		s.Err = fmt.Errorf("rendered: loading %s: %s", u, msg)
 		return nil
 	}
-	s.Wait = waitQuiet(rctx, st, cfg)
-
-	var ex extracted
-	var err error
-	for attempt := 0; attempt < 3; attempt++ {
-		// A script redirect can replace the document while we read it;
-		// read again once it has settled.
-		ex, err = chromedp.Run(rctx, readPage(cfg))
-		if err == nil && ex.Ready == "complete" {
-			break
-		}
-		if rctx.Err() != nil {
-			break
-		}
-		s.Wait = waitQuiet(rctx, st, cfg)
-	}
+	ex, wait, err := t.settle(rctx, st, cfg)
+	s.Wait = wait
 	if err != nil {
 		if rctx.Err() != nil && ctx.Err() == nil {
 			s.Err = fmt.Errorf("rendered: timed out after %s reading %s", cfg.Timeout, u)
@@ -314,24 +314,62 @@ func (t *tab) readResponse(st *navState, s *fetch.Side) bool {
 	return s.Download
 }
 
-// waitQuiet waits, after the load event, until no request has been in flight
-// for cfg.Quiet, or cfg.WaitCap has passed. It returns which ended the wait.
-func waitQuiet(ctx context.Context, st *navState, cfg Config) string {
-	cap := time.NewTimer(cfg.WaitCap)
-	defer cap.Stop()
-	tick := time.NewTicker(25 * time.Millisecond)
-	defer tick.Stop()
+// settle waits, after the load event, for the page to be idle, and reads it.
+// The page is idle when no request is in flight (the tab's events say so),
+// and, page-side (guardJS), no fetch or XHR is unanswered, no timer is due
+// soon and the DOM has not changed for cfg.Quiet; the read waits for that in
+// the page itself, so one Evaluate usually both waits and reads. A request
+// that went out meanwhile, or a script navigation that replaced the
+// document, means another round. cfg.WaitCap bounds it all: the page is
+// then read as it is. The wait is "idle" or "cap".
+func (t *tab) settle(ctx context.Context, st *navState, cfg Config) (extracted, string, error) {
+	deadline := time.Now().Add(cfg.WaitCap)
 	for {
-		if st.quiet(cfg.Quiet) {
-			return "network_idle"
+		waitNetwork(ctx, st, deadline)
+		began := time.Now()
+		ex, err := chromedp.Run(ctx, readPage(cfg, cfg.Quiet, time.Until(deadline)))
+		late := !time.Now().Before(deadline)
+		switch {
+		case ctx.Err() != nil:
+			return ex, "cap", ctx.Err()
+		case err != nil || ex.Ready != "complete":
+			// The document was replaced while it was read (a script
+			// redirect); read the new one once it has loaded.
+			if late {
+				if err == nil {
+					return ex, "cap", nil
+				}
+				return ex, "cap", err
+			}
+			pause(ctx, 25*time.Millisecond)
+			continue
+		case !ex.Idle || (late && st.activeSince(began)):
+			return ex, "cap", nil
+		case st.activeSince(began):
+			continue // a request went out while the page looked idle
 		}
-		select {
-		case <-ctx.Done():
-			return "cap"
-		case <-cap.C:
-			return "cap"
-		case <-tick.C:
+		return ex, "idle", nil
+	}
+}
+
+// waitNetwork waits until no request of the page is in flight, or deadline.
+func waitNetwork(ctx context.Context, st *navState, deadline time.Time) {
+	for !st.idle() && time.Now().Before(deadline) {
+		if !pause(ctx, 10*time.Millisecond) {
+			return
 		}
+	}
+}
+
+// pause waits d, or less if ctx ends first; it reports whether ctx is live.
+func pause(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
 	}
 }
 

@@ -131,8 +131,8 @@ func TestJavaScriptApp(t *testing.T) {
 	if got := found[ts.URL+"/stages/1.html"]; got != "rendered" {
 		t.Errorf("link to stages/1.html found by %q; want rendered (only the script writes it)", got)
 	}
-	if rd.Wait != "network_idle" {
-		t.Errorf("rendered Wait = %q; want network_idle", rd.Wait)
+	if rd.Wait != "idle" {
+		t.Errorf("rendered Wait = %q; want idle", rd.Wait)
 	}
 	if rd.Blocked == 0 {
 		t.Errorf("rendered side blocked no request; the favicon at least should be refused")
