@@ -51,6 +51,12 @@ type Frontier interface {
 	Stats() frontier.Stats
 }
 
+// BrowserMemory reports the peak resident memory, in bytes, of the browser
+// the crawl renders with (0 when unknown); *rendered.Fetcher satisfies it.
+type BrowserMemory interface {
+	PeakRSS() int64
+}
+
 // Journal keeps a durable record of the run: *store.Journal satisfies it.
 type Journal interface {
 	Run(ev any, resumed bool) error
@@ -68,6 +74,7 @@ type Crawler struct {
 	sink    Sink
 	journal Journal
 	links   LinkChecker
+	browser BrowserMemory
 	version string
 
 	stopOnce  sync.Once
@@ -104,7 +111,10 @@ type Deps struct {
 	Journal Journal
 	// Links, if set, checks link targets (--check): external URLs and
 	// #fragments. It must use the same gate.
-	Links   LinkChecker
+	Links LinkChecker
+	// Browser, if set, is asked for the browser's peak memory at the end
+	// (the done event's browser_peak_rss_mb).
+	Browser BrowserMemory
 	Version string
 }
 
@@ -117,7 +127,7 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 	if d.Pages == nil || d.Sink == nil || d.Gate == nil || d.Gate.Throttle() == nil {
 		return nil, &ConfigError{[]string{"Deps.Pages, Deps.Sink and Deps.Gate (with a throttle) are required"}}
 	}
-	c := &Crawler{cfg: cfg, pages: d.Pages, sink: d.Sink, journal: d.Journal, links: d.Links, version: d.Version, gate: d.Gate, scope: d.Gate.Scope(), stopCh: make(chan struct{}),
+	c := &Crawler{cfg: cfg, pages: d.Pages, sink: d.Sink, journal: d.Journal, links: d.Links, browser: d.Browser, version: d.Version, gate: d.Gate, scope: d.Gate.Scope(), stopCh: make(chan struct{}),
 		kinds: discovery.Kinds{}, deferredSaid: map[string]time.Time{}}
 	c.front = d.Frontier
 	if c.front == nil {

@@ -187,10 +187,14 @@ type DoneEvent struct {
 	Findings        audit.Tally     `json:"findings"`
 	DiscoveredKinds discovery.Kinds `json:"discovered_kinds"`
 	// Links totals the link verdicts (--check): absent when no link was checked.
-	Links           *linkcheck.Totals `json:"links,omitempty"`
-	Warnings        []string          `json:"warnings"`
-	ElapsedMS       int64             `json:"elapsed_ms"`
-	DroppedLongURLs int               `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes left out, over all pages
+	Links     *linkcheck.Totals `json:"links,omitempty"`
+	Warnings  []string          `json:"warnings"`
+	ElapsedMS int64             `json:"elapsed_ms"`
+	// BrowserPeakRSSMB is the most resident memory the browser's process
+	// tree was seen to use, in MB; absent when no browser webgraph started
+	// rendered pages.
+	BrowserPeakRSSMB *int64 `json:"browser_peak_rss_mb,omitempty"`
+	DroppedLongURLs  int    `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes left out, over all pages
 }
 
 func sortStrings(s []string) []string {

@@ -66,6 +66,12 @@ func (c *Crawler) finish(start time.Time) *DoneEvent {
 		d.Coverage.LinkedNotInSitemap, d.Coverage.LinkedNotInSitemapURLs = sum.NotInSitemap.Count, nonNil(sum.NotInSitemap.URLs)
 	}
 	d.ElapsedMS = time.Since(start).Milliseconds()
+	if c.browser != nil {
+		if rss := c.browser.PeakRSS(); rss > 0 {
+			mb := (rss + 1<<20 - 1) >> 20
+			d.BrowserPeakRSSMB = &mb
+		}
+	}
 	if c.journal != nil {
 		if err := c.journal.Done(&d); err != nil {
 			d.Warnings = append(d.Warnings, "the crawl database could not record the end of the run: "+err.Error())

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/webgraph/webgraph/crawl"
+	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/store"
 	"github.com/webgraph/webgraph/warc"
@@ -316,6 +317,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Gate:     gate,
 		Journal:  st.Journal(),
 		Links:    links,
+		Browser:  browserOf(pages),
 		Sink:     sink,
 		Version:  version,
 	})
@@ -373,6 +375,15 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		// Not one URL was fetched or judged, in any run: the seeds'
 		// sites could not be reached.
 		return fmt.Errorf("crawl: fetched nothing: %s", strings.Join(unreachable, "; "))
+	}
+	return nil
+}
+
+// browserOf returns the union's rendered side when it can tell the
+// browser's peak memory; nil under --mode plain.
+func browserOf(u *union.Union) crawl.BrowserMemory {
+	if m, ok := u.Rendered.(crawl.BrowserMemory); ok {
+		return m
 	}
 	return nil
 }

@@ -58,6 +58,9 @@ func TestCrawlCommand(t *testing.T) {
 	if cov["sitemap_never_linked"].(float64) != 3 || cov["sitemap_disallowed"].(float64) != 1 || cov["linked_not_in_sitemap"].(float64) == 0 {
 		t.Errorf("coverage = %v", cov)
 	}
+	if _, has := done["browser_peak_rss_mb"]; has {
+		t.Errorf("plain mode, but the done event gives the browser's memory: %v", done["browser_peak_rss_mb"])
+	}
 	for _, ev := range evs {
 		if ev["event"] == "page" {
 			if _, has := ev["text"]; has {
@@ -147,5 +150,40 @@ func TestCrawlUsage(t *testing.T) {
 		if code != exitUsage || !strings.Contains(errOut, tt.want) {
 			t.Errorf("%q: exit %d, %q; want usage error with %q", tt.args, code, errOut, tt.want)
 		}
+	}
+}
+
+// TestCrawlBrowserMemory crawls pages whose text arrives late, in union
+// mode: each is kept whole, and the done event gives the browser's peak
+// memory.
+func TestCrawlBrowserMemory(t *testing.T) {
+	t.Parallel()
+	ts, _ := sites.Serve(t, "late")
+	db := filepath.Join(t.TempDir(), "crawl.db")
+	out, errOut, code := webgraph(t, "crawl", "--db", db, "--host-interval", "0", "--delay", "0", "--concurrency", "2",
+		ts.URL+"/late.html", ts.URL+"/docs/")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	evs := events(t, out)
+	done := evs[len(evs)-1]
+	if mb, _ := done["browser_peak_rss_mb"].(float64); mb <= 0 {
+		t.Errorf("browser_peak_rss_mb = %v; want the browser tree's peak memory in MB", done["browser_peak_rss_mb"])
+	}
+	want := map[string]string{"/late.html": "Arrived after one second", "/docs/": "The final section of the docs page"}
+	for _, ev := range evs {
+		if ev["event"] != "page" {
+			continue
+		}
+		path := strings.TrimPrefix(ev["url"].(string), ts.URL)
+		if w, ok := want[path]; ok {
+			if text, _ := ev["text"].(string); !strings.Contains(text, w) {
+				t.Errorf("%s: text lacks %q: %.300s", path, w, text)
+			}
+			delete(want, path)
+		}
+	}
+	for path := range want {
+		t.Errorf("no page event for %s", path)
 	}
 }

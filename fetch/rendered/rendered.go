@@ -8,9 +8,11 @@ import (
 	"net/url"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/internal/proctree"
 )
 
 // Defaults for Config's zero fields.
@@ -122,7 +124,14 @@ type Fetcher struct {
 	restarts int
 
 	spread *spread // several running browsers; nil for one
+
+	peakRSS   atomic.Int64 // the browser tree's most resident memory seen, in bytes
+	sampledAt atomic.Int64 // when it was last read (Unix nanoseconds)
 }
+
+// rssEvery is how often, at most, the browser tree's memory is read: after
+// a render, while its page is still loaded.
+const rssEvery = 250 * time.Millisecond
 
 // New starts a browser and returns a Fetcher that renders with it. It
 // returns ErrNoBrowser (wrapped) when no browser can be found.
@@ -224,6 +233,32 @@ func (f *Fetcher) PID() int {
 	return f.b.pid
 }
 
+// PeakRSS returns the most resident memory the browser webgraph started (its
+// whole process tree: browser, renderers, GPU and utility processes) was seen
+// to use, in bytes, read after renders at most every 250 ms and across
+// restarts; 0 for a browser webgraph did not start (--browser-url).
+func (f *Fetcher) PeakRSS() int64 { return f.peakRSS.Load() }
+
+// sampleRSS reads the memory of b's process tree, unless it was read less
+// than rssEvery ago.
+func (f *Fetcher) sampleRSS(b *browser) {
+	now := time.Now().UnixNano()
+	last := f.sampledAt.Load()
+	if b.pid <= 0 || now-last < int64(rssEvery) || !f.sampledAt.CompareAndSwap(last, now) {
+		return
+	}
+	rss, err := proctree.RSS(b.pid)
+	if err != nil {
+		return
+	}
+	for {
+		peak := f.peakRSS.Load()
+		if rss <= peak || f.peakRSS.CompareAndSwap(peak, rss) {
+			return
+		}
+	}
+}
+
 // ProfileDir returns the current browser's profile directory.
 func (f *Fetcher) ProfileDir() string {
 	f.mu.Lock()
@@ -310,6 +345,7 @@ func (f *Fetcher) renderIn(ctx context.Context, b *browser, u *url.URL, s *fetch
 		t.close()
 		return err
 	}
+	f.sampleRSS(b)
 	b.putTab(t)
 	return nil
 }
