@@ -212,6 +212,11 @@ func (t *tab) answer(ctx context.Context, ev *cdpfetch.EventRequestPaused, gate 
 			t.fail(ctx, ev)
 			return
 		}
+	case u.Path == "/favicon.ico":
+		// Never requested, nor counted: the browser asks for it on its
+		// own, whenever it likes, so a count would depend on timing.
+		t.fail(ctx, ev)
+		return
 	default:
 		if reason, list := typeBlocked(ev, u); reason != "" {
 			t.block(raw, fetch.DeniedType, reason, list)
@@ -259,9 +264,9 @@ func (t *tab) fail(ctx context.Context, ev *cdpfetch.EventRequestPaused) {
 }
 
 // typeBlocked says why a request is of a kind a text render never makes
-// (images, media, fonts, the favicon, pings and beacons, CSP reports,
+// (images, media, fonts, pings and beacons, CSP reports,
 // prefetches), or "" when it is not; list is false for the kinds too many to
-// list one by one (images, the favicon).
+// list one by one (images).
 func typeBlocked(ev *cdpfetch.EventRequestPaused, u *url.URL) (reason string, list bool) {
 	switch ev.ResourceType {
 	case network.ResourceTypeImage:
@@ -276,9 +281,6 @@ func typeBlocked(ev *cdpfetch.EventRequestPaused, u *url.URL) (reason string, li
 		return "CSP reports are dropped", true
 	case network.ResourceTypePrefetch:
 		return "prefetches are dropped", true
-	}
-	if u.Path == "/favicon.ico" {
-		return "the favicon is never requested", false
 	}
 	if p := header(ev.Request.Headers, "Sec-Purpose") + header(ev.Request.Headers, "Purpose"); strings.Contains(p, "prefetch") {
 		return "prefetches are dropped", true

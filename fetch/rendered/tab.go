@@ -137,12 +137,13 @@ func (s *navState) onEvent(ev any) {
 			s.docReq, s.docURL = ev.RequestID, ev.Request.URL
 			s.sent()
 		} else if u, err := url.Parse(ev.Request.URL); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
-			s.requests[u.Host]++
 			if u.Path == "/favicon.ico" {
-				// Blocked, but Chrome does not always report the end of
-				// a favicon request: it must not hold up the wait.
+				// The browser's own, never sent, and Chrome does not
+				// always report its end: not the page's, not counted,
+				// and it must not hold up the wait.
 				return
 			}
+			s.requests[u.Host]++
 		}
 		s.lastActivity = time.Now()
 		s.inflight[ev.RequestID] = true
