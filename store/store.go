@@ -95,8 +95,11 @@ type Store struct {
 	ops   chan op
 	done  chan struct{}
 	stmts map[string]*sql.Stmt // the frontier's hot statements, prepared once
-	lock  *lockFile            // held while a crawl writes (nil when reading)
-	pg    bool                 // PostgreSQL: no writer goroutine, $n parameters
+	// savepoints are SAVEPOINT, ROLLBACK TO and RELEASE of the writer's
+	// batches, prepared once.
+	savepoints [3]*sql.Stmt
+	lock       *lockFile // held while a crawl writes (nil when reading)
+	pg         bool      // PostgreSQL: no writer goroutine, $n parameters
 }
 
 // hot are the statements the frontier runs for every page.
@@ -212,6 +215,12 @@ func Open(path string, mode Mode) (s *Store, err error) {
 			}
 			s.stmts[name] = st
 		}
+		for i, q := range savepointSQL {
+			if s.savepoints[i], err = db.Prepare(q); err != nil {
+				db.Close()
+				return nil, fmt.Errorf("store: preparing %s: %w", q, err)
+			}
+		}
 	}
 	go s.writer()
 	return s, nil
@@ -290,14 +299,23 @@ func (s *Store) writer() {
 			continue
 		}
 		errs := make([]error, len(batch))
-		for i, o := range batch {
-			// Each operation runs in a savepoint, so one failure does not
-			// undo the others in the batch.
-			tx.Exec(`SAVEPOINT op`)
-			if errs[i] = o.fn(tx); errs[i] != nil {
-				tx.Exec(`ROLLBACK TO op`)
+		if len(batch) == 1 {
+			// Alone in its transaction: a failure rolls back just it.
+			if errs[0] = batch[0].fn(tx); errs[0] != nil {
+				tx.Rollback()
+				batch[0].reply <- errs[0]
+				continue
 			}
-			tx.Exec(`RELEASE op`)
+		} else {
+			for i, o := range batch {
+				// Each operation runs in a savepoint, so one failure
+				// does not undo the others in the batch.
+				s.savepoint(tx, 0)
+				if errs[i] = o.fn(tx); errs[i] != nil {
+					s.savepoint(tx, 1)
+				}
+				s.savepoint(tx, 2)
+			}
 		}
 		if err := tx.Commit(); err != nil {
 			for i := range errs {
@@ -308,6 +326,19 @@ func (s *Store) writer() {
 			o.reply <- errs[i]
 		}
 	}
+}
+
+// savepointSQL are the writer's savepoint statements: open, undo, close.
+var savepointSQL = [3]string{`SAVEPOINT op`, `ROLLBACK TO op`, `RELEASE op`}
+
+// savepoint runs the writer's savepoint statement i (savepointSQL) in tx,
+// prepared when the store was opened to write.
+func (s *Store) savepoint(tx *sql.Tx, i int) {
+	if st := s.savepoints[i]; st != nil {
+		tx.Stmt(st).Exec()
+		return
+	}
+	tx.Exec(savepointSQL[i])
 }
 
 // write runs fn in the writer's transaction and waits for the commit.
