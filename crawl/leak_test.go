@@ -1,0 +1,57 @@
+package crawl
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/webgraph/webgraph/fetch/plain"
+	"github.com/webgraph/webgraph/fetch/rendered"
+	"github.com/webgraph/webgraph/fetch/union"
+	"github.com/webgraph/webgraph/internal/browsertest"
+	"github.com/webgraph/webgraph/internal/sites"
+)
+
+// TestNothingOutlivesCrawl crawls a script-written site in union mode at
+// several concurrencies, each with its own browser, and checks that every
+// page was kept, that the done event gives the browser's peak memory, and
+// that once the fetcher is closed neither the browser process, nor any
+// process naming its profile, nor the profile directory is left.
+func TestNothingOutlivesCrawl(t *testing.T) {
+	ts := httptest.NewServer(sites.Generated(12, true))
+	defer ts.Close()
+	seed, _ := url.Parse(ts.URL + "/")
+	for _, n := range []int{1, 3, 8} {
+		t.Run(fmt.Sprintf("concurrency=%d", n), func(t *testing.T) {
+			r, err := rendered.New(rendered.Config{Tabs: n, Timeout: 15 * time.Second})
+			if err != nil {
+				browsertest.Unavailable(t, err)
+			}
+			browser.Track(r)
+			pid, dir := r.PID(), r.ProfileDir()
+			p := plain.New(plain.Config{})
+			defer p.Close()
+			cfg := Config{Seeds: []*url.URL{seed}, Concurrency: n, NoHostInterval: true, NoDelay: true, Depth: -1, SkipSoft404: true}
+			c, err := New(cfg, Deps{Pages: &union.Union{Mode: union.ModeUnion, Plain: p, Rendered: r}, Browser: r, Sink: func(any) {}, Gate: testGate(t, cfg)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			done := c.Run(context.Background())
+			if done.OK != 12 {
+				t.Errorf("kept %d pages; want 12 (causes %v)", done.OK, done.Causes)
+			}
+			if done.BrowserPeakRSSMB == nil || *done.BrowserPeakRSSMB <= 0 {
+				t.Errorf("BrowserPeakRSSMB = %v; want the browser tree's peak memory", done.BrowserPeakRSSMB)
+			}
+			if err := r.Close(); err != nil {
+				t.Fatalf("Close: %v", err)
+			}
+			if err := browsertest.Leaks([]int{pid}, []string{dir}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
