@@ -6,8 +6,8 @@ import (
 )
 
 // keptTable holds one row per canonical URL the crawl kept a page for: the
-// page that was kept first. Made when a frontier opens, so databases from
-// before it gain it too.
+// page that was kept first. Made when a database is opened to write (and,
+// for PostgreSQL, on a claim), so databases from before it gain it too.
 const keptTable = `CREATE TABLE IF NOT EXISTS kept (canon TEXT PRIMARY KEY, url TEXT NOT NULL)`
 
 // Claim records url as the page kept for the canonical URL canon, unless
@@ -17,13 +17,10 @@ const keptTable = `CREATE TABLE IF NOT EXISTS kept (canon TEXT PRIMARY KEY, url 
 func (f *Frontier) Claim(canon, url string) string {
 	holder := url
 	err := f.s.write(context.Background(), func(tx *sql.Tx) error {
-		if _, err := tx.Exec(keptTable); err != nil {
+		if _, err := f.s.stmt(tx, "claim").Exec(canon, url); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(`INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`, canon, url); err != nil {
-			return err
-		}
-		return tx.QueryRow(`SELECT url FROM kept WHERE canon = ?`, canon).Scan(&holder)
+		return f.s.stmt(tx, "holder").QueryRow(canon).Scan(&holder)
 	})
 	if err != nil {
 		f.fail(err)

@@ -109,6 +109,8 @@ var hot = map[string]string{
 	"insertPage": `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	"known":      `SELECT EXISTS (SELECT 1 FROM links WHERE to_url = ?) OR EXISTS (SELECT 1 FROM urls WHERE url = ?)`,
 	"insertLink": `INSERT OR IGNORE INTO links (from_id, to_url, anchor, side, kind) VALUES (?, ?, ?, ?, ?)`,
+	"claim":      `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`,
+	"holder":     `SELECT url FROM kept WHERE canon = ?`,
 }
 
 // stmt returns the prepared statement name bound to tx.
@@ -206,6 +208,10 @@ func Open(path string, mode Mode) (s *Store, err error) {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
 	if mode != Read {
+		if _, err := db.Exec(keptTable); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("store: opening %s: %w", path, err)
+		}
 		s.stmts = map[string]*sql.Stmt{}
 		for name, q := range hot {
 			st, err := db.Prepare(q)
