@@ -84,8 +84,9 @@ type Crawler struct {
 
 	emitMu sync.Mutex
 
-	started  atomic.Int64 // page fetches started (the request ceiling)
-	prepared sync.Map     // origin -> *originPrep
+	started   atomic.Int64   // page fetches started (the request ceiling)
+	prepared  sync.Map       // origin -> *originPrep
+	recording sync.WaitGroup // pages handed to a pipelined frontier, not yet said
 
 	// mu guards what follows. Nothing here grows with the number of URLs:
 	// per-URL state lives in the frontier (on disk with a database).
@@ -225,6 +226,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		wg.Go(func() { c.worker(ctx, popCtx) })
 	}
 	wg.Wait()
+	c.recording.Wait() // pages still being committed
 	if ctx.Err() != nil {
 		c.stop("interrupted")
 	}

@@ -4,6 +4,8 @@
 package crawl
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/url"
 
 	"github.com/webgraph/webgraph/audit"
@@ -69,6 +71,34 @@ type PageEvent struct {
 	DuplicateOf     string          `json:"duplicate_of,omitempty"`
 	Warnings        []string        `json:"warnings"`
 	DiscoveredKinds discovery.Kinds `json:"discovered_kinds"`
+
+	// encoded is the event as the crawl encoded it for its database; the
+	// stream says the same bytes rather than encode the event again.
+	encoded []byte
+}
+
+// pageEventFields is PageEvent without its MarshalJSON.
+type pageEventFields PageEvent
+
+// MarshalJSON encodes the event, or gives the bytes encode made before.
+// HTML characters are left as they are: the encoder that writes the result
+// escapes them when it is set to.
+func (e *PageEvent) MarshalJSON() ([]byte, error) {
+	if e.encoded != nil {
+		return e.encoded, nil
+	}
+	return e.encode()
+}
+
+// encode encodes the event without escaping HTML characters.
+func (e *PageEvent) encode() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode((*pageEventFields)(e)); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // RobotsMeta says what a page's robots meta tags and X-Robots-Tag allow:

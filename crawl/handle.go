@@ -54,7 +54,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item) {
 		// Out of scope or too long: queued under an older scope (a crawl
 		// resumed with other --allow-path), never requested.
 		c.record(&union.Page{URL: it.URL, FinalURL: it.URL, Sides: map[fetch.Name]*fetch.Side{},
-			Refusal: &refuse.Refusal{URL: it.URL, Cause: refuse.OutOfScope, Words: "not fetched: " + ans.Denied.Error(), Err: ans.Denied}}, it, "")
+			Refusal: &refuse.Refusal{URL: it.URL, Cause: refuse.OutOfScope, Words: "not fetched: " + ans.Denied.Error(), Err: ans.Denied}}, it, "", "")
 		return
 	}
 	if n := c.started.Add(1); c.cfg.MaxPages > 0 && n > int64(c.cfg.MaxPages) {
@@ -101,7 +101,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item) {
 	} else {
 		c.gate.Throttle().Succeeded(it.Host)
 	}
-	c.record(p, it, c.settle(p, u, prep))
+	c.record(p, it, c.settle(p, u, prep), "")
 }
 
 // pausedBy reports whether a page was refused by a 429 or 503, which pause
@@ -120,9 +120,10 @@ func pausedBy(p *union.Page) (int, string, bool) {
 
 // settle applies what only the crawl knows to a fetched page: scope of the
 // final URL, redirects, the canonical URL and the soft-404 fingerprint. For
-// a kept page whose canonical URL another kept page already stands for, it
-// returns that page: one kept page per canonical URL, whatever the order.
-func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep) (duplicateOf string) {
+// a page still kept, it returns the URL the page is known by (its canonical
+// URL when that is in scope), which record claims: one kept page per
+// canonical URL, whatever the order.
+func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep) (known string) {
 	if p.Refusal != nil {
 		return ""
 	}
@@ -147,7 +148,7 @@ func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep) (dupli
 	}
 	// The page is known by its canonical URL when that is in scope (the
 	// canonical URL is then not fetched again), else by its final URL.
-	known := p.FinalURL
+	known = p.FinalURL
 	if n, err := fetch.NormalizeURL(final); err == nil {
 		known = n
 	}
@@ -157,9 +158,11 @@ func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep) (dupli
 			c.front.MarkSeen(p.Canonical)
 		}
 	}
-	if holder := c.front.Claim(known, p.FinalURL); holder != p.FinalURL {
-		p.Warnings = append(p.Warnings, "canonical duplicate: this page is known as "+known+", for which the crawl already kept "+holder+"; counted once")
-		return holder
-	}
-	return ""
+	return known
+}
+
+// duplicate marks p as a duplicate of holder, the page kept for the
+// canonical URL known.
+func duplicate(p *union.Page, known, holder string) {
+	p.Warnings = append(p.Warnings, "canonical duplicate: this page is known as "+known+", for which the crawl already kept "+holder+"; counted once")
 }

@@ -1,7 +1,6 @@
 package crawl
 
 import (
-	"encoding/json"
 	"maps"
 	"net/url"
 
@@ -12,40 +11,31 @@ import (
 	"github.com/webgraph/webgraph/refuse"
 )
 
-// record counts the page, queues its links and emits its event. A page
-// that duplicates a kept one (duplicateOf) is counted as a duplicate, not
-// kept again, and its text is not retained twice.
-func (c *Crawler) record(p *union.Page, it frontier.Item, duplicateOf string) {
-	var warn *refuse.Warning
-	if p.Refusal == nil {
-		warn = c.identical.Observe(p.FinalURL, p.Text())
+// pipelined is a Frontier that records a page in the background, claiming
+// its canonical URL in the same transaction (*store.Frontier): the worker
+// goes on to its next page while the writer commits many pages at once.
+type pipelined interface {
+	CompleteThen(it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string))
+}
+
+// record counts the page, queues its links and emits its event once the
+// page is durable. A kept page is first claimed under the URL it is known
+// by (known, from settle); a page whose claim another page holds is
+// recorded as that page's duplicate (duplicateOf): counted as a duplicate,
+// not kept again, its text not retained twice.
+func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf string) {
+	pf, async := c.front.(pipelined)
+	if known != "" && !async {
+		if holder := c.front.Claim(known, p.FinalURL); holder != p.FinalURL {
+			duplicate(p, known, holder)
+			known, duplicateOf = "", holder
+		}
 	}
 	links := make([]discovery.Link, 0, len(p.Links))
 	for _, l := range p.Links {
 		links = append(links, discovery.Link{URL: l.URL, Anchor: l.Anchor, Nofollow: l.Nofollow, Side: l.Found})
 	}
 	cands := discovery.Candidates(p.FinalURL, it.Citation.Depth, links, c.scope.SameSite)
-
-	c.mu.Lock()
-	c.done.Pages++
-	c.done.DroppedLongURLs += p.DroppedLongURLs
-	switch {
-	case p.Refusal == nil && duplicateOf != "":
-		c.done.Duplicates++
-	case p.Refusal == nil:
-		c.done.OK++
-	default:
-		c.done.Refused++
-		c.done.Causes[string(p.Refusal.Cause)]++
-	}
-	// The page's event carries the tally before its own new links.
-	kinds := maps.Clone(c.kinds)
-	c.pagesSince++
-	frontierDue := c.pagesSince >= c.cfg.FrontierEvery
-	if frontierDue {
-		c.pagesSince = 0
-	}
-	c.mu.Unlock()
 
 	var toQueue []discovery.Candidate
 	edges := make([]frontier.Link, 0, len(cands))
@@ -60,6 +50,7 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, duplicateOf string) {
 		}
 	}
 	var queue []frontier.New
+	var excluded, outOfScope int
 	for _, cand := range toQueue {
 		cu, err := url.Parse(cand.URL)
 		if err != nil {
@@ -68,26 +59,23 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, duplicateOf string) {
 		if sv := c.scope.Judge(cu); !sv.Allowed {
 			switch {
 			case sv.Filtered:
-				c.mu.Lock()
-				c.done.ExcludedLinks++
-				c.mu.Unlock()
+				excluded++
 			case c.scope.SameSite(cu.Host):
-				c.mu.Lock()
-				c.done.OutOfScopeLinks++
-				c.mu.Unlock()
+				outOfScope++
 			}
 			continue
 		}
 		queue = append(queue, frontier.New{URL: cand.URL, Host: cu.Host, Citation: cand.Citation})
 	}
+	// The page's event carries the tally before its own new links.
+	c.mu.Lock()
+	kinds := maps.Clone(c.kinds)
+	c.mu.Unlock()
 	ev := NewPageEvent(p, it.Citation, kinds, c.cfg.KeepText && duplicateOf == "")
 	ev.DuplicateOf = duplicateOf
 	if ev.RobotsMeta != nil && ev.RobotsMeta.Nofollow {
 		queue = nil // the links stay in the graph as edges
 	}
-	c.mu.Lock()
-	c.done.Findings.Add(ev.Audit)
-	c.mu.Unlock()
 	res := frontier.Result{State: "done", FinalURL: p.FinalURL, Status: p.Status, Title: p.Title, Words: p.Words,
 		PlainWords: sideWords(p, fetch.Plain), RenderedWords: sideWords(p, fetch.Rendered), Links: edges, Queue: queue}
 	if p.Refusal != nil {
@@ -96,30 +84,70 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, duplicateOf string) {
 	if ev.Text != nil {
 		res.Text = *ev.Text
 	}
-	res.Event, _ = json.Marshal(&ev)
+	res.Event, _ = ev.encode()
+	ev.encoded = res.Event
+
 	// The record is committed before the event is said: the database is
 	// the truth a resumed crawl starts from.
-	firsts := c.front.Complete(it, res)
-	c.citeLinks(p, it.URL)
-	c.mu.Lock()
-	for _, l := range firsts {
-		c.kinds[discovery.Kind(l.Kind)]++
-		if cand, ok := files[l.To]; ok && len(c.skipped) < MaxSkippedList {
-			c.skipped = append(c.skipped, Skipped{URL: cand.URL, Kind: cand.Kind, Citation: cand.Citation})
+	said := func(firsts []frontier.Link) {
+		var warn *refuse.Warning
+		if p.Refusal == nil {
+			warn = c.identical.Observe(p.FinalURL, p.Text())
 		}
-		if _, ok := files[l.To]; ok {
-			c.done.SkippedTotal++
+		c.citeLinks(p, it.URL)
+		c.mu.Lock()
+		c.done.Pages++
+		c.done.DroppedLongURLs += p.DroppedLongURLs
+		c.done.ExcludedLinks += excluded
+		c.done.OutOfScopeLinks += outOfScope
+		switch {
+		case p.Refusal == nil && duplicateOf != "":
+			c.done.Duplicates++
+		case p.Refusal == nil:
+			c.done.OK++
+		default:
+			c.done.Refused++
+			c.done.Causes[string(p.Refusal.Cause)]++
+		}
+		c.done.Findings.Add(ev.Audit)
+		c.pagesSince++
+		frontierDue := c.pagesSince >= c.cfg.FrontierEvery
+		if frontierDue {
+			c.pagesSince = 0
+		}
+		for _, l := range firsts {
+			c.kinds[discovery.Kind(l.Kind)]++
+			if cand, ok := files[l.To]; ok && len(c.skipped) < MaxSkippedList {
+				c.skipped = append(c.skipped, Skipped{URL: cand.URL, Kind: cand.Kind, Citation: cand.Citation})
+			}
+			if _, ok := files[l.To]; ok {
+				c.done.SkippedTotal++
+			}
+		}
+		c.mu.Unlock()
+		c.emit(&ev)
+		if warn != nil {
+			c.addWarning(warn.Words)
+			c.emit(&WarningEvent{Event: "warning", Words: warn.Words, URLs: warn.URLs})
+		}
+		if frontierDue {
+			c.emit(c.frontierEvent())
 		}
 	}
-	c.mu.Unlock()
-	c.emit(&ev)
-	if warn != nil {
-		c.addWarning(warn.Words)
-		c.emit(&WarningEvent{Event: "warning", Words: warn.Words, URLs: warn.URLs})
+	if !async {
+		said(c.front.Complete(it, res))
+		return
 	}
-	if frontierDue {
-		c.emit(c.frontierEvent())
-	}
+	c.recording.Add(1)
+	pf.CompleteThen(it, res, known, func(firsts []frontier.Link, holder string) {
+		defer c.recording.Done()
+		if holder != "" {
+			duplicate(p, known, holder)
+			c.record(p, it, "", holder)
+			return
+		}
+		said(firsts)
+	})
 }
 
 func hostOf(raw string) string {

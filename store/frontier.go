@@ -32,7 +32,8 @@ type Frontier struct {
 	inFlight int
 	// handed are the URLs in flight. On disk they stay "queued" until
 	// completed (a resumed crawl would queue them again anyway), so a
-	// refill must skip them; there are at most as many as workers.
+	// refill must skip them. They are at most the workers and the pages
+	// waiting for the writer.
 	handed map[string]bool
 	wake   chan struct{}
 	err    error // the first write that failed: the crawl must stop
@@ -242,8 +243,7 @@ func (q sqliteQueue) Take(_ context.Context, host string) (frontier.Item, bool, 
 // refill reads the next Window queued URLs of host from disk. Called with
 // f.mu held.
 func (f *Frontier) refill(host string, q *hostQ) error {
-	rows, err := f.s.db.Query(`SELECT url, via, found_on, anchor, depth, attempts FROM urls
-		WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`, host, Window+len(f.handed))
+	rows, err := f.s.stmts["refill"].Query(host, Window+len(f.handed))
 	if err != nil {
 		return fmt.Errorf("store: reading the queue of %s: %w", host, err)
 	}
@@ -287,10 +287,40 @@ func (f *Frontier) Retry(it frontier.Item) {
 // queues, in one transaction, and returns the links whose targets the
 // database had never seen, linked or queued.
 func (f *Frontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link {
+	done := make(chan []frontier.Link, 1)
+	f.CompleteThen(it, r, "", func(firsts []frontier.Link, _ string) { done <- firsts })
+	return <-done
+}
+
+// CompleteThen is Complete without the wait: it returns at once, and then
+// runs on its own goroutine once the record is committed (or failed; Err
+// says why), so that the writer can commit many pages at once while the
+// workers fetch on. The URL stays in flight until then.
+//
+// With canon set, the page is kept only if it is the first to claim that
+// canonical URL, in the same transaction. When another page holds it,
+// nothing is written, the item stays in flight, and then is given the
+// holder: complete it again, as that page's duplicate, without a claim.
+func (f *Frontier) CompleteThen(it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string)) {
 	added := map[string]int{}
 	var firsts []frontier.Link
-	err := f.s.write(context.Background(), func(tx *sql.Tx) error {
-		firsts = firsts[:0]
+	var holder string
+	fn := func(tx *sql.Tx) error {
+		firsts, holder = firsts[:0], ""
+		clear(added)
+		if canon != "" {
+			if _, err := f.s.stmt(tx, "claim").Exec(canon, r.FinalURL); err != nil {
+				return err
+			}
+			var h string
+			if err := f.s.stmt(tx, "holder").QueryRow(canon).Scan(&h); err != nil {
+				return err
+			}
+			if h != r.FinalURL {
+				holder = h // nothing written: the claim was ignored
+				return nil
+			}
+		}
 		var id int64
 		if err := f.s.stmt(tx, "complete").QueryRow(r.State, it.URL).Scan(&id); err != nil {
 			return fmt.Errorf("store: completing %s: %w", it.URL, err)
@@ -330,22 +360,29 @@ func (f *Frontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link
 			}
 		}
 		return nil
-	})
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if err != nil {
-		if f.err == nil {
-			f.err = err
+	}
+	f.s.writeThen(fn, func(err error) {
+		if err == nil && holder != "" {
+			go then(nil, holder)
+			return
 		}
-		added = nil
-	}
-	for h, n := range added {
-		f.enqueued(h, n)
-	}
-	delete(f.handed, it.URL)
-	f.inFlight--
-	f.signal()
-	return firsts
+		f.mu.Lock()
+		if err != nil {
+			if f.err == nil {
+				f.err = err
+			}
+			clear(added)
+			firsts = nil
+		}
+		for h, n := range added {
+			f.enqueued(h, n)
+		}
+		delete(f.handed, it.URL)
+		f.inFlight--
+		f.signal()
+		f.mu.Unlock()
+		go then(firsts, "")
+	})
 }
 
 // Summary sets the sitemap URLs against what the crawl found, streaming

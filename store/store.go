@@ -95,11 +95,8 @@ type Store struct {
 	ops   chan op
 	done  chan struct{}
 	stmts map[string]*sql.Stmt // the frontier's hot statements, prepared once
-	// savepoints are SAVEPOINT, ROLLBACK TO and RELEASE of the writer's
-	// batches, prepared once.
-	savepoints [3]*sql.Stmt
-	lock       *lockFile // held while a crawl writes (nil when reading)
-	pg         bool      // PostgreSQL: no writer goroutine, $n parameters
+	lock  *lockFile            // held while a crawl writes (nil when reading)
+	pg    bool                 // PostgreSQL: no writer goroutine, $n parameters
 }
 
 // hot are the statements the frontier runs for every page.
@@ -111,6 +108,7 @@ var hot = map[string]string{
 	"insertLink": `INSERT OR IGNORE INTO links (from_id, to_url, anchor, side, kind) VALUES (?, ?, ?, ?, ?)`,
 	"claim":      `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`,
 	"holder":     `SELECT url FROM kept WHERE canon = ?`,
+	"refill":     `SELECT url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,
 }
 
 // stmt returns the prepared statement name bound to tx.
@@ -118,7 +116,19 @@ func (s *Store) stmt(tx *sql.Tx, name string) *sql.Stmt { return tx.Stmt(s.stmts
 
 type op struct {
 	fn    func(tx *sql.Tx) error
-	reply chan error
+	reply chan error // told the outcome, unless after is set
+	// after, when set, is told the outcome instead, on the writer's
+	// goroutine: it must be quick.
+	after func(error)
+}
+
+// answer tells an operation's sender its outcome.
+func (o op) answer(err error) {
+	if o.after != nil {
+		o.after(err)
+		return
+	}
+	o.reply <- err
 }
 
 // Mode says how Open treats what is at path.
@@ -183,7 +193,7 @@ func Open(path string, mode Mode) (s *Store, err error) {
 			return nil, err
 		}
 	}
-	dsn := fileDSN(path, "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)")
+	dsn := fileDSN(path, "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)")
 	if mode == Read {
 		dsn = fileDSN(path, "mode=ro&_pragma=busy_timeout(5000)")
 	}
@@ -220,12 +230,6 @@ func Open(path string, mode Mode) (s *Store, err error) {
 				return nil, fmt.Errorf("store: preparing %s: %w", name, err)
 			}
 			s.stmts[name] = st
-		}
-		for i, q := range savepointSQL {
-			if s.savepoints[i], err = db.Prepare(q); err != nil {
-				db.Close()
-				return nil, fmt.Errorf("store: preparing %s: %w", q, err)
-			}
 		}
 	}
 	go s.writer()
@@ -280,7 +284,11 @@ func verify(db *sql.DB, path string) error {
 }
 
 // writer is the one goroutine that writes: it takes every operation
-// waiting, runs them in one transaction and commits.
+// waiting, runs them in one transaction and commits. Should one of them
+// fail, the transaction is rolled back and each runs again in its own, so
+// that one failure undoes nothing of the others. (Savepoints would do that
+// too, but they copy every page an operation touches first: a third of a
+// plain crawl's writing.) Operations must therefore be safe to run twice.
 func (s *Store) writer() {
 	defer close(s.done)
 	for first := range s.ops {
@@ -297,54 +305,35 @@ func (s *Store) writer() {
 				break drain
 			}
 		}
-		tx, err := s.db.Begin()
-		if err != nil {
+		if err := s.commit(batch); err == nil || len(batch) == 1 {
 			for _, o := range batch {
-				o.reply <- fmt.Errorf("store: %w", err)
+				o.answer(err)
 			}
 			continue
 		}
-		errs := make([]error, len(batch))
-		if len(batch) == 1 {
-			// Alone in its transaction: a failure rolls back just it.
-			if errs[0] = batch[0].fn(tx); errs[0] != nil {
-				tx.Rollback()
-				batch[0].reply <- errs[0]
-				continue
-			}
-		} else {
-			for i, o := range batch {
-				// Each operation runs in a savepoint, so one failure
-				// does not undo the others in the batch.
-				s.savepoint(tx, 0)
-				if errs[i] = o.fn(tx); errs[i] != nil {
-					s.savepoint(tx, 1)
-				}
-				s.savepoint(tx, 2)
-			}
-		}
-		if err := tx.Commit(); err != nil {
-			for i := range errs {
-				errs[i] = fmt.Errorf("store: commit: %w", err)
-			}
-		}
-		for i, o := range batch {
-			o.reply <- errs[i]
+		for _, o := range batch {
+			o.answer(s.commit([]op{o}))
 		}
 	}
 }
 
-// savepointSQL are the writer's savepoint statements: open, undo, close.
-var savepointSQL = [3]string{`SAVEPOINT op`, `ROLLBACK TO op`, `RELEASE op`}
-
-// savepoint runs the writer's savepoint statement i (savepointSQL) in tx,
-// prepared when the store was opened to write.
-func (s *Store) savepoint(tx *sql.Tx, i int) {
-	if st := s.savepoints[i]; st != nil {
-		tx.Stmt(st).Exec()
-		return
+// commit runs ops in one transaction and commits it; on the first failure
+// it rolls back and returns that failure.
+func (s *Store) commit(ops []op) error {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
 	}
-	tx.Exec(savepointSQL[i])
+	for _, o := range ops {
+		if err := o.fn(tx); err != nil {
+			tx.Rollback()
+			return err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
 }
 
 // write runs fn in the writer's transaction and waits for the commit.
@@ -359,6 +348,18 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return ctx.Err()
 	}
 	return <-o.reply
+}
+
+// writeThen queues fn for the writer's transaction and returns at once;
+// after is told the outcome once the transaction is committed (or fn
+// failed), on the writer's goroutine. Unlike write, it lets the caller go
+// on while the writer gathers many callers' work into one commit.
+func (s *Store) writeThen(fn func(tx *sql.Tx) error, after func(error)) {
+	if s.pg {
+		after(s.pgWrite(context.Background(), fn))
+		return
+	}
+	s.ops <- op{fn: fn, after: after}
 }
 
 // Close stops the writer after the operations sent so far, and closes the

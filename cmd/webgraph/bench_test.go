@@ -45,3 +45,23 @@ func BenchmarkCrawlPlain2000(b *testing.B) {
 	b.ReportMetric(float64(2000*b.N)/total.Seconds(), "pages/s")
 	b.ReportMetric(float64(peak)/1024, "peak-RSS-MB")
 }
+
+// BenchmarkCrawlPlainInProcess is BenchmarkCrawlPlain2000 inside the test
+// process, so that -cpuprofile, -blockprofile and -mutexprofile see the
+// crawl's own code.
+func BenchmarkCrawlPlainInProcess(b *testing.B) {
+	ts := httptest.NewServer(sites.Generated(2000, false))
+	defer ts.Close()
+	for b.Loop() {
+		dir := b.TempDir()
+		var out bytes.Buffer
+		err := run(b.Context(), []string{"crawl", "--db", filepath.Join(dir, "crawl.db"), "--mode", "plain", "--host-interval", "0", "--delay", "0",
+			"--concurrency", "8", "--depth", "-1", "--max-pages", "5000", "--keep", "none", "--out", filepath.Join(dir, "events.jsonl"), ts.URL + "/"}, &out, &out)
+		if err != nil {
+			b.Fatalf("crawl: %v\n%s", err, out.String())
+		}
+		if ev, _ := os.ReadFile(filepath.Join(dir, "events.jsonl")); !bytes.Contains(ev, []byte(`"event":"done","stopped":"exhausted","pages":2000,"ok":2000,`)) {
+			b.Fatalf("the crawl did not keep all 2000 pages")
+		}
+	}
+}

@@ -50,7 +50,7 @@ type page struct {
 // honoured for links and the canonical URL.
 func extract(doc *goquery.Document, docURL *url.URL) page {
 	var p page
-	p.title = fetch.CollapseSpace(doc.Find("title").First().Text())
+	p.title = fetch.CollapseSpace(doc.FindMatcher(selTitle).First().Text())
 
 	base := docBase(doc, docURL)
 
@@ -92,7 +92,7 @@ func extract(doc *goquery.Document, docURL *url.URL) page {
 	}
 	flush()
 
-	doc.Find("script").EachWithBreak(func(_ int, s *goquery.Selection) bool {
+	doc.FindMatcher(selScript).EachWithBreak(func(_ int, s *goquery.Selection) bool {
 		switch t, _ := s.Attr("type"); strings.ToLower(strings.TrimSpace(t)) {
 		case "", "text/javascript", "application/javascript", "module":
 			p.scriptDriven = true
@@ -101,13 +101,13 @@ func extract(doc *goquery.Document, docURL *url.URL) page {
 		return true
 	})
 
-	if href, ok := doc.Find(`link[rel~="canonical" i][href]`).First().Attr("href"); ok {
+	if href, ok := doc.FindMatcher(selCanonical).First().Attr("href"); ok {
 		if c, err := fetch.Normalize(base, href); err == nil {
 			p.canonical = c
 		}
 	}
 
-	doc.Find("a[href], area[href]").EachWithBreak(func(_ int, s *goquery.Selection) bool {
+	doc.FindMatcher(selLinks).EachWithBreak(func(_ int, s *goquery.Selection) bool {
 		href, _ := s.Attr("href")
 		u, err := fetch.Normalize(base, href)
 		if err != nil {
@@ -124,7 +124,7 @@ func extract(doc *goquery.Document, docURL *url.URL) page {
 		return len(p.links) < MaxLinks
 	})
 
-	doc.Find("[id], a[name]").EachWithBreak(func(_ int, s *goquery.Selection) bool {
+	doc.FindMatcher(selAnchors).EachWithBreak(func(_ int, s *goquery.Selection) bool {
 		if id, ok := s.Attr("id"); ok && id != "" {
 			p.anchors = append(p.anchors, id)
 		}
@@ -148,7 +148,7 @@ func anchorText(s *goquery.Selection) string {
 	if t := fetch.Anchor(s.Text()); t != "" {
 		return t
 	}
-	if alt, ok := s.Find("img[alt]").First().Attr("alt"); ok && strings.TrimSpace(alt) != "" {
+	if alt, ok := s.FindMatcher(selImgAlt).First().Attr("alt"); ok && strings.TrimSpace(alt) != "" {
 		return fetch.Anchor(alt)
 	}
 	for _, a := range []string{"title", "aria-label"} {
@@ -180,7 +180,7 @@ func hasToken(list, tok string) bool {
 // docBase is the URL relative references resolve against: <base href> when
 // given and valid, else the document's own URL.
 func docBase(doc *goquery.Document, docURL *url.URL) *url.URL {
-	if href, ok := doc.Find("base[href]").First().Attr("href"); ok {
+	if href, ok := doc.FindMatcher(selBase).First().Attr("href"); ok {
 		if b, err := docURL.Parse(strings.TrimSpace(href)); err == nil {
 			return b
 		}

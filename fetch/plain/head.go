@@ -17,10 +17,10 @@ import (
 func readHead(doc *goquery.Document, base *url.URL, h http.Header) fetch.Head {
 	var hd fetch.Head
 	hd.Description = fetch.Clip(metaContent(doc, "description"), fetch.MaxHeadField)
-	hd.H1 = fetch.Clip(doc.Find("h1").First().Text(), fetch.MaxHeadField)
+	hd.H1 = fetch.Clip(doc.FindMatcher(selH1).First().Text(), fetch.MaxHeadField)
 
 	var dirs []string
-	doc.Find("meta[name][content]").Each(func(_ int, s *goquery.Selection) {
+	doc.FindMatcher(selMeta).Each(func(_ int, s *goquery.Selection) {
 		name, _ := s.Attr("name")
 		switch strings.ToLower(strings.TrimSpace(name)) {
 		case "robots", fetch.MetaAgent:
@@ -31,7 +31,7 @@ func readHead(doc *goquery.Document, base *url.URL, h http.Header) fetch.Head {
 	dirs = append(dirs, fetch.XRobotsTag(h.Values("X-Robots-Tag"), fetch.MetaAgent)...)
 	hd.Robots = fetch.CapDirectives(dirs)
 
-	doc.Find(`link[rel~="alternate" i][hreflang][href]`).Each(func(_ int, s *goquery.Selection) {
+	doc.FindMatcher(selHreflang).Each(func(_ int, s *goquery.Selection) {
 		lang, _ := s.Attr("hreflang")
 		href, _ := s.Attr("href")
 		lang = strings.ToLower(fetch.Clip(lang, 35))
@@ -46,7 +46,7 @@ func readHead(doc *goquery.Document, base *url.URL, h http.Header) fetch.Head {
 	})
 
 	var ld []string
-	doc.Find("script").EachWithBreak(func(_ int, s *goquery.Selection) bool {
+	doc.FindMatcher(selScript).EachWithBreak(func(_ int, s *goquery.Selection) bool {
 		if t, _ := s.Attr("type"); strings.EqualFold(strings.TrimSpace(t), "application/ld+json") {
 			ld = append(ld, s.Text())
 		}
@@ -60,7 +60,7 @@ func readHead(doc *goquery.Document, base *url.URL, h http.Header) fetch.Head {
 // insensitive).
 func metaContent(doc *goquery.Document, name string) string {
 	var out string
-	doc.Find("meta[name][content]").EachWithBreak(func(_ int, s *goquery.Selection) bool {
+	doc.FindMatcher(selMeta).EachWithBreak(func(_ int, s *goquery.Selection) bool {
 		if n, _ := s.Attr("name"); strings.EqualFold(strings.TrimSpace(n), name) {
 			out, _ = s.Attr("content")
 			return false
