@@ -31,6 +31,7 @@ type Item struct {
 	Citation discovery.Discovery
 	Attempts int       // how many times it was paused and retried
 	Slot     time.Time // when the host's slot for it comes
+	ID       int64     // the URL's row in a database frontier; 0 elsewhere
 }
 
 // Scheduler keeps each host's slots; policy.Throttle satisfies it.

@@ -166,7 +166,17 @@ func (t *Throttle) WaitReserved(ctx context.Context, host string, at time.Time) 
 	}
 	t.mu.Lock()
 	h := t.slot(host)
+	unspaced := t.interval == 0 && h.delay == 0 && !h.paused.After(t.now()) && t.shared == nil
 	t.mu.Unlock()
+	if unspaced {
+		// No interval to keep (--host-interval 0, no Crawl-delay, no
+		// pause): pages to the host need not wait for each other's send.
+		return func() {
+			t.mu.Lock()
+			h.lastStart = latest(h.lastStart, t.now())
+			t.mu.Unlock()
+		}, nil
+	}
 	select {
 	case h.gate <- struct{}{}:
 	case <-ctx.Done():

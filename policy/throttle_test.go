@@ -196,3 +196,31 @@ func TestThrottleWaitHonoursContext(t *testing.T) {
 		t.Error("Wait on an hour-long slot returned nil under a 20ms context")
 	}
 }
+
+// With no interval to keep, pages to one host do not wait for each other's
+// send: slots are taken while earlier ones are still unreleased. Once the
+// host has a Crawl-delay, the next page waits for the held one again.
+func TestThrottleUnspacedHostTakesNoTurns(t *testing.T) {
+	th := NewThrottle(0, nil)
+	var held []func()
+	for range 3 {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		release, err := th.WaitReserved(ctx, "a.example", th.Reserve("a.example"))
+		cancel()
+		if err != nil {
+			t.Fatalf("slot %d with two unreleased before it: %v; want it at once", len(held)+1, err)
+		}
+		held = append(held, release)
+	}
+	for _, r := range held {
+		r()
+	}
+	if _, err := th.SetCrawlDelay("a.example", 30); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := th.WaitReserved(ctx, "a.example", time.Time{}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("with a Crawl-delay of 30 s the next page did not wait (err %v)", err)
+	}
+}

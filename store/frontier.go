@@ -251,7 +251,7 @@ func (f *Frontier) refill(host string, q *hostQ) error {
 	for rows.Next() {
 		it := frontier.Item{Host: host}
 		var via string
-		if err := rows.Scan(&it.URL, &via, &it.Citation.FoundOn, &it.Citation.Anchor, &it.Citation.Depth, &it.Attempts); err != nil {
+		if err := rows.Scan(&it.ID, &it.URL, &via, &it.Citation.FoundOn, &it.Citation.Anchor, &it.Citation.Depth, &it.Attempts); err != nil {
 			return err
 		}
 		if f.handed[it.URL] {
@@ -321,8 +321,12 @@ func (f *Frontier) CompleteThen(it frontier.Item, r frontier.Result, canon strin
 				return nil
 			}
 		}
-		var id int64
-		if err := f.s.stmt(tx, "complete").QueryRow(r.State, it.URL).Scan(&id); err != nil {
+		id := it.ID
+		if id != 0 {
+			if _, err := f.s.stmt(tx, "completeID").Exec(r.State, id); err != nil {
+				return fmt.Errorf("store: completing %s: %w", it.URL, err)
+			}
+		} else if err := f.s.stmt(tx, "complete").QueryRow(r.State, it.URL).Scan(&id); err != nil {
 			return fmt.Errorf("store: completing %s: %w", it.URL, err)
 		}
 		if r.Event != nil {

@@ -103,12 +103,13 @@ type Store struct {
 var hot = map[string]string{
 	"insertURL":  `INSERT OR IGNORE INTO urls (url, host, state, via, found_on, anchor, depth) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 	"complete":   `UPDATE urls SET state = ? WHERE url = ? RETURNING id`,
+	"completeID": `UPDATE urls SET state = ? WHERE id = ?`,
 	"insertPage": `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	"known":      `SELECT EXISTS (SELECT 1 FROM links WHERE to_url = ?) OR EXISTS (SELECT 1 FROM urls WHERE url = ?)`,
 	"insertLink": `INSERT OR IGNORE INTO links (from_id, to_url, anchor, side, kind) VALUES (?, ?, ?, ?, ?)`,
 	"claim":      `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`,
 	"holder":     `SELECT url FROM kept WHERE canon = ?`,
-	"refill":     `SELECT url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,
+	"refill":     `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,
 }
 
 // stmt returns the prepared statement name bound to tx.
@@ -193,7 +194,7 @@ func Open(path string, mode Mode) (s *Store, err error) {
 			return nil, err
 		}
 	}
-	dsn := fileDSN(path, "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)")
+	dsn := fileDSN(path, "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-500)")
 	if mode == Read {
 		dsn = fileDSN(path, "mode=ro&_pragma=busy_timeout(5000)")
 	}
