@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -64,4 +67,59 @@ func BenchmarkCrawlPlainInProcess(b *testing.B) {
 			b.Fatalf("the crawl did not keep all 2000 pages")
 		}
 	}
+}
+
+// BenchmarkPolitenessBound crawls a 50-page site on one host at
+// --host-interval 200ms (the real binary, plain mode, 4 workers) and reports
+// what the server saw: the span from the first page request to the last
+// against 49 intervals, every request to the host (robots.txt, the sitemap
+// guesses and the soft-404 probe take slots too), and the crawl's own time.
+func BenchmarkPolitenessBound(b *testing.B) {
+	const pages, interval = 50, 200 * time.Millisecond
+	bin := filepath.Join(b.TempDir(), "webgraph")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("build: %v\n%s", err, out)
+	}
+	var mu sync.Mutex
+	var stamps []time.Time // page requests
+	var requests int
+	site := sites.Generated(pages, false)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		requests++
+		if r.URL.Path == "/" || strings.HasPrefix(r.URL.Path, "/p/") {
+			stamps = append(stamps, time.Now())
+		}
+		mu.Unlock()
+		site.ServeHTTP(w, r)
+	}))
+	defer ts.Close()
+	var span, whole time.Duration
+	var extra int
+	for b.Loop() {
+		mu.Lock()
+		stamps, requests = nil, 0
+		mu.Unlock()
+		db := filepath.Join(b.TempDir(), "crawl.db")
+		start := time.Now()
+		out, err := exec.Command(bin, "crawl", "--db", db, "--mode", "plain", "--host-interval", interval.String(), "--delay", "0",
+			"--concurrency", "4", "--out", os.DevNull, ts.URL+"/").CombinedOutput()
+		if err != nil {
+			b.Fatalf("crawl: %v\n%s", err, out)
+		}
+		whole += time.Since(start)
+		mu.Lock()
+		if len(stamps) != pages {
+			b.Fatalf("%d page requests; want %d", len(stamps), pages)
+		}
+		span += stamps[len(stamps)-1].Sub(stamps[0])
+		extra = requests - pages
+		mu.Unlock()
+	}
+	floor := time.Duration(pages-1) * interval
+	b.ReportMetric(span.Seconds()/float64(b.N), "page-span-s")
+	b.ReportMetric(span.Seconds()/float64(b.N)/floor.Seconds(), "span/49-intervals")
+	b.ReportMetric(whole.Seconds()/float64(b.N), "crawl-s")
+	b.ReportMetric(whole.Seconds()/float64(b.N)/(time.Duration(pages+extra-1)*interval).Seconds(), "crawl/all-slots")
+	b.ReportMetric(float64(extra), "non-page-requests")
 }
