@@ -2,6 +2,7 @@ package crawl
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"net"
 	"net/http"
@@ -308,5 +309,51 @@ func TestOneKeptPagePerCanonical(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// A retained page text is kept once in the database: inside the stored page
+// event, not again in a column of its own.
+func TestRetainedTextStoredOnce(t *testing.T) {
+	words := `<p>A page with enough words of its own to be kept by the crawl in plain mode without any trouble at all.</p>`
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" && r.URL.Path != "/two" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write([]byte(`<!doctype html><title>T</title>` + words + `<a href="/two">two</a>`))
+	}))
+	defer site.Close()
+	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 2, NoHostInterval: true, NoDelay: true, SkipSoft404: true, Mode: "plain", KeepText: true}
+	gate := testGate(t, cfg)
+	path := filepath.Join(t.TempDir(), "crawl.db")
+	st, err := store.Open(path, store.Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := st.Frontier(gate.Throttle(), cfg.EffectiveDepth())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &recorder{}
+	c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Frontier: f, Gate: gate, Sink: rec.sink, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if done := c.Run(context.Background()); done.OK != 2 {
+		t.Fatalf("kept %d pages; want 2", done.OK)
+	}
+	st.Close()
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var pages, columns, inEvent int
+	if err := db.QueryRow(`SELECT COUNT(*), COUNT(text), SUM(instr(event, '"text":"') > 0) FROM pages`).Scan(&pages, &columns, &inEvent); err != nil {
+		t.Fatal(err)
+	}
+	if pages != 2 || inEvent != 2 || columns != 0 {
+		t.Errorf("%d pages: text in %d stored events and in %d text columns; want it in every event and no column", pages, inEvent, columns)
 	}
 }

@@ -81,9 +81,6 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 	if p.Refusal != nil {
 		res.State, res.Cause = "refused", string(p.Refusal.Cause)
 	}
-	if ev.Text != nil {
-		res.Text = *ev.Text
-	}
 	res.Event, _ = ev.encode()
 	ev.encoded = res.Event
 

@@ -53,7 +53,7 @@ type Result struct {
 	Words         int
 	PlainWords    int // -1 when the side did not run
 	RenderedWords int // -1 when the side did not run
-	Text          string
+	Text          string // kept apart from Event; the crawl leaves it empty, as its text is inside Event
 	Event         []byte // the page event as written
 	Links         []Link
 	Queue         []New

@@ -56,7 +56,7 @@ CREATE TABLE pages (
 	words          INTEGER NOT NULL,
 	plain_words    INTEGER,
 	rendered_words INTEGER,
-	text           TEXT,
+	text           TEXT, -- unused: a retained text is inside the event (older crawls wrote it here too)
 	event          TEXT NOT NULL -- the page event as written
 );
 CREATE TABLE links (
