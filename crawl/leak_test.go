@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"net/url"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,14 +21,24 @@ import (
 // several concurrencies, each with its own browser, and checks that every
 // page was kept, that the done event gives the browser's peak memory, and
 // that once the fetcher is closed neither the browser process, nor any
-// process naming its profile, nor the profile directory is left.
+// process naming its profile, nor the profile directory is left. Once more
+// with memory low: the browser gives up tabs as renders end (the fetcher is
+// closed with them given up) and the done event says so.
 func TestNothingOutlivesCrawl(t *testing.T) {
 	ts := httptest.NewServer(sites.Generated(12, true))
 	defer ts.Close()
 	seed, _ := url.Parse(ts.URL + "/")
-	for _, n := range []int{1, 3, 8} {
-		t.Run(fmt.Sprintf("concurrency=%d", n), func(t *testing.T) {
-			r, err := rendered.New(rendered.Config{Tabs: n, Timeout: 15 * time.Second})
+	for _, tc := range []struct {
+		n   int
+		low bool
+	}{{1, false}, {3, false}, {8, false}, {3, true}} {
+		n := tc.n
+		t.Run(fmt.Sprintf("concurrency=%d,low-memory=%v", n, tc.low), func(t *testing.T) {
+			rc := rendered.Config{Tabs: n, Timeout: 15 * time.Second}
+			if tc.low {
+				rc.Memory = func() rendered.MemoryState { return rendered.MemoryState{Low: true} }
+			}
+			r, err := rendered.New(rc)
 			if err != nil {
 				browsertest.Unavailable(t, err)
 			}
@@ -45,6 +57,12 @@ func TestNothingOutlivesCrawl(t *testing.T) {
 			}
 			if done.BrowserPeakRSSMB == nil || *done.BrowserPeakRSSMB <= 0 {
 				t.Errorf("BrowserPeakRSSMB = %v; want the browser tree's peak memory", done.BrowserPeakRSSMB)
+			}
+			said := slices.ContainsFunc(done.Warnings, func(w string) bool {
+				return strings.Contains(w, "memory ran low: the browser rendered with as few as 1 of its 3 tabs")
+			})
+			if said != tc.low {
+				t.Errorf("done warnings %q; want the tabs given up for memory said: %v", done.Warnings, tc.low)
 			}
 			if err := r.Close(); err != nil {
 				t.Fatalf("Close: %v", err)

@@ -1,6 +1,7 @@
 package crawl
 
 import (
+	"fmt"
 	"maps"
 	"net/url"
 	"time"
@@ -70,6 +71,11 @@ func (c *Crawler) finish(start time.Time) *DoneEvent {
 		if rss := c.browser.PeakRSS(); rss > 0 {
 			mb := (rss + 1<<20 - 1) >> 20
 			d.BrowserPeakRSSMB = &mb
+		}
+		if t, ok := c.browser.(interface{ FewestTabs() (int, int) }); ok {
+			if fewest, of := t.FewestTabs(); fewest > 0 {
+				d.Warnings = append(d.Warnings, fmt.Sprintf("memory ran low: the browser rendered with as few as %d of its %d tabs", fewest, of))
+			}
 		}
 	}
 	if c.journal != nil {

@@ -78,6 +78,10 @@ type Config struct {
 	// to the page's own cookies. Without CredentialsFor none are sent.
 	Credentials    http.Header
 	CredentialsFor func(*url.URL) bool
+	// Memory, if set, tells the machine's memory in place of the cgroup's
+	// limit or /proc/meminfo: while it is low, each finished render gives
+	// up its tab (down to one), and tabs come back once it is plentiful.
+	Memory func() MemoryState
 	// Proxy, when set, carries every request of a browser webgraph starts
 	// (--proxy-server, loopback hosts included). Nil leaves the browser
 	// to its own settings, which on Linux read the environment's proxy.
@@ -122,6 +126,10 @@ type Fetcher struct {
 	b        *browser
 	closed   bool
 	restarts int
+	held     int // slots kept back because memory ran low
+	fewest   int // the fewest tabs rendered with because of that; 0: never
+
+	mem memoryWatch
 
 	spread *spread // several running browsers; nil for one
 
@@ -161,7 +169,10 @@ func New(cfg Config) (*Fetcher, error) {
 			return nil, &ProxyError{Proxy: shown.String(), Reason: "the browser cannot send a proxy's user and password"}
 		}
 	}
-	f := &Fetcher{cfg: cfg}
+	f := &Fetcher{cfg: cfg, mem: memoryWatch{read: cfg.Memory}}
+	if cfg.Memory == nil {
+		f.mem = memoryWatch{read: machineMemory, every: rssEvery}
+	}
 	var err error
 	if urls := browserURLs(cfg); len(urls) > 1 {
 		if f.spread, err = newSpread(cfg, urls); err != nil {
@@ -309,7 +320,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		s.Err = fmt.Errorf("rendered: waiting for a tab: %w", ctx.Err())
 		return s, s.Err
 	}
-	defer func() { <-f.slots }()
+	defer f.release()
 
 	for attempt := 0; ; attempt++ {
 		b, err := f.current()
@@ -390,8 +401,12 @@ func (f *Fetcher) Close() error {
 	if f.spread != nil {
 		return f.spread.close()
 	}
-	// Wait for renders in progress: take every slot, and keep them.
-	for range cap(f.slots) {
+	// Wait for renders in progress: take every slot not kept back for
+	// memory (none is kept back once closing is closed), and keep them.
+	f.mu.Lock()
+	held := f.held
+	f.mu.Unlock()
+	for range cap(f.slots) - held {
 		f.slots <- struct{}{}
 	}
 	f.mu.Lock()
