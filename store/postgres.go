@@ -15,8 +15,12 @@ import (
 
 // pgSchema is the SQLite schema in PostgreSQL's words: the same tables and
 // columns, plus what several processes need to share one crawl: a lease on
-// each URL in flight (its worker and expiry), and a row per host holding
-// its next free slot, its queued count and its deferral.
+// each URL in flight (its worker and expiry) and the worker that recorded
+// it; a row per host holding its next free slot, its queued count, its
+// deferral and its pause; a row per origin holding its one-time preparation
+// (sitemaps, the soft-404 probe) as the worker that did it shared it; and,
+// for each run, its worker, its heartbeat and whether it has finished, so
+// the last worker out of a session writes the crawl's done.
 const pgSchema = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE urls (
@@ -30,8 +34,9 @@ CREATE TABLE urls (
 	depth    INTEGER NOT NULL DEFAULT 0,
 	attempts INTEGER NOT NULL DEFAULT 0,
 	in_sitemap INTEGER NOT NULL DEFAULT 0,
-	lease_worker TEXT,       -- the worker fetching it, while it is in flight
-	lease_until  TIMESTAMPTZ -- its lease ends then unless renewed
+	lease_worker TEXT,        -- the worker fetching it, while it is in flight
+	lease_until  TIMESTAMPTZ, -- its lease ends then unless renewed
+	done_by      TEXT         -- the worker that recorded its outcome
 );
 CREATE INDEX urls_queue ON urls (host, state, id);
 CREATE INDEX urls_leased ON urls (lease_worker) WHERE lease_worker IS NOT NULL;
@@ -63,19 +68,45 @@ CREATE TABLE runs (
 	started_at TEXT NOT NULL,
 	resumed    INTEGER NOT NULL,
 	run_event  TEXT NOT NULL,
-	done_event TEXT
+	done_event TEXT,         -- the worker's worker_done, or the crawl's done (crawl_done)
+	worker     TEXT,         -- the worker's name, as its leases and done_by carry it
+	session    BIGINT,       -- the id of the first run of the workers that worked together
+	alive_until TIMESTAMPTZ, -- the worker is dead if it has not renewed this by then
+	beat_at    TIMESTAMPTZ,  -- its last renewal
+	finished   INTEGER NOT NULL DEFAULT 0,
+	finished_at TIMESTAMPTZ,
+	crawl_done INTEGER NOT NULL DEFAULT 0 -- it wrote the session's done
+);
+CREATE INDEX runs_session ON runs (session);
+CREATE TABLE origins (
+	origin      TEXT PRIMARY KEY,
+	worker      TEXT NOT NULL,        -- who prepared it
+	prepared_at TIMESTAMPTZ NOT NULL,
+	record      TEXT NOT NULL         -- sitemaps, the soft-404 probe's answer (the crawl's JSON)
 );
 CREATE TABLE hosts (
 	host           TEXT PRIMARY KEY,
 	queued         BIGINT NOT NULL DEFAULT 0,       -- URLs in state queued, leased or not
 	next_slot      TIMESTAMPTZ NOT NULL DEFAULT 'epoch', -- no page starts before this
 	deferred_until TIMESTAMPTZ NOT NULL DEFAULT 'epoch', -- robots.txt unreachable until then
-	last_start     TIMESTAMPTZ NOT NULL DEFAULT 'epoch'  -- the last request to it, by any worker
+	last_start     TIMESTAMPTZ NOT NULL DEFAULT 'epoch', -- the last request to it, by any worker
+	paused_until   TIMESTAMPTZ NOT NULL DEFAULT 'epoch'  -- a 429 or 503 asked every worker to wait until then
 );
 `
 
 // pgLockKey is the advisory lock that serialises creating the schema.
 const pgLockKey = 0x77677068
+
+// pgRevision numbers pgSchema's additions to the shared schema version; a
+// PostgreSQL crawl made by a webgraph with another revision is ErrVersion.
+const pgRevision = 2
+
+// Advisory lock classes (the first key of the two-key form, a space apart
+// from pgLockKey's and the robots locks' one-key form).
+const (
+	pgLockOrigin  = 0x7767 // with hashtext(origin): one worker prepares it
+	pgLockSession = 0x7768 // with 0: runs join and leave sessions one at a time
+)
 
 // IsPostgres reports whether db names a PostgreSQL database (a postgres://
 // or postgresql:// URL) rather than a SQLite file.
@@ -142,15 +173,16 @@ func (s *Store) pgPrepare(ctx context.Context, mode Mode, name string) error {
 		if _, err := tx.ExecContext(ctx, pgSchema); err != nil {
 			return fmt.Errorf("store: creating %s: %w", name, err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('app', 'webgraph'), ('schema_version', $1)`, fmt.Sprint(SchemaVersion)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('app', 'webgraph'), ('schema_version', $1), ('pg_revision', $2)`, fmt.Sprint(SchemaVersion), fmt.Sprint(pgRevision)); err != nil {
 			return fmt.Errorf("store: creating %s: %w", name, err)
 		}
 		return tx.Commit()
 	case !hasMeta:
 		return fmt.Errorf("%w: %s holds tables of another program; refusing to touch it", ErrForeign, name)
 	}
-	var app, version string
-	if err := tx.QueryRowContext(ctx, `SELECT COALESCE((SELECT value FROM meta WHERE key = 'app'), ''), COALESCE((SELECT value FROM meta WHERE key = 'schema_version'), '')`).Scan(&app, &version); err != nil {
+	var app, version, revision string
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE((SELECT value FROM meta WHERE key = 'app'), ''), COALESCE((SELECT value FROM meta WHERE key = 'schema_version'), ''),
+		COALESCE((SELECT value FROM meta WHERE key = 'pg_revision'), '1')`).Scan(&app, &version, &revision); err != nil {
 		return fmt.Errorf("%w: %s holds a table named meta that is not webgraph's (%v); refusing to touch it", ErrForeign, name, err)
 	}
 	if app != "webgraph" {
@@ -158,6 +190,9 @@ func (s *Store) pgPrepare(ctx context.Context, mode Mode, name string) error {
 	}
 	if version != fmt.Sprint(SchemaVersion) {
 		return fmt.Errorf("%w: %s has version %s; this webgraph reads version %d", ErrVersion, name, version, SchemaVersion)
+	}
+	if revision != fmt.Sprint(pgRevision) {
+		return fmt.Errorf("%w: %s has PostgreSQL revision %s; this webgraph reads revision %d", ErrVersion, name, revision, pgRevision)
 	}
 	if mode == Create {
 		var runs int

@@ -96,10 +96,17 @@ func (s *Store) SharedFrontier(sched Spacer, maxDepth int, cfg SharedConfig) (*S
 // Worker returns the name this worker's leases carry.
 func (f *SharedFrontier) Worker() string { return f.cfg.Worker }
 
-// renew extends this worker's leases every third of the lease until Close.
+// renewEvery is how often a worker renews its leases and its run's
+// heartbeat: a third of the lease, and at least every second, so that a
+// worker leaving the crawl learns soon whether the others are alive.
+func (f *SharedFrontier) renewEvery() time.Duration { return min(f.cfg.Lease/3, time.Second) }
+
+// renew extends this worker's leases and its run's life (see SharedJournal)
+// every renewEvery until Close.
 func (f *SharedFrontier) renew() {
 	defer close(f.done)
-	t := time.NewTicker(f.cfg.Lease / 3)
+	every := f.renewEvery()
+	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
 		select {
@@ -107,9 +114,13 @@ func (f *SharedFrontier) renew() {
 			return
 		case <-t.C:
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), f.cfg.Lease/3)
+		ctx, cancel := context.WithTimeout(context.Background(), max(every, f.cfg.Lease/3))
 		_, err := f.s.db.ExecContext(ctx, `UPDATE urls SET lease_until = now() + $2 * interval '1 millisecond' WHERE lease_worker = $1`,
 			f.cfg.Worker, f.cfg.Lease.Milliseconds())
+		if err == nil {
+			_, err = f.s.db.ExecContext(ctx, `UPDATE runs SET alive_until = now() + $2 * interval '1 millisecond', beat_at = now() WHERE worker = $1 AND finished = 0`,
+				f.cfg.Worker, f.cfg.Lease.Milliseconds())
+		}
 		cancel()
 		if err != nil {
 			f.fail(fmt.Errorf("store: renewing the leases of %s: %w", f.cfg.Worker, err))
@@ -279,6 +290,18 @@ func (f *SharedFrontier) Defer(host string, until time.Time) {
 	f.signal()
 }
 
+// Pause holds host for every worker until until, after a 429 or 503 asked
+// for it: the host's next slot is no earlier, and no request to it starts
+// before then (Starts). A shorter pause never cuts a longer one short.
+func (f *SharedFrontier) Pause(host string, until time.Time) {
+	f.write(func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO hosts (host, paused_until) VALUES ($1, now() + $2 * interval '1 millisecond')
+			ON CONFLICT (host) DO UPDATE SET paused_until = greatest(hosts.paused_until, EXCLUDED.paused_until)`, host, time.Until(until).Milliseconds())
+		return err
+	})
+	f.signal()
+}
+
 // Next hands out the queued URL whose host's slot comes soonest (see
 // frontier.Pop), leased to this worker. It waits while other workers have
 // URLs in flight, looking again every Poll, and returns ErrExhausted only
@@ -293,9 +316,9 @@ func (f *SharedFrontier) Next(ctx context.Context) (frontier.Item, error) {
 // pgQueue is the shared frontier seen as a frontier.Queue.
 type pgQueue struct{ f *SharedFrontier }
 
-// Hosts reads the hosts that have a URL free to lease, with their slots and
-// deferrals on the database's clock turned into this machine's, and the
-// URLs leased by live workers.
+// Hosts reads the hosts that have a URL free to lease, with their slots
+// (pauses included) and deferrals on the database's clock turned into this
+// machine's, and the URLs leased by live workers.
 func (q pgQueue) Hosts(ctx context.Context) ([]frontier.HostState, int, error) {
 	db := q.f.s.db
 	// Leases are counted before the queue is read: a page completes in one
@@ -306,7 +329,7 @@ func (q pgQueue) Hosts(ctx context.Context) ([]frontier.HostState, int, error) {
 		return nil, 0, fmt.Errorf("store: counting leases: %w", err)
 	}
 	base := time.Now()
-	rows, err := db.QueryContext(ctx, `SELECT h.host, EXTRACT(EPOCH FROM h.next_slot - now())::float8, EXTRACT(EPOCH FROM h.deferred_until - now())::float8
+	rows, err := db.QueryContext(ctx, `SELECT h.host, EXTRACT(EPOCH FROM greatest(h.next_slot, h.paused_until) - now())::float8, EXTRACT(EPOCH FROM h.deferred_until - now())::float8
 		FROM hosts h WHERE h.queued > 0 AND EXISTS (SELECT 1 FROM urls u WHERE u.host = h.host AND u.state = 'queued' AND (u.lease_until IS NULL OR u.lease_until < now()))`)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: reading the hosts: %w", err)
@@ -331,7 +354,7 @@ func (q pgQueue) Hosts(ctx context.Context) ([]frontier.HostState, int, error) {
 }
 
 // Take leases host's oldest free URL to this worker and takes the host's
-// next slot, in one transaction that holds the host's row: two workers
+// next slot (none before its pause ends), in one transaction that holds the host's row: two workers
 // never get the same slot, and a URL another transaction holds is skipped.
 func (q pgQueue) Take(ctx context.Context, host string) (frontier.Item, bool, error) {
 	f := q.f
@@ -340,7 +363,7 @@ func (q pgQueue) Take(ctx context.Context, host string) (frontier.Item, bool, er
 	err := f.s.pgWrite(ctx, func(tx *sql.Tx) error {
 		ok = false
 		var wait float64
-		if err := tx.QueryRowContext(ctx, `SELECT EXTRACT(EPOCH FROM greatest(now(), next_slot) - now())::float8 FROM hosts WHERE host = $1 FOR UPDATE`, host).Scan(&wait); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT EXTRACT(EPOCH FROM greatest(now(), next_slot, paused_until) - now())::float8 FROM hosts WHERE host = $1 FOR UPDATE`, host).Scan(&wait); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
 				return nil
 			}
@@ -363,7 +386,7 @@ func (q pgQueue) Take(ctx context.Context, host string) (frontier.Item, bool, er
 			id, f.cfg.Worker, f.cfg.Lease.Milliseconds()); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE hosts SET next_slot = greatest(now(), next_slot) + $2 * interval '1 microsecond' WHERE host = $1`,
+		if _, err := tx.ExecContext(ctx, `UPDATE hosts SET next_slot = greatest(now(), next_slot, paused_until) + $2 * interval '1 microsecond' WHERE host = $1`,
 			host, f.sched.Interval(host).Microseconds()); err != nil {
 			return err
 		}
@@ -398,8 +421,8 @@ func (f *SharedFrontier) Complete(it frontier.Item, r frontier.Result) []frontie
 		firsts = firsts[:0]
 		var id int64
 		var host string
-		err := tx.QueryRowContext(ctx, `UPDATE urls SET state = $2, lease_worker = NULL, lease_until = NULL WHERE url = $1 AND state = 'queued' RETURNING id, host`,
-			it.URL, r.State).Scan(&id, &host)
+		err := tx.QueryRowContext(ctx, `UPDATE urls SET state = $2, lease_worker = NULL, lease_until = NULL, done_by = $3 WHERE url = $1 AND state = 'queued' RETURNING id, host`,
+			it.URL, r.State, f.cfg.Worker).Scan(&id, &host)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil // completed already, by another worker
 		}
@@ -507,8 +530,10 @@ type Starts struct{ s *Store }
 func (s *Store) Starts() *Starts { return &Starts{s: s} }
 
 // Start waits until interval has passed since the last start to host by any
-// worker, then records now, in one statement: of two workers arriving
-// together, one goes and the other waits an interval.
+// worker, and until the host's pause (SharedFrontier.Pause) has ended, then
+// records now, in one statement: of two workers arriving together, one goes
+// and the other waits an interval. A worker that took its slot before
+// another worker paused the host waits too.
 func (st *Starts) Start(ctx context.Context, host string, interval time.Duration) error {
 	for {
 		var went bool
@@ -516,10 +541,10 @@ func (st *Starts) Start(ctx context.Context, host string, interval time.Duration
 		err := st.s.db.QueryRowContext(ctx, `WITH claim AS (
 				INSERT INTO hosts (host, last_start) VALUES ($1, clock_timestamp())
 				ON CONFLICT (host) DO UPDATE SET last_start = EXCLUDED.last_start
-				WHERE hosts.last_start <= EXCLUDED.last_start - $2 * interval '1 microsecond'
+				WHERE hosts.last_start <= EXCLUDED.last_start - $2 * interval '1 microsecond' AND hosts.paused_until <= EXCLUDED.last_start
 				RETURNING 1)
 			SELECT EXISTS (SELECT 1 FROM claim),
-				COALESCE((SELECT EXTRACT(EPOCH FROM last_start + $2 * interval '1 microsecond' - clock_timestamp())::float8 FROM hosts WHERE host = $1), 0)`,
+				COALESCE((SELECT EXTRACT(EPOCH FROM greatest(last_start + $2 * interval '1 microsecond', paused_until) - clock_timestamp())::float8 FROM hosts WHERE host = $1), 0)`,
 			host, interval.Microseconds()).Scan(&went, &wait)
 		if err != nil {
 			return fmt.Errorf("store: the start of a request to %s: %w", host, err)
