@@ -64,6 +64,39 @@ type Journal interface {
 	Robots(p *policy.RobotsPolicy) error
 }
 
+// Origins shares an origin's one-time preparation (its sitemaps and the
+// soft-404 probe) among the workers of one crawl: *store.SharedOrigins
+// satisfies it. Once returns the record a worker prepared and shared; when
+// none has, it calls prepare (other workers wait for it) and keeps the
+// record when share is true. ran says whether prepare ran; an error is the
+// store's.
+// Records returns every origin's shared record, for the crawl's inventory.
+type Origins interface {
+	Once(ctx context.Context, origin string, prepare func() (rec []byte, share bool)) (rec []byte, ran bool, err error)
+	Records(ctx context.Context) ([][]byte, error)
+}
+
+// Session is a Journal whose crawl several workers share: each worker's
+// stream ends with its own share (a worker_done event) unless it is the
+// last out, which writes the crawl's done. *store.SharedJournal satisfies
+// it.
+type Session interface {
+	// Worker names this worker.
+	Worker() string
+	// Leave records share as this worker's part and reports whether it is
+	// the last worker out; exhausted says the crawl's frontier ran dry.
+	Leave(ctx context.Context, share any, exhausted bool) (last bool, err error)
+	// Tally reads the session's record, for the last worker out.
+	Tally(ctx context.Context) (frontier.SessionTally, error)
+}
+
+// pauser holds a host for every worker of a shared crawl after a 429 or
+// 503; *store.SharedFrontier satisfies it. A frontier of one process needs
+// none: the gate's throttle holds the pause.
+type pauser interface {
+	Pause(host string, until time.Time)
+}
+
 // Crawler runs one crawl. Create it with New; Run may be called once.
 type Crawler struct {
 	cfg     Config
@@ -73,6 +106,7 @@ type Crawler struct {
 	scope   *policy.Scope
 	sink    Sink
 	journal Journal
+	origins Origins
 	links   LinkChecker
 	browser BrowserMemory
 	version string
@@ -109,7 +143,12 @@ type Deps struct {
 	Gate *policy.Gate
 	Sink Sink
 	// Journal, if set, records the run, its robots policies and its end.
+	// When it is also a Session, the crawl is shared with other workers and
+	// only the last one out ends its stream with the crawl's done.
 	Journal Journal
+	// Origins, if set, makes each origin's sitemaps and soft-404 probe
+	// once for every worker sharing the crawl, rather than once per Crawler.
+	Origins Origins
 	// Links, if set, checks link targets (--check): external URLs and
 	// #fragments. It must use the same gate.
 	Links LinkChecker
@@ -128,7 +167,7 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 	if d.Pages == nil || d.Sink == nil || d.Gate == nil || d.Gate.Throttle() == nil {
 		return nil, &ConfigError{[]string{"Deps.Pages, Deps.Sink and Deps.Gate (with a throttle) are required"}}
 	}
-	c := &Crawler{cfg: cfg, pages: d.Pages, sink: d.Sink, journal: d.Journal, links: d.Links, browser: d.Browser, version: d.Version, gate: d.Gate, scope: d.Gate.Scope(), stopCh: make(chan struct{}),
+	c := &Crawler{cfg: cfg, pages: d.Pages, sink: d.Sink, journal: d.Journal, origins: d.Origins, links: d.Links, browser: d.Browser, version: d.Version, gate: d.Gate, scope: d.Gate.Scope(), stopCh: make(chan struct{}),
 		kinds: discovery.Kinds{}, deferredSaid: map[string]time.Time{}}
 	c.front = d.Frontier
 	if c.front == nil {
@@ -233,7 +272,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 	c.finishLinks(ctx)
 	c.linksDone.Store(true)
 	c.stop("exhausted") // no-op when a reason was already set
-	return c.finish(start)
+	return c.finish(ctx, start)
 }
 
 func (c *Crawler) worker(ctx, popCtx context.Context) {

@@ -13,8 +13,9 @@ import (
 // Sink receives the crawl's events, in order, one at a time: *RunEvent,
 // *DiscoveryEvent, *FrontierEvent, *PageEvent, *DisallowedEvent,
 // *DeferredEvent, *PausedEvent, *WarningEvent, *linkcheck.Event (with
-// Deps.Links) and *DoneEvent. The crawl
-// never calls it from two goroutines at once.
+// Deps.Links), and last *DoneEvent, or *WorkerDoneEvent for a worker that
+// shared its crawl and was not the last out. The crawl never calls it from
+// two goroutines at once.
 type Sink func(event any)
 
 // Limits is the run event's list of limits.
@@ -72,6 +73,9 @@ type DiscoveryEvent struct {
 	Sitemaps    []discovery.SitemapAttempt `json:"sitemaps"`
 	FromSitemap int                        `json:"from_sitemap"`
 	Soft404     *Soft404                   `json:"soft404,omitempty"`
+	// Shared says the sitemaps and the probe are another worker's of the
+	// same crawl, read from its database: this worker requested none of them.
+	Shared bool `json:"shared,omitempty"`
 }
 
 // FrontierEvent comes every Config.FrontierEvery pages and before done.
@@ -165,7 +169,11 @@ const (
 	MaxSkippedList  = 10000
 )
 
-// DoneEvent ends the stream.
+// DoneEvent ends the stream. When several workers share a crawl, the last
+// one out writes it for the whole session (the workers that worked
+// together): pages and refusals are those the database recorded, the other
+// counts are summed over the workers' shares, the queue, sitemaps and
+// coverage are the crawl's.
 type DoneEvent struct {
 	Event           string         `json:"event"`
 	Stopped         string         `json:"stopped"` // exhausted, max-pages, time-budget, interrupted, failure
@@ -195,6 +203,18 @@ type DoneEvent struct {
 	// rendered pages.
 	BrowserPeakRSSMB *int64 `json:"browser_peak_rss_mb,omitempty"`
 	DroppedLongURLs  int    `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes left out, over all pages
+	// Workers counts the workers whose runs the event sums up; absent for a
+	// crawl of one process on SQLite.
+	Workers int `json:"workers,omitempty"`
+}
+
+// WorkerDoneEvent ends the stream of a worker that shared its crawl with
+// others and was not the last out: its own share, in the done event's
+// fields (pending, sitemaps and coverage are the crawl's as it left), and
+// its name. The crawl's done is in the last worker's stream.
+type WorkerDoneEvent struct {
+	DoneEvent
+	Worker string `json:"worker"`
 }
 
 func sortStrings(s []string) []string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
@@ -64,20 +65,96 @@ func (c *Crawler) prepare(ctx context.Context, u *url.URL) *originPrep {
 		}
 		root, _ := url.Parse(origin + "/")
 		if !rp.Deferred() && !tooSlow {
-			var found []discovery.SitemapURL
-			ev.Sitemaps, found = discovery.Sitemaps(ctx, c.getter(), root, rp.Sitemaps, discovery.SitemapOptions{Limit: c.cfg.SitemapLimit})
-			if ev.Sitemaps == nil {
-				ev.Sitemaps = []discovery.SitemapAttempt{}
-			}
-			ev.FromSitemap = len(found)
-			c.queueSitemapURLs(found)
-			if !c.cfg.SkipSoft404 {
-				ev.Soft404, prep.soft404 = c.probeSoft404(ctx, root)
-			}
+			prep.soft404 = c.discover(ctx, origin, root, rp, ev)
 		}
 		c.emit(ev)
 	})
 	return prep
+}
+
+// originRecord is an origin's sitemaps and soft-404 probe as the worker that
+// prepared it shares them with the other workers of the crawl (Deps.Origins).
+type originRecord struct {
+	Sitemaps    []discovery.SitemapAttempt `json:"sitemaps"`
+	FromSitemap int                        `json:"from_sitemap"`
+	Advertised  int                        `json:"advertised"`
+	Soft404     *Soft404                   `json:"soft404,omitempty"`
+	Probe       *probeAnswer               `json:"probe,omitempty"`
+}
+
+// probeAnswer is the probe's answer that a soft-404 fingerprint is made of.
+type probeAnswer struct {
+	URL    string   `json:"url"`
+	Title  string   `json:"title"`
+	Blocks []string `json:"blocks"`
+}
+
+func (a *probeAnswer) fingerprint() *refuse.Soft404 {
+	if a == nil {
+		return nil
+	}
+	return refuse.NewSoft404(a.URL, a.Title, a.Blocks)
+}
+
+// discover reads an origin's sitemaps, queues their URLs and probes for its
+// soft-404 page, filling ev, and returns the fingerprint. With Deps.Origins
+// it is done once for the whole crawl: the first worker to meet the origin
+// does it and shares the record, the others wait for it and read it (ev
+// says so: Shared).
+func (c *Crawler) discover(ctx context.Context, origin string, root *url.URL, rp *policy.RobotsPolicy, ev *DiscoveryEvent) *refuse.Soft404 {
+	if c.origins == nil {
+		rec := c.discoverHere(ctx, root, rp)
+		ev.Sitemaps, ev.FromSitemap, ev.Soft404 = rec.Sitemaps, rec.FromSitemap, rec.Soft404
+		return rec.Probe.fingerprint()
+	}
+	var mine *originRecord
+	raw, ran, err := c.origins.Once(ctx, origin, func() ([]byte, bool) {
+		mine = c.discoverHere(ctx, root, rp)
+		b, err := json.Marshal(mine)
+		// A preparation the stop cut short is not the origin's.
+		return b, err == nil && !c.stopped() && ctx.Err() == nil
+	})
+	switch {
+	case ran:
+	case err != nil && (c.stopped() || ctx.Err() != nil):
+		mine = &originRecord{Sitemaps: []discovery.SitemapAttempt{}}
+	case err != nil:
+		// The database failed: ask the site rather than stall.
+		c.addWarning("the crawl database could not share the preparation of " + origin + ": " + err.Error())
+		mine = c.discoverHere(ctx, root, rp)
+	default:
+		var shared originRecord
+		if err := json.Unmarshal(raw, &shared); err != nil {
+			c.addWarning("the crawl database holds an unreadable preparation of " + origin + ": " + err.Error())
+			mine = c.discoverHere(ctx, root, rp)
+			break
+		}
+		ev.Shared = true
+		if shared.Sitemaps == nil {
+			shared.Sitemaps = []discovery.SitemapAttempt{}
+		}
+		ev.Sitemaps, ev.FromSitemap, ev.Soft404 = shared.Sitemaps, shared.FromSitemap, shared.Soft404
+		return shared.Probe.fingerprint()
+	}
+	ev.Sitemaps, ev.FromSitemap, ev.Soft404 = mine.Sitemaps, mine.FromSitemap, mine.Soft404
+	return mine.Probe.fingerprint()
+}
+
+// discoverHere fetches root's sitemaps, queues their URLs and probes for
+// the soft-404 page.
+func (c *Crawler) discoverHere(ctx context.Context, root *url.URL, rp *policy.RobotsPolicy) *originRecord {
+	rec := &originRecord{}
+	var found []discovery.SitemapURL
+	rec.Sitemaps, found = discovery.Sitemaps(ctx, c.getter(), root, rp.Sitemaps, discovery.SitemapOptions{Limit: c.cfg.SitemapLimit})
+	if rec.Sitemaps == nil {
+		rec.Sitemaps = []discovery.SitemapAttempt{}
+	}
+	rec.FromSitemap, rec.Advertised = len(found), len(found)
+	c.queueSitemapURLs(found)
+	if !c.cfg.SkipSoft404 {
+		rec.Soft404, rec.Probe = c.probeSoft404(ctx, root)
+	}
+	return rec
 }
 
 // queueSitemapURLs queues an origin's sitemap URLs at depth 1, counting
@@ -119,7 +196,7 @@ func (c *Crawler) getter() discovery.Getter {
 
 // probeSoft404 asks, once per host, for a path that cannot exist. It takes
 // a throttle slot like any page.
-func (c *Crawler) probeSoft404(ctx context.Context, root *url.URL) (*Soft404, *refuse.Soft404) {
+func (c *Crawler) probeSoft404(ctx context.Context, root *url.URL) (*Soft404, *probeAnswer) {
 	var b [8]byte
 	rand.Read(b[:])
 	probe, _ := root.Parse("/webgraph-soft404-probe-" + hex.EncodeToString(b[:]))
@@ -148,5 +225,5 @@ func (c *Crawler) probeSoft404(ctx context.Context, root *url.URL) (*Soft404, *r
 		return rep, nil
 	}
 	rep.Fingerprint = true
-	return rep, refuse.NewSoft404(p.URL, p.Title, p.Blocks)
+	return rep, &probeAnswer{URL: p.URL, Title: p.Title, Blocks: p.Blocks}
 }

@@ -1,12 +1,17 @@
 package crawl
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"net/url"
 	"time"
 
+	"github.com/webgraph/webgraph/frontier"
+	"github.com/webgraph/webgraph/linkcheck"
 	"github.com/webgraph/webgraph/policy"
+	"github.com/webgraph/webgraph/refuse"
 )
 
 func (c *Crawler) runEvent() *RunEvent {
@@ -33,7 +38,7 @@ func (c *Crawler) runEvent() *RunEvent {
 	return ev
 }
 
-func (c *Crawler) finish(start time.Time) *DoneEvent {
+func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 	c.emit(c.frontierEvent())
 	stats := c.front.Stats()
 	c.mu.Lock()
@@ -44,6 +49,7 @@ func (c *Crawler) finish(start time.Time) *DoneEvent {
 	d.DiscoveredKinds = maps.Clone(c.kinds)
 	d.Findings = maps.Clone(c.done.Findings)
 	d.Warnings = append([]string{}, c.done.Warnings...)
+	d.Causes = maps.Clone(c.done.Causes)
 	c.mu.Unlock()
 
 	sum := c.front.Summary(func(u string) bool {
@@ -54,18 +60,12 @@ func (c *Crawler) finish(start time.Time) *DoneEvent {
 		rp := c.gate.Cached(pu)
 		return rp != nil && !rp.Check(pu).Allowed
 	}, MaxCoverageList)
-	inv := &d.Sitemaps
-	inv.Live, inv.Dead, inv.Refused = sum.Live, sum.Dead, sum.Refused
-	inv.Unchecked = max(inv.Advertised-inv.Live-inv.Dead-inv.Refused, 0)
-	d.Coverage = Coverage{
-		SitemapsFound:      inv.Advertised > 0,
-		SitemapNeverLinked: sum.NeverLinked.Count, SitemapNeverLinkedURLs: nonNil(sum.NeverLinked.URLs),
-		SitemapDisallowed: sum.Disallowed.Count, SitemapDisallowedURLs: nonNil(sum.Disallowed.URLs),
-		LinkedNotInSitemapURLs: []string{},
+	if c.origins != nil {
+		// The crawl's sitemaps, whichever worker read them: the inventory
+		// sets them against the whole crawl's pages.
+		d.Sitemaps.Advertised = c.advertised(ctx, d.Sitemaps.Advertised)
 	}
-	if d.Coverage.SitemapsFound {
-		d.Coverage.LinkedNotInSitemap, d.Coverage.LinkedNotInSitemapURLs = sum.NotInSitemap.Count, nonNil(sum.NotInSitemap.URLs)
-	}
+	inventory(&d, sum)
 	d.ElapsedMS = time.Since(start).Milliseconds()
 	if c.browser != nil {
 		if rss := c.browser.PeakRSS(); rss > 0 {
@@ -78,12 +78,160 @@ func (c *Crawler) finish(start time.Time) *DoneEvent {
 			}
 		}
 	}
+	if s, ok := c.journal.(Session); ok {
+		return c.leave(ctx, s, &d, sum)
+	}
 	if c.journal != nil {
 		if err := c.journal.Done(&d); err != nil {
 			d.Warnings = append(d.Warnings, "the crawl database could not record the end of the run: "+err.Error())
 		}
 	}
 	c.emit(&d)
+	return &d
+}
+
+// inventory sets the done event's sitemap inventory and coverage from its
+// advertised count and the frontier's summary.
+func inventory(d *DoneEvent, sum frontier.SitemapSummary) {
+	inv := &d.Sitemaps
+	inv.Live, inv.Dead, inv.Refused = sum.Live, sum.Dead, sum.Refused
+	inv.Unchecked = max(inv.Advertised-inv.Live-inv.Dead-inv.Refused, 0)
+	d.Coverage = Coverage{
+		SitemapsFound:      inv.Advertised > 0,
+		SitemapNeverLinked: sum.NeverLinked.Count, SitemapNeverLinkedURLs: nonNil(sum.NeverLinked.URLs),
+		SitemapDisallowed: sum.Disallowed.Count, SitemapDisallowedURLs: nonNil(sum.Disallowed.URLs),
+		LinkedNotInSitemapURLs: []string{},
+	}
+	if d.Coverage.SitemapsFound {
+		d.Coverage.LinkedNotInSitemap, d.Coverage.LinkedNotInSitemapURLs = sum.NotInSitemap.Count, nonNil(sum.NotInSitemap.URLs)
+	}
+}
+
+// advertised sums the sitemap URLs the crawl's origins advertised, as their
+// shared records say; own is this worker's count, kept when they cannot be
+// read.
+func (c *Crawler) advertised(ctx context.Context, own int) int {
+	recs, err := c.origins.Records(ctx)
+	if err != nil {
+		c.addWarning("the crawl database could not give the crawl's sitemaps: " + err.Error())
+		return own
+	}
+	n := 0
+	for _, raw := range recs {
+		var rec originRecord
+		if json.Unmarshal(raw, &rec) == nil {
+			n += rec.Advertised
+		}
+	}
+	return n
+}
+
+// leave ends the stream of a worker that shares its crawl: with its own
+// share (worker_done), or, for the last worker out, with the crawl's done.
+// A worker that cannot tell ends with its own share as done, as a worker
+// alone would, and says so.
+func (c *Crawler) leave(ctx context.Context, s Session, own *DoneEvent, sum frontier.SitemapSummary) *DoneEvent {
+	ctx = context.WithoutCancel(ctx) // an interrupted crawl still says how it ended
+	share := &WorkerDoneEvent{DoneEvent: *own, Worker: s.Worker()}
+	share.Event = "worker_done"
+	last, err := s.Leave(ctx, share, own.Stopped == "exhausted")
+	if err != nil {
+		own.Warnings = append(own.Warnings, "the crawl database could not say whether other workers are still at work, so this done is this worker's share: "+err.Error())
+		c.emit(own)
+		return own
+	}
+	if !last {
+		c.emit(share)
+		return &share.DoneEvent
+	}
+	t, err := s.Tally(ctx)
+	whole := own
+	if err != nil {
+		own.Warnings = append(own.Warnings, "the crawl database could not give the other workers' shares, so this done is this worker's share: "+err.Error())
+	} else {
+		whole = sumUp(own, t)
+		inventory(whole, sum)
+	}
+	if err := c.journal.Done(whole); err != nil {
+		whole.Warnings = append(whole.Warnings, "the crawl database could not record the end of the run: "+err.Error())
+	}
+	c.emit(whole)
+	return whole
+}
+
+// sumUp is the crawl's done as the last worker out writes it: pages and
+// refusals as the database recorded them (a killed worker's pages are
+// there, though it left no share), the other counts summed over the
+// workers' shares, the queue and the sitemaps as own read them (the whole
+// crawl's), elapsed from the session's start.
+func sumUp(own *DoneEvent, t frontier.SessionTally) *DoneEvent {
+	d := *own
+	d.Causes = map[string]int{}
+	for _, cause := range refuse.Causes {
+		d.Causes[string(cause)] = 0
+	}
+	for cause, n := range t.Causes {
+		d.Causes[cause] += n
+	}
+	d.Causes[string(refuse.Disallowed)] += t.Disallowed
+	d.Pages, d.OK, d.Duplicates, d.Refused, d.Disallowed = t.Pages, t.OK, t.Duplicates, t.Refused, t.Disallowed
+	d.Workers = t.Runs
+	d.Skipped = append([]Skipped{}, own.Skipped...)
+	d.DiscoveredKinds = maps.Clone(own.DiscoveredKinds)
+	d.Findings = maps.Clone(own.Findings)
+	d.Warnings = append([]string{}, own.Warnings...)
+	said := map[string]bool{}
+	for _, w := range d.Warnings {
+		said[w] = true
+	}
+	if own.Links != nil {
+		l := *own.Links
+		d.Links = &l
+	}
+	for _, raw := range t.Shares {
+		var s DoneEvent
+		if err := json.Unmarshal(raw, &s); err != nil {
+			d.Warnings = append(d.Warnings, "a worker's share of the crawl is unreadable: "+err.Error())
+			continue
+		}
+		d.OutOfScopeLinks += s.OutOfScopeLinks
+		d.ExcludedLinks += s.ExcludedLinks
+		d.DroppedLongURLs += s.DroppedLongURLs
+		d.SkippedTotal += s.SkippedTotal
+		for _, sk := range s.Skipped {
+			if len(d.Skipped) < MaxSkippedList {
+				d.Skipped = append(d.Skipped, sk)
+			}
+		}
+		for k, n := range s.DiscoveredKinds {
+			d.DiscoveredKinds[k] += n
+		}
+		for k, n := range s.Findings {
+			d.Findings[k] += n
+		}
+		for _, w := range s.Warnings {
+			if !said[w] {
+				said[w] = true
+				d.Warnings = append(d.Warnings, w)
+			}
+		}
+		if s.Links != nil {
+			if d.Links == nil {
+				d.Links = &linkcheck.Totals{}
+			}
+			d.Links.OK += s.Links.OK
+			d.Links.Broken += s.Links.Broken
+			d.Links.Unverifiable += s.Links.Unverifiable
+			d.Links.Unchecked += s.Links.Unchecked
+		}
+		if s.BrowserPeakRSSMB != nil && (d.BrowserPeakRSSMB == nil || *s.BrowserPeakRSSMB > *d.BrowserPeakRSSMB) {
+			mb := *s.BrowserPeakRSSMB
+			d.BrowserPeakRSSMB = &mb
+		}
+	}
+	if !t.Started.IsZero() {
+		d.ElapsedMS = max(time.Since(t.Started).Milliseconds(), own.ElapsedMS)
+	}
 	return &d
 }
 

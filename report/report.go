@@ -118,7 +118,9 @@ func collect(s *store.Store) (*data, error) {
 				return nil, fmt.Errorf("report: a done event: %w", err)
 			}
 			ri.Stopped, ri.Elapsed = done.Stopped, humanDuration(time.Duration(done.ElapsedMS)*time.Millisecond)
-			d.Done = &done
+			if done.Event != "worker_done" { // one worker's share of a shared crawl: the last one out's done sums it up
+				d.Done = &done
+			}
 		}
 		if t, err := time.Parse(time.RFC3339Nano, r.StartedAt); err == nil {
 			ri.Started = humanTime(t)

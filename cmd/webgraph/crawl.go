@@ -285,16 +285,17 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		gate.Remember(saved)
 	}
-	front, closeFront, err := openFrontier(st, gate.Throttle(), cfg.EffectiveDepth(), *f.lease)
+	sh, err := openFrontier(st, gate.Throttle(), cfg.EffectiveDepth(), *f.lease)
 	if err != nil {
 		return err
 	}
+	front := sh.front
 	links, err := f.check.checker(gate, st, o.timeout)
 	if err != nil {
 		return err
 	}
 	prog.queue = front.Stats
-	defer closeFront()
+	defer sh.close()
 	pages, closeAll, err := o.newUnion()
 	if err != nil {
 		return err
@@ -315,7 +316,8 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Pages:    crawlPages,
 		Frontier: front,
 		Gate:     gate,
-		Journal:  st.Journal(),
+		Journal:  sh.journal,
+		Origins:  sh.origins,
 		Links:    links,
 		Browser:  browserOf(pages),
 		Sink:     sink,

@@ -104,7 +104,9 @@ func (p *progress) observe(ev any) {
 	case *crawl.FrontierEvent:
 		p.queued = ev.Queued
 	case *crawl.DiscoveryEvent:
-		p.queued += ev.FromSitemap
+		if !ev.Shared { // another worker queued those
+			p.queued += ev.FromSitemap
+		}
 	case *crawl.PausedEvent:
 		p.clearLine()
 		fmt.Fprintf(p.w, "webgraph: %s answered HTTP %d: host paused for %s (attempt %d of %d)\n", ev.Host, ev.Status, time.Duration(ev.PauseMS)*time.Millisecond, ev.Attempt, ev.MaxAttempts)
@@ -117,9 +119,20 @@ func (p *progress) observe(ev any) {
 	case *crawl.DoneEvent:
 		p.clearLine()
 		p.dirty = false
-		fmt.Fprintf(p.w, "webgraph: done (%s) in %s: %s\n", ev.Stopped, (time.Duration(ev.ElapsedMS) * time.Millisecond).Round(time.Millisecond), p.line())
+		if ev.Workers > 1 {
+			// The last worker out of a shared crawl: the line is the crawl's.
+			fmt.Fprintf(p.w, "webgraph: done (%s) in %s: this worker %s\n", ev.Stopped, (time.Duration(ev.ElapsedMS) * time.Millisecond).Round(time.Millisecond), p.line())
+			fmt.Fprintf(p.w, "  the crawl, %d workers: %d pages, %d kept, %d refused\n", ev.Workers, ev.Pages, ev.OK, ev.Refused)
+		} else {
+			fmt.Fprintf(p.w, "webgraph: done (%s) in %s: %s\n", ev.Stopped, (time.Duration(ev.ElapsedMS) * time.Millisecond).Round(time.Millisecond), p.line())
+		}
 		fmt.Fprintf(p.w, "  sitemaps: %d advertised, %d live, %d dead; %d file URLs recorded, not fetched; %d left in the queue\n",
 			ev.Sitemaps.Advertised, ev.Sitemaps.Live, ev.Sitemaps.Dead, len(ev.Skipped), ev.Pending)
+	case *crawl.WorkerDoneEvent:
+		p.clearLine()
+		p.dirty = false
+		fmt.Fprintf(p.w, "webgraph: this worker's share done (%s) in %s: %s\n", ev.Stopped, (time.Duration(ev.ElapsedMS) * time.Millisecond).Round(time.Millisecond), p.line())
+		fmt.Fprintf(p.w, "  %d left in the crawl's queue; the last worker out writes the crawl's done\n", ev.Pending)
 	}
 }
 

@@ -208,6 +208,42 @@ func TestProgressQueuedAndBar(t *testing.T) {
 	}
 }
 
+// A worker of a shared crawl: a shared discovery is not queued again, and
+// the stream's end says whose share it is: this worker's, or (the last one
+// out) the whole crawl's beside this worker's own line.
+func TestProgressSharedCrawl(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		end  any
+		want []string
+	}{
+		{"worker_done", &crawl.WorkerDoneEvent{DoneEvent: crawl.DoneEvent{Event: "worker_done", Stopped: "exhausted", Pending: 0}, Worker: "w2"},
+			[]string{"this worker's share done (exhausted)", "1 pages, 1 kept", "the last worker out writes the crawl's done"}},
+		{"done", &crawl.DoneEvent{Event: "done", Stopped: "exhausted", Pages: 30, OK: 28, Refused: 2, Workers: 3},
+			[]string{"done (exhausted)", "this worker 1 pages, 1 kept", "the crawl, 3 workers: 30 pages, 28 kept, 2 refused"}},
+	}
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			t.Parallel()
+			var b strings.Builder
+			p := &progress{w: &b, causes: map[string]int{}, maxPages: -1, now: time.Now, live: &liveLine{w: &b, width: func() int { return 0 }}}
+			p.observe(&crawl.RunEvent{Seeds: []string{"http://127.0.0.1:1/"}})
+			p.observe(&crawl.DiscoveryEvent{FromSitemap: 8, Shared: true})
+			if p.queued != 1 {
+				t.Errorf("queued = %d after a shared discovery; want 1 (the seed): another worker queued its sitemap URLs", p.queued)
+			}
+			p.observe(&crawl.PageEvent{OK: true})
+			p.observe(test.end)
+			for _, want := range test.want {
+				if !strings.Contains(b.String(), want) {
+					t.Errorf("progress %q lacks %q", b.String(), want)
+				}
+			}
+		})
+	}
+}
+
 func TestCutAndDurations(t *testing.T) {
 	t.Parallel()
 	if got := cut("aéééé", 3); got != "aé…" {
