@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -14,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -21,6 +23,7 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib"
 	_ "modernc.org/sqlite"
 
+	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/internal/pgtest"
 )
 
@@ -61,16 +64,40 @@ func (h *host) log() []hit {
 // site is an n-page site spread over hosts: page i is served by host i%len
 // (page 0 is "/", page i "/p/i") and links to pages 2i+1 and 2i+2 wherever
 // they live, so every page is reachable from page 0 and most links cross
-// hosts. latency is how long each page takes to answer.
+// hosts. latency is how long each page takes to answer. robots.txt and
+// sitemaps are 404 everywhere.
 type site struct {
 	n       int
 	hosts   []*host
 	latency time.Duration
+	// soft, when not nil, is the host answering 200 with the same "not
+	// found" page for every path it does not serve (the soft-404 probe's
+	// included); every 50th page then also links to a page gone from it.
+	soft *host
+	// pause, when set, answers the first page request after it is armed
+	// with 429 and Retry-After.
+	pause *pause
+}
+
+// pause is a host's 429: the server's own record of when it answered and
+// until when it asked every client to stay away, by its own clock.
+type pause struct {
+	retryAfter int // seconds
+	armed      atomic.Bool
+	mu         sync.Mutex
+	fired      bool
+	at, until  time.Time
+	path       string
 }
 
 func serveSite(tb testing.TB, n int, ips []string, latency time.Duration) *site {
+	return serveSiteWith(tb, &site{n: n, latency: latency}, ips, -1)
+}
+
+// serveSiteWith serves s on ips; the host at index soft (when not -1)
+// answers unknown paths with a soft 404.
+func serveSiteWith(tb testing.TB, s *site, ips []string, soft int) *site {
 	tb.Helper()
-	s := &site{n: n, latency: latency}
 	// Every host is known before any serves: a handler links to the others.
 	var lns []net.Listener
 	for _, ip := range ips {
@@ -80,6 +107,9 @@ func serveSite(tb testing.TB, n int, ips []string, latency time.Duration) *site 
 		}
 		lns = append(lns, ln)
 		s.hosts = append(s.hosts, &host{ip: ip, url: "http://" + ln.Addr().String()})
+	}
+	if soft >= 0 {
+		s.soft = s.hosts[soft]
 	}
 	for i, ln := range lns {
 		h := s.hosts[i]
@@ -103,22 +133,44 @@ func (s *site) pageURL(i int) string {
 	return h.url + "/p/" + strconv.Itoa(i)
 }
 
+// gone is how many pages link to a page gone from the soft-404 host.
+func (s *site) gone() int {
+	if s.soft == nil {
+		return 0
+	}
+	return (s.n + 49) / 50
+}
+
 func (s *site) handler(idx int, h *host) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		now := time.Now()
 		h.mu.Lock()
-		h.hits = append(h.hits, hit{r.URL.Path, time.Now()})
+		h.hits = append(h.hits, hit{r.URL.Path, now})
 		h.mu.Unlock()
 		i := 0
 		if r.URL.Path != "/" {
 			v, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/p/"))
 			if !strings.HasPrefix(r.URL.Path, "/p/") || err != nil || v <= 0 || v >= s.n || v%len(s.hosts) != idx {
-				http.NotFound(w, r)
+				s.notFound(w, r, h)
 				return
 			}
 			i = v
 		} else if idx != 0 {
-			http.NotFound(w, r)
+			s.notFound(w, r, h)
 			return
+		}
+		if p := s.pause; p != nil && p.armed.Load() {
+			p.mu.Lock()
+			first := !p.fired
+			if first {
+				p.fired, p.at, p.until, p.path = true, now, now.Add(time.Duration(p.retryAfter)*time.Second), r.URL.Path
+			}
+			p.mu.Unlock()
+			if first {
+				w.Header().Set("Retry-After", strconv.Itoa(p.retryAfter))
+				http.Error(w, "slow down", http.StatusTooManyRequests)
+				return
+			}
 		}
 		if s.latency > 0 {
 			time.Sleep(s.latency)
@@ -129,9 +181,24 @@ func (s *site) handler(idx int, h *host) http.Handler {
 				fmt.Fprintf(&links, `<li><a href="%s">Page %d of the spread site</a></li>`, s.pageURL(c), c)
 			}
 		}
+		if s.soft != nil && i%50 == 0 {
+			fmt.Fprintf(&links, `<li><a href="%s/gone/%d">A page that is gone</a></li>`, s.soft.url, i)
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<!doctype html><html><head><title>Page %d</title></head><body><h1>Page %d</h1><p>This is page %d of a site spread over several hosts, with enough words of its own to be kept as a readable page.</p><ul>%s</ul></body></html>`, i, i, i, links.String())
 	})
+}
+
+// notFound answers a path the site does not serve: 404, or on the soft-404
+// host a 200 page that says it is not there (robots.txt and sitemaps stay
+// 404, so they are not misread).
+func (s *site) notFound(w http.ResponseWriter, r *http.Request, h *host) {
+	if h != s.soft || r.URL.Path == "/robots.txt" || strings.HasPrefix(r.URL.Path, "/sitemap") {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	fmt.Fprint(w, `<!doctype html><html><head><title>Oops</title></head><body><h1>Sorry about that</h1><p>We looked everywhere on this site but the page you asked for is not here any more, so here is our friendly message instead of it.</p></body></html>`)
 }
 
 // args are the crawl's seeds and scope.
@@ -260,14 +327,99 @@ func waitFor(t *testing.T, db *sql.DB, q string, n int, timeout time.Duration) {
 	t.Fatalf("%s did not reach %d within %s", q, n, timeout)
 }
 
+// ending reads a worker's event stream: how many done and worker_done
+// events it holds, the event that ends it, and the done or worker_done
+// event decoded (a worker_done's share is its DoneEvent).
+type ending struct {
+	dones, workerDones int
+	last               string
+	done               crawl.DoneEvent
+	worker             string
+	events             []map[string]any
+}
+
+func readEnding(t *testing.T, path string) ending {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e ending
+	for line := range strings.Lines(string(b)) {
+		var ev map[string]any
+		if err := json.Unmarshal([]byte(line), &ev); err != nil {
+			t.Fatalf("%s: %v in %q", path, err, line)
+		}
+		e.events = append(e.events, ev)
+		e.last, _ = ev["event"].(string)
+		switch e.last {
+		case "done":
+			e.dones++
+			if err := json.Unmarshal([]byte(line), &e.done); err != nil {
+				t.Fatal(err)
+			}
+		case "worker_done":
+			e.workerDones++
+			var w crawl.WorkerDoneEvent
+			if err := json.Unmarshal([]byte(line), &w); err != nil {
+				t.Fatal(err)
+			}
+			e.done, e.worker = w.DoneEvent, w.Worker
+		}
+	}
+	return e
+}
+
+// count returns how many of the stream's events are of kind.
+func (e ending) count(kind string) int {
+	n := 0
+	for _, ev := range e.events {
+		if ev["event"] == kind {
+			n++
+		}
+	}
+	return n
+}
+
+// oneDone checks that exactly one of the workers' streams ends with the
+// crawl's done and every other with its worker_done, and returns the done.
+func oneDone(t *testing.T, ends []ending) crawl.DoneEvent {
+	t.Helper()
+	var done *crawl.DoneEvent
+	for i, e := range ends {
+		switch {
+		case e.dones+e.workerDones != 1:
+			t.Errorf("worker %d: %d done and %d worker_done events; want one of them", i, e.dones, e.workerDones)
+		case e.last == "done":
+			if done != nil {
+				t.Errorf("worker %d ends with done too; want the last worker out alone to write it", i)
+			}
+			done = &e.done
+		case e.last == "worker_done":
+			if e.worker == "" {
+				t.Errorf("worker %d: its worker_done names no worker", i)
+			}
+		default:
+			t.Errorf("worker %d: the stream ends with %q; want done or worker_done", i, e.last)
+		}
+	}
+	if done == nil {
+		t.Fatal("no worker wrote the crawl's done")
+	}
+	return *done
+}
+
 var loopbacks = []string{"127.0.0.1", "127.0.0.2", "127.0.0.3"}
 
 const pages = 500
 
 // Three workers on one PostgreSQL crawl of a 500-page site over three
 // hosts: every page is fetched exactly once, each host sees its pages one
-// interval apart, robots.txt is asked once per host, and the pages and links
-// are those of a single-worker SQLite crawl of the same site.
+// interval apart, robots.txt, the sitemaps and the soft-404 probe are asked
+// once per host for the whole crawl (the third host's soft-404 page is
+// refused by whichever worker meets it), the pages and links are those of a
+// single-worker SQLite crawl of the same site, and exactly one worker ends
+// its stream with the crawl's done, which counts every page.
 func TestThreeWorkersShareOneCrawl(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and crawls 1,000 pages")
@@ -278,12 +430,12 @@ func TestThreeWorkersShareOneCrawl(t *testing.T) {
 	common := []string{"--mode", "plain", "--host-interval", interval.String(), "--delay", "0", "--concurrency", "2",
 		"--depth", "-1", "--max-pages", "-1", "--keep", "none"}
 
-	ref := serveSite(t, pages, loopbacks, 0)
+	ref := serveSiteWith(t, &site{n: pages}, loopbacks, 2)
 	refDB := filepath.Join(t.TempDir(), "ref.db")
 	single := start(t, bin, append(append([]string{"crawl", "--db", refDB, "--out", os.DevNull}, common...), ref.args()...)...)
 	single.wait(t, 2*time.Minute)
 
-	s := serveSite(t, pages, loopbacks, 0)
+	s := serveSiteWith(t, &site{n: pages}, loopbacks, 2)
 	db, err := sql.Open("pgx", dsn)
 	if err != nil {
 		t.Fatal(err)
@@ -311,26 +463,74 @@ func TestThreeWorkersShareOneCrawl(t *testing.T) {
 		}
 	}
 	// Each worker did part of the work: the three really shared the crawl.
+	var ends []ending
+	shared := 0
 	for i := range 3 {
-		b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("w%d.jsonl", i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := strings.Count(string(b), `{"event":"page"`); n == 0 {
+		e := readEnding(t, filepath.Join(dir, fmt.Sprintf("w%d.jsonl", i)))
+		ends = append(ends, e)
+		if n := e.count("page"); n == 0 {
 			t.Errorf("worker %d recorded no page; want each to take a share", i)
 		}
+		for _, ev := range e.events {
+			if ev["event"] == "discovery" && ev["shared"] == true {
+				shared++
+			}
+		}
+	}
+	// One done for the crawl, counting every page whoever fetched it.
+	var recorded, kept int
+	db.QueryRow(`SELECT COUNT(*), COUNT(*) FILTER (WHERE ok = 1) FROM pages`).Scan(&recorded, &kept)
+	done := oneDone(t, ends)
+	if want := pages + s.gone(); recorded != want || done.Pages != want || done.OK != pages || done.Causes["missing"] != s.gone() {
+		t.Errorf("done: %d pages, %d kept, %d missing; the database %d pages, %d kept; want %d pages: %d kept and %d soft-404s",
+			done.Pages, done.OK, done.Causes["missing"], recorded, kept, want, pages, s.gone())
+	}
+	if done.Workers != 3 || done.Stopped != "exhausted" || done.Pending != 0 {
+		t.Errorf("done: workers %d, stopped %q, pending %d; want 3 workers, exhausted, none pending", done.Workers, done.Stopped, done.Pending)
+	}
+	sum := 0
+	for _, e := range ends {
+		if e.last == "worker_done" {
+			sum += e.done.Pages
+		}
+	}
+	if sum >= done.Pages {
+		t.Errorf("the worker_done shares count %d pages, the done %d; want the done to hold the last worker's share too", sum, done.Pages)
+	}
+	// Each origin was prepared by one worker; the others read its record.
+	if shared < 2*len(s.hosts)-2 {
+		t.Errorf("%d discovery events say shared; want the origins' preparation read from the database by the workers that did not make it", shared)
+	}
+	// The soft-404 pages were refused by workers that did not probe.
+	var prober string
+	db.QueryRow(`SELECT worker FROM origins WHERE origin = $1`, s.soft.url).Scan(&prober)
+	var refusedByOthers int
+	db.QueryRow(`SELECT COUNT(*) FROM pages p JOIN urls u ON u.id = p.url_id WHERE u.url LIKE '%/gone/%' AND p.ok = 0 AND p.cause = 'missing' AND u.done_by <> $1`, prober).Scan(&refusedByOthers)
+	if prober == "" || refusedByOthers == 0 {
+		t.Errorf("soft-404 pages refused by a worker other than the prober %q: %d; want some", prober, refusedByOthers)
 	}
 	for i, h := range s.hosts {
 		log := h.log()
-		// robots.txt asked once per host for the whole crawl.
-		var robots int
+		// robots.txt, each sitemap and the soft-404 probe asked once per
+		// host for the whole crawl.
+		asked := map[string]int{}
 		for _, x := range log {
-			if x.path == "/robots.txt" {
-				robots++
+			switch {
+			case x.path == "/robots.txt", x.path == "/sitemap.xml", x.path == "/sitemap_index.xml":
+				asked[x.path]++
+			case strings.HasPrefix(x.path, "/webgraph-soft404-probe-"):
+				asked["probe"]++
+			case strings.HasPrefix(x.path, "/gone/"):
+				asked["gone"]++
 			}
 		}
-		if robots != 1 {
-			t.Errorf("host %d: robots.txt asked %d times; want once for the crawl", i, robots)
+		for _, p := range []string{"/robots.txt", "/sitemap.xml", "/sitemap_index.xml", "probe"} {
+			if asked[p] != 1 {
+				t.Errorf("host %d: %s asked %d times; want once for the crawl", i, p, asked[p])
+			}
+		}
+		if h == s.soft && asked["gone"] != s.gone() {
+			t.Errorf("host %d: %d gone pages asked; want each of the %d once", i, asked["gone"], s.gone())
 		}
 		// Politeness at the server: page requests one interval apart.
 		// The slack is generous (a worker's wake-up may run late on a
@@ -362,8 +562,8 @@ func TestThreeWorkersShareOneCrawl(t *testing.T) {
 
 	wantPages, wantLinks := graph(t, "sqlite", "file:"+refDB+"?mode=ro", ref.normalizer())
 	gotPages, gotLinks := graph(t, "pgx", dsn, s.normalizer())
-	if len(wantPages) != pages {
-		t.Errorf("the reference crawl has %d pages; want %d", len(wantPages), pages)
+	if len(wantPages) != pages+s.gone() {
+		t.Errorf("the reference crawl has %d pages; want %d", len(wantPages), pages+s.gone())
 	}
 	if !slices.Equal(gotPages, wantPages) {
 		t.Errorf("pages differ from the single-worker SQLite crawl: %d vs %d", len(gotPages), len(wantPages))
@@ -391,10 +591,12 @@ func TestKilledWorkersURLsAreFinished(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	ws := []*worker{start(t, bin, append(append([]string{"crawl", "--db", dsn, "--out", os.DevNull}, common...), s.args()...)...)}
+	dir := t.TempDir()
+	out := func(i int) string { return filepath.Join(dir, fmt.Sprintf("w%d.jsonl", i)) }
+	ws := []*worker{start(t, bin, append(append([]string{"crawl", "--db", dsn, "--out", out(0)}, common...), s.args()...)...)}
 	waitFor(t, db, `SELECT COUNT(*) FROM runs`, 1, time.Minute)
-	for range 2 {
-		ws = append(ws, start(t, bin, "crawl", "--resume", "--db", dsn, "--out", os.DevNull, "--lease", lease.String()))
+	for i := 1; i < 3; i++ {
+		ws = append(ws, start(t, bin, "crawl", "--resume", "--db", dsn, "--out", out(i), "--lease", lease.String()))
 	}
 	victim := ws[1]
 	pid := victim.cmd.Process.Pid
@@ -463,6 +665,12 @@ func TestKilledWorkersURLsAreFinished(t *testing.T) {
 			t.Errorf("%s, leased by the dead worker: state %q, lease %v; want done by another", u, state, worker.String)
 		}
 	}
+	// The survivors' streams hold one done, for the whole crawl: its pages
+	// are the database's, the dead worker's among them (it left no share).
+	done := oneDone(t, []ending{readEnding(t, out(0)), readEnding(t, out(2))})
+	if done.Pages != pages || done.OK != pages || done.Workers != 3 {
+		t.Errorf("done: %d pages, %d kept, %d workers; want all %d pages, of 3 workers", done.Pages, done.OK, done.Workers, pages)
+	}
 	got := s.pagePaths()
 	if len(got) != pages {
 		t.Errorf("%d distinct pages requested; want %d", len(got), pages)
@@ -478,5 +686,110 @@ func TestKilledWorkersURLsAreFinished(t *testing.T) {
 		if n > 1 && !heldPaths[p] {
 			t.Errorf("%s requested %d times; only the dead worker's pages may be asked again", p, n)
 		}
+	}
+}
+
+// A host that answers 429 with Retry-After pauses every worker, not only the
+// one it answered: by the server's own log and clock, no request of any
+// worker reaches it again before the end of the pause it announced, and the
+// page asked for is fetched again after it.
+func TestWorkersShareAPause(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and crawls three workers")
+	}
+	dsn := pg.DB(t)
+	bin := build(t)
+	// The interval is long against the time a worker takes to hear the 429
+	// and record the pause, so no other worker's request can be on its way
+	// already; each worker has URLs of its own to ask for in the meantime.
+	const n = 24
+	s := serveSiteWith(t, &site{n: n, pause: &pause{retryAfter: 3}}, loopbacks[:1], -1)
+	common := []string{"--mode", "plain", "--host-interval", "400ms", "--delay", "0", "--concurrency", "1",
+		"--depth", "-1", "--max-pages", "-1", "--keep", "none"}
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	dir := t.TempDir()
+	out := func(i int) string { return filepath.Join(dir, fmt.Sprintf("w%d.jsonl", i)) }
+	ws := []*worker{start(t, bin, append(append([]string{"crawl", "--db", dsn, "--out", out(0)}, common...), s.args()...)...)}
+	waitFor(t, db, `SELECT COUNT(*) FROM runs`, 1, time.Minute)
+	for i := 1; i < 3; i++ {
+		ws = append(ws, start(t, bin, "crawl", "--resume", "--db", dsn, "--out", out(i)))
+	}
+	// The 429 comes once all three work the crawl and URLs are queued.
+	waitFor(t, db, `SELECT COUNT(*) FROM runs`, 3, time.Minute)
+	waitFor(t, db, `SELECT COUNT(*) FROM urls WHERE state = 'queued'`, 3, time.Minute)
+	s.pause.armed.Store(true)
+	for _, w := range ws {
+		w.wait(t, 3*time.Minute)
+	}
+
+	p := s.pause
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.fired {
+		t.Fatal("no page request came after the 429 was armed")
+	}
+	var after, early []string
+	for _, x := range s.hosts[0].log() {
+		if !x.at.After(p.at) {
+			continue
+		}
+		after = append(after, x.path)
+		if x.at.Before(p.until) {
+			early = append(early, fmt.Sprintf("%s %s before the pause's end", x.path, p.until.Sub(x.at).Round(time.Millisecond)))
+		}
+	}
+	if len(early) > 0 {
+		t.Errorf("requests during the %ds pause announced at the 429: %s", p.retryAfter, strings.Join(early, "; "))
+	}
+	if !slices.Contains(after, p.path) {
+		t.Errorf("%s, answered 429, was not asked again after the pause", p.path)
+	}
+	// The other workers had URLs to ask for while it lasted: it held them.
+	if len(after) < 3 {
+		t.Errorf("%d requests after the 429; want the crawl to go on after the pause", len(after))
+	}
+	var ends []ending
+	paused := 0
+	for i := range 3 {
+		e := readEnding(t, out(i))
+		ends = append(ends, e)
+		paused += e.count("paused")
+	}
+	if paused != 1 {
+		t.Errorf("%d paused events; want one, from the worker the 429 answered", paused)
+	}
+	done := oneDone(t, ends)
+	if done.Pages != n || done.OK != n {
+		t.Errorf("done: %d pages, %d kept; want all %d kept", done.Pages, done.OK, n)
+	}
+}
+
+// One worker alone on PostgreSQL ends its stream with the crawl's done, as a
+// crawl on SQLite does, and exits 0.
+func TestOneWorkerOnPostgresWritesDone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	dsn := pg.DB(t)
+	bin := build(t)
+	const n = 30
+	s := serveSite(t, n, loopbacks, 0)
+	out := filepath.Join(t.TempDir(), "w.jsonl")
+	w := start(t, bin, append([]string{"crawl", "--db", dsn, "--out", out, "--mode", "plain", "--host-interval", "5ms", "--delay", "0",
+		"--depth", "-1", "--max-pages", "-1", "--keep", "none"}, s.args()...)...)
+	w.wait(t, 2*time.Minute)
+	e := readEnding(t, out)
+	if e.last != "done" || e.dones != 1 || e.workerDones != 0 {
+		t.Fatalf("the stream ends with %q (%d done, %d worker_done); want one done", e.last, e.dones, e.workerDones)
+	}
+	if e.done.Pages != n || e.done.OK != n || e.done.Workers != 1 || e.done.Stopped != "exhausted" {
+		t.Errorf("done: %d pages, %d kept, %d workers, stopped %q; want %d kept by 1 worker, exhausted", e.done.Pages, e.done.OK, e.done.Workers, e.done.Stopped, n)
+	}
+	if e.count("discovery") != len(s.hosts) || e.count("page") != n {
+		t.Errorf("%d discovery and %d page events; want %d and %d", e.count("discovery"), e.count("page"), len(s.hosts), n)
 	}
 }
