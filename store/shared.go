@@ -25,8 +25,11 @@ const (
 	// only a dead worker's leases run out.
 	DefaultLease = time.Minute
 	// DefaultPoll is how often a waiting worker looks for URLs other
-	// workers added.
-	DefaultPoll = 200 * time.Millisecond
+	// workers added. A worker waits only while it can take nothing and
+	// others have URLs in flight: as a crawl's tree first widens, and when
+	// its last pages are out (the others learn the crawl is over). Each
+	// look is two small queries.
+	DefaultPoll = 50 * time.Millisecond
 )
 
 // Spacer says how far apart pages to one host start; *policy.Throttle
