@@ -63,7 +63,7 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 	if c.origins != nil {
 		// The crawl's sitemaps, whichever worker read them: the inventory
 		// sets them against the whole crawl's pages.
-		d.Sitemaps.Advertised = c.advertised(ctx, d.Sitemaps.Advertised)
+		d.Sitemaps.Advertised = c.advertised(context.WithoutCancel(ctx), d.Sitemaps.Advertised)
 	}
 	inventory(&d, sum)
 	d.ElapsedMS = time.Since(start).Milliseconds()

@@ -17,13 +17,20 @@ import (
 // that one worker does it for the whole crawl and the others read it; it
 // satisfies crawl.Origins and is safe for concurrent use.
 type SharedOrigins struct {
-	s      *Store
-	worker string
+	s         *Store
+	worker    string
+	preparing chan struct{}
 }
+
+// maxPreparing is how many origins one worker prepares at once. Each holds
+// a database connection (its lock's transaction) while the preparation
+// uses others (queueing sitemap URLs, robots.txt of a sitemap's host), so
+// it stays well under the pool's size (16).
+const maxPreparing = 4
 
 // Origins returns the crawl's shared origin records, for this worker.
 func (f *SharedFrontier) Origins() *SharedOrigins {
-	return &SharedOrigins{s: f.s, worker: f.cfg.Worker}
+	return &SharedOrigins{s: f.s, worker: f.cfg.Worker, preparing: f.preparing}
 }
 
 // Once returns origin's record as a worker of the crawl prepared and shared
@@ -34,6 +41,12 @@ func (f *SharedFrontier) Origins() *SharedOrigins {
 // reports whether prepare ran here. An error is the database's; prepare has
 // then run only if ran says so.
 func (o *SharedOrigins) Once(ctx context.Context, origin string, prepare func() (rec []byte, share bool)) (rec []byte, ran bool, err error) {
+	select {
+	case o.preparing <- struct{}{}:
+		defer func() { <-o.preparing }()
+	case <-ctx.Done():
+		return nil, false, fmt.Errorf("store: the shared preparation of %s: %w", origin, ctx.Err())
+	}
 	err = o.s.pgTry(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, pgLockOrigin, origin); err != nil {
 			return err

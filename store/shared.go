@@ -69,6 +69,10 @@ type SharedFrontier struct {
 	wake chan struct{}
 	err  error
 
+	// preparing bounds the origins prepared at once (SharedOrigins.Once):
+	// each holds a connection while its preparation needs others.
+	preparing chan struct{}
+
 	stop chan struct{}
 	done chan struct{}
 }
@@ -91,7 +95,8 @@ func (s *Store) SharedFrontier(sched Spacer, maxDepth int, cfg SharedConfig) (*S
 	if cfg.Poll <= 0 {
 		cfg.Poll = DefaultPoll
 	}
-	f := &SharedFrontier{s: s, sched: sched, maxDepth: maxDepth, cfg: cfg, wake: make(chan struct{}), stop: make(chan struct{}), done: make(chan struct{})}
+	f := &SharedFrontier{s: s, sched: sched, maxDepth: maxDepth, cfg: cfg, wake: make(chan struct{}), stop: make(chan struct{}), done: make(chan struct{}),
+		preparing: make(chan struct{}, maxPreparing)}
 	go f.renew()
 	return f, nil
 }
