@@ -117,6 +117,17 @@ func (f *SharedFrontier) Journal() *SharedJournal {
 // Worker returns the worker's name.
 func (j *SharedJournal) Worker() string { return j.worker }
 
+// minAlive is the least time a run counts as alive after its last
+// heartbeat. A live worker's heartbeat comes every second at most, but on a
+// starved machine it can come late; taken for dead, the worker would end up
+// in a session of its own and the crawl with two done events. The cost of
+// the margin: the last worker out of an exhausted crawl may wait that long
+// on one that was killed.
+const minAlive = 10 * time.Second
+
+// aliveFor is how long a run counts as alive after a heartbeat.
+func aliveFor(lease time.Duration) time.Duration { return max(lease, minAlive) }
+
 // leavePoll is how often Leave looks again while it waits on a worker that
 // may be dead.
 const leavePoll = 100 * time.Millisecond
@@ -144,7 +155,7 @@ func (j *SharedJournal) Run(ev any, resumed bool) error {
 		}
 		if err := tx.QueryRowContext(ctx, `INSERT INTO runs (started_at, resumed, run_event, worker, session, alive_until, beat_at)
 			VALUES ($1, $2, $3, $4, $5, now() + $6 * interval '1 millisecond', now()) RETURNING id`,
-			time.Now().UTC().Format(time.RFC3339Nano), r, string(b), j.worker, session, j.lease.Milliseconds()).Scan(&j.runID); err != nil {
+			time.Now().UTC().Format(time.RFC3339Nano), r, string(b), j.worker, session, aliveFor(j.lease).Milliseconds()).Scan(&j.runID); err != nil {
 			return err
 		}
 		j.session = j.runID
@@ -187,7 +198,7 @@ func (j *SharedJournal) Robots(p *policy.RobotsPolicy) error { return j.s.Journa
 //   - otherwise (exhausted, and others not finished) it waits until each
 //     of them has finished, shown itself alive since this one finished (it
 //     will then be last, or leave it to another), or let its heartbeat run
-//     out (it died): at most one lease.
+//     out (it died): at most the longer of one lease and minAlive.
 func (j *SharedJournal) Leave(ctx context.Context, share any, exhausted bool) (last bool, err error) {
 	b, err := json.Marshal(share)
 	if err != nil {

@@ -122,13 +122,13 @@ func (f *SharedFrontier) renew() {
 			return
 		case <-t.C:
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), max(every, f.cfg.Lease/3))
-		_, err := f.s.db.ExecContext(ctx, `UPDATE urls SET lease_until = now() + $2 * interval '1 millisecond' WHERE lease_worker = $1`,
-			f.cfg.Worker, f.cfg.Lease.Milliseconds())
-		if err == nil {
-			_, err = f.s.db.ExecContext(ctx, `UPDATE runs SET alive_until = now() + $2 * interval '1 millisecond', beat_at = now() WHERE worker = $1 AND finished = 0`,
-				f.cfg.Worker, f.cfg.Lease.Milliseconds())
-		}
+		// One round trip renews both; it may take until the leases would
+		// run out, past which it is too late anyway.
+		ctx, cancel := context.WithTimeout(context.Background(), f.cfg.Lease*2/3)
+		_, err := f.s.db.ExecContext(ctx, `WITH leases AS (
+				UPDATE urls SET lease_until = now() + $2 * interval '1 millisecond' WHERE lease_worker = $1)
+			UPDATE runs SET alive_until = now() + $3 * interval '1 millisecond', beat_at = now() WHERE worker = $1 AND finished = 0`,
+			f.cfg.Worker, f.cfg.Lease.Milliseconds(), aliveFor(f.cfg.Lease).Milliseconds())
 		cancel()
 		if err != nil {
 			f.fail(fmt.Errorf("store: renewing the leases of %s: %w", f.cfg.Worker, err))

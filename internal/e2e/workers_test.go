@@ -409,6 +409,28 @@ func oneDone(t *testing.T, ends []ending) crawl.DoneEvent {
 	return *done
 }
 
+// logRuns shows the crawl's runs when the test failed: who joined which
+// session, and how each left.
+func logRuns(t *testing.T, db *sql.DB) {
+	if !t.Failed() {
+		return
+	}
+	rows, err := db.Query(`SELECT id, worker, session, finished, crawl_done, started_at, alive_until, beat_at, finished_at, COALESCE(left(done_event, 60), '') FROM runs ORDER BY id`)
+	if err != nil {
+		t.Log(err)
+		return
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, session, finished, crawlDone sql.NullInt64
+		var worker, started, done sql.NullString
+		var alive, beat, fin sql.NullTime
+		rows.Scan(&id, &worker, &session, &finished, &crawlDone, &started, &alive, &beat, &fin, &done)
+		t.Logf("run %d %s session %d finished %d crawl_done %d started %s alive_until %s beat %s finished %s: %s",
+			id.Int64, worker.String, session.Int64, finished.Int64, crawlDone.Int64, started.String, alive.Time.Format(time.StampMilli), beat.Time.Format(time.StampMilli), fin.Time.Format(time.StampMilli), done.String)
+	}
+}
+
 var loopbacks = []string{"127.0.0.1", "127.0.0.2", "127.0.0.3"}
 
 const pages = 500
@@ -667,6 +689,7 @@ func TestKilledWorkersURLsAreFinished(t *testing.T) {
 	}
 	// The survivors' streams hold one done, for the whole crawl: its pages
 	// are the database's, the dead worker's among them (it left no share).
+	defer logRuns(t, db)
 	done := oneDone(t, []ending{readEnding(t, out(0)), readEnding(t, out(2))})
 	if done.Pages != pages || done.OK != pages || done.Workers != 3 {
 		t.Errorf("done: %d pages, %d kept, %d workers; want all %d pages, of 3 workers", done.Pages, done.OK, done.Workers, pages)
