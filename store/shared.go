@@ -329,30 +329,34 @@ type pgQueue struct{ f *SharedFrontier }
 // machine's, and the URLs leased by live workers.
 func (q pgQueue) Hosts(ctx context.Context) ([]frontier.HostState, int, error) {
 	db := q.f.s.db
-	// Leases are counted before the queue is read: a page completes in one
-	// transaction (its lease ends as its new URLs are queued), so read in
-	// this order the two can never both look empty while work remains.
-	var inFlight int
-	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM urls WHERE lease_worker IS NOT NULL AND lease_until >= now()`).Scan(&inFlight); err != nil {
-		return nil, 0, fmt.Errorf("store: counting leases: %w", err)
-	}
+	// The leases are counted and the queue read in one statement, so in
+	// one snapshot: read apart, a URL leased in between (queued at the
+	// count, leased at the read) made both look empty while it was in
+	// flight, and a worker starting beside the first one left at once.
 	base := time.Now()
-	rows, err := db.QueryContext(ctx, `SELECT h.host, EXTRACT(EPOCH FROM greatest(h.next_slot, h.paused_until) - now())::float8, EXTRACT(EPOCH FROM h.deferred_until - now())::float8
-		FROM hosts h WHERE h.queued > 0 AND EXISTS (SELECT 1 FROM urls u WHERE u.host = h.host AND u.state = 'queued' AND (u.lease_until IS NULL OR u.lease_until < now()))`)
+	rows, err := db.QueryContext(ctx, `SELECT f.n, x.host, x.free, x.deferred
+		FROM (SELECT COUNT(*) AS n FROM urls WHERE lease_worker IS NOT NULL AND lease_until >= now()) f
+		LEFT JOIN LATERAL (SELECT h.host, EXTRACT(EPOCH FROM greatest(h.next_slot, h.paused_until) - now())::float8 AS free,
+				EXTRACT(EPOCH FROM h.deferred_until - now())::float8 AS deferred
+			FROM hosts h WHERE h.queued > 0 AND EXISTS (SELECT 1 FROM urls u WHERE u.host = h.host AND u.state = 'queued' AND (u.lease_until IS NULL OR u.lease_until < now()))) x ON true`)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: reading the hosts: %w", err)
 	}
 	defer rows.Close()
 	var hosts []frontier.HostState
+	var inFlight int
 	for rows.Next() {
-		var h frontier.HostState
-		var free, deferred float64
-		if err := rows.Scan(&h.Host, &free, &deferred); err != nil {
+		var host sql.NullString
+		var free, deferred sql.NullFloat64
+		if err := rows.Scan(&inFlight, &host, &free, &deferred); err != nil {
 			return nil, 0, err
 		}
-		h.Queued = true
-		h.Free = base.Add(time.Duration(free * float64(time.Second)))
-		h.Deferred = base.Add(time.Duration(deferred * float64(time.Second)))
+		if !host.Valid {
+			continue // no host has a URL free to lease
+		}
+		h := frontier.HostState{Host: host.String, Queued: true}
+		h.Free = base.Add(time.Duration(free.Float64 * float64(time.Second)))
+		h.Deferred = base.Add(time.Duration(deferred.Float64 * float64(time.Second)))
 		hosts = append(hosts, h)
 	}
 	if err := rows.Err(); err != nil {
