@@ -28,7 +28,7 @@ const (
 	// workers added. A worker waits only while it can take nothing and
 	// others have URLs in flight: as a crawl's tree first widens, and when
 	// its last pages are out (the others learn the crawl is over). Each
-	// look is two small queries.
+	// look is one small query.
 	DefaultPoll = 50 * time.Millisecond
 )
 
