@@ -51,8 +51,8 @@ type Result struct {
 	Cause         string
 	Title         string
 	Words         int
-	PlainWords    int // -1 when the side did not run
-	RenderedWords int // -1 when the side did not run
+	PlainWords    int    // -1 when the side did not run
+	RenderedWords int    // -1 when the side did not run
 	Text          string // kept apart from Event; the crawl leaves it empty, as its text is inside Event
 	Event         []byte // the page event as written
 	Links         []Link
