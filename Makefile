@@ -23,6 +23,8 @@ postgres:
 	@scripts/ensure-postgres.sh
 
 test: browser postgres
+	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+		if [ -n "$$unformatted" ]; then echo "not gofmt-formatted: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	WEBGRAPH_REQUIRE_BROWSER=1 $(GO) test -race -count=1 -timeout 20m ./...
 
