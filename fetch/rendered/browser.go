@@ -26,6 +26,7 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/remote"
 )
@@ -75,8 +76,12 @@ type browser struct {
 	// context is the browser context webgraph made on a remote browser;
 	// empty for a browser webgraph started (all of it is webgraph's).
 	context cdp.BrowserContextID
-	guard   sync.WaitGroup // the target guard's goroutine
-	creds   credentials    // the operator's headers, for approved origins
+	// front is the browser's own blank tab (in a remote browser, the one
+	// made in webgraph's context), kept in front so that every tab that
+	// renders is in the background (see newTab).
+	front target.ID
+	guard sync.WaitGroup // the target guard's goroutine
+	creds credentials    // the operator's headers, for approved origins
 
 	mu   sync.Mutex
 	idle []*tab
@@ -113,6 +118,7 @@ func connectBrowser(browserURL string) (*browser, error) {
 
 // start sets what every browser gets: downloads denied, and the target guard.
 func (b *browser) start() error {
+	b.front = chromedp.FromContext(b.ctx).Target.TargetID
 	if err := denyDownloads(b.ctx); err != nil {
 		return err
 	}

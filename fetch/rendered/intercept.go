@@ -101,6 +101,73 @@ const guardJS = `(() => {
     };
     check();
   })});
+  // A tab renders in the background of the browser's window (see newTab),
+  // where Chrome draws nothing: the page is told it is visible, as in a
+  // reader's browser, and what a background page does not get is given by
+  // timers: animation frames about every 16 ms (they do not hold the wait),
+  // and the first notification that an IntersectionObserver or a
+  // ResizeObserver sends for each element observed.
+  const docProto = Document.prototype;
+  const hiddenGet = Object.getOwnPropertyDescriptor(docProto, "hidden").get;
+  const background = () => hiddenGet.call(document);
+  Object.defineProperty(docProto, "hidden", {get: () => false, configurable: true});
+  Object.defineProperty(docProto, "visibilityState", {get: () => "visible", configurable: true});
+  const raf = window.requestAnimationFrame, caf = window.cancelAnimationFrame;
+  if (raf) {
+    const frames = new Map();
+    let frameID = 0;
+    window.requestAnimationFrame = function (fn) {
+      if (!background()) return raf.call(window, fn);
+      const id = --frameID; // negative: never one of Chrome's own
+      frames.set(id, setT.call(window, () => { frames.delete(id); fn(now()); }, 16));
+      return id;
+    };
+    window.cancelAnimationFrame = function (id) {
+      if (frames.has(id)) { clearT.call(window, frames.get(id)); frames.delete(id); return; }
+      return caf.call(window, id);
+    };
+  }
+  const firstNotice = (Native, entry) => {
+    if (!Native) return null;
+    const Wrapped = function (callback, options) {
+      const obs = new Native(callback, options);
+      const observe = obs.observe;
+      obs.observe = function (el) {
+        const r = observe.apply(this, arguments);
+        if (background() && el instanceof Element) {
+          setT.call(window, () => { callback.call(obs, [entry(el, options)], obs); }, 0);
+        }
+        return r;
+      };
+      return obs;
+    };
+    Wrapped.prototype = Native.prototype;
+    return Wrapped;
+  };
+  const IO = firstNotice(window.IntersectionObserver, (el, options) => {
+    const b = el.getBoundingClientRect();
+    const root = options && options.root instanceof Element ? options.root.getBoundingClientRect() : new DOMRectReadOnly(0, 0, window.innerWidth, window.innerHeight);
+    const x = Math.max(b.left, root.left), y = Math.max(b.top, root.top);
+    const w = Math.min(b.right, root.right) - x, h = Math.min(b.bottom, root.bottom) - y;
+    const hit = el.isConnected && w >= 0 && h >= 0;
+    const area = b.width * b.height;
+    return {target: el, time: now(), rootBounds: root, boundingClientRect: b, isVisible: false,
+      intersectionRect: hit ? new DOMRectReadOnly(x, y, w, h) : new DOMRectReadOnly(0, 0, 0, 0),
+      isIntersecting: hit, intersectionRatio: hit ? (area > 0 ? (w * h) / area : 1) : 0};
+  });
+  if (IO) window.IntersectionObserver = IO;
+  const RO = firstNotice(window.ResizeObserver, (el) => {
+    const cs = getComputedStyle(el);
+    const px = (v) => parseFloat(v) || 0;
+    const w = Math.max(el.clientWidth - px(cs.paddingLeft) - px(cs.paddingRight), 0);
+    const h = Math.max(el.clientHeight - px(cs.paddingTop) - px(cs.paddingBottom), 0);
+    const b = el.getBoundingClientRect();
+    const size = (i, j) => [{inlineSize: i, blockSize: j}];
+    return {target: el, contentRect: new DOMRectReadOnly(px(cs.paddingLeft), px(cs.paddingTop), w, h),
+      contentBoxSize: size(w, h), borderBoxSize: size(b.width, b.height),
+      devicePixelContentBoxSize: size(w * devicePixelRatio, h * devicePixelRatio)};
+  });
+  if (RO) window.ResizeObserver = RO;
   const open = window.open;
   window.open = function (url) {
     try { open.call(window, url === undefined ? "" : String(url), "_blank", "noopener"); } catch (e) {}

@@ -10,8 +10,10 @@ import (
 
 // TestLateContent renders pages whose text arrives after the load event and
 // checks that the adaptive wait reads them whole: text fetched by script
-// 300 ms and 1 s after load, and a single-page docs app drawn from JSON by
-// a module loaded on demand after a scheduled tick.
+// 300 ms and 1 s after load, text written by an animation frame and by an
+// IntersectionObserver and a ResizeObserver (which Chrome does not run in
+// a background tab, where pages render), and a single-page docs app drawn
+// from JSON by a module loaded on demand after a scheduled tick.
 func TestLateContent(t *testing.T) {
 	ts, _ := sites.Serve(t, "late")
 	f := browser.Get(t)
@@ -23,6 +25,12 @@ func TestLateContent(t *testing.T) {
 			"Served at once",
 			"Arrived after three hundred milliseconds",
 			"Arrived after one second",
+		}},
+		{"drawn by frames and observers", "/frames.html", "Drawn when seen", []string{
+			"The page was told it is visible.",
+			"Written in the second animation frame.",
+			"Written when the paragraph came into view.",
+			"Measured 300 pixels wide.",
 		}},
 		{"single-page docs app", "/docs/", "Getting started — Docs", []string{
 			"Getting started · Installing",

@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"github.com/webgraph/webgraph/fetch"
@@ -43,7 +44,13 @@ type tab struct {
 // the guard script (guardJS) in every document, and every request paused
 // for the tab to answer.
 func newTab(b *browser, cfg Config) (*tab, error) {
-	ctx, cancel := chromedp.NewContext(b.ctx)
+	// A tab of the browser's own window, in the background: Chrome draws
+	// a background page not at all, where a window of its own (chromedp's
+	// default) is drawn many times a second for seconds after each load,
+	// which took more of the browser's CPU than the pages themselves. The
+	// guard script (guardJS) tells the page it is visible and gives it the
+	// animation frames and observer notifications a background page lacks.
+	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewWindow(false))
 	t := &tab{b: b, ctx: ctx, cancel: cancel, done: make(chan struct{}), rec: newRecord()}
 	fail := func(err error) (*tab, error) {
 		cancel()
@@ -53,6 +60,10 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 		return fail(err)
 	}
 	t.frame = cdp.FrameID(chromedp.FromContext(ctx).Target.TargetID)
+	// A new tab opens in front: put the browser's own blank tab back there.
+	if _, err := chromedp.CallBrowser(ctx, target.ActivateTarget, target.ActivateTargetParams{TargetID: b.front}); err != nil {
+		return fail(err)
+	}
 	if _, err := chromedp.Call(ctx, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: cfg.UserAgent}); err != nil {
 		return fail(err)
 	}
