@@ -13,8 +13,11 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/css"
+	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/emulation"
 	cdpfetch "github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
@@ -63,6 +66,15 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	// A new tab opens in front: put the browser's own blank tab back there.
 	if _, err := chromedp.CallBrowser(ctx, target.ActivateTarget, target.ActivateTargetParams{TargetID: b.front}); err != nil {
 		return fail(err)
+	}
+	// chromedp enables the CSS, DOM and Log domains for its queries; a
+	// render reads the page by one Evaluate and its console by Runtime, so
+	// they are turned off: no stylesheet or DOM events, and no DOM.getDocument
+	// round trip after each document.
+	for _, off := range []cdp.Command[cdp.Empty, cdp.Empty]{css.Disable, dom.Disable, log.Disable} {
+		if _, err := chromedp.Call(ctx, off, cdp.Empty{}); err != nil {
+			return fail(err)
+		}
 	}
 	if _, err := chromedp.Call(ctx, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: cfg.UserAgent}); err != nil {
 		return fail(err)
