@@ -131,6 +131,7 @@ const guardJS = `(() => {
     if (!Native) return null;
     const Wrapped = function (callback, options) {
       const obs = new Native(callback, options);
+      if (new.target && new.target !== Wrapped) Object.setPrototypeOf(obs, new.target.prototype); // a page's subclass
       const observe = obs.observe;
       obs.observe = function (el) {
         const r = observe.apply(this, arguments);
