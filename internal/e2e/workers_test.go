@@ -327,6 +327,27 @@ func waitFor(t *testing.T, db *sql.DB, q string, n int, timeout time.Duration) {
 	t.Fatalf("%s did not reach %d within %s", q, n, timeout)
 }
 
+// threeWorkers starts a crawl of the PostgreSQL database dsn with args (the
+// seeds included) and, once its run is recorded, two more workers resuming
+// it with resumeArgs. Worker i writes its stream to out(i). The database is
+// closed when the test ends.
+func threeWorkers(t *testing.T, bin, dsn string, args []string, resumeArgs ...string) (db *sql.DB, ws []*worker, out func(int) string) {
+	t.Helper()
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	dir := t.TempDir()
+	out = func(i int) string { return filepath.Join(dir, fmt.Sprintf("w%d.jsonl", i)) }
+	ws = []*worker{start(t, bin, append([]string{"crawl", "--db", dsn, "--out", out(0)}, args...)...)}
+	waitFor(t, db, `SELECT COUNT(*) FROM runs`, 1, time.Minute)
+	for i := 1; i < 3; i++ {
+		ws = append(ws, start(t, bin, append([]string{"crawl", "--resume", "--db", dsn, "--out", out(i)}, resumeArgs...)...))
+	}
+	return db, ws, out
+}
+
 // ending reads a worker's event stream: how many done and worker_done
 // events it holds, the event that ends it, and the done or worker_done
 // event decoded (a worker_done's share is its DoneEvent).
@@ -458,18 +479,7 @@ func TestThreeWorkersShareOneCrawl(t *testing.T) {
 	single.wait(t, 2*time.Minute)
 
 	s := serveSiteWith(t, &site{n: pages}, loopbacks, 2)
-	db, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	dir := t.TempDir()
-	first := start(t, bin, append(append([]string{"crawl", "--db", dsn, "--out", filepath.Join(dir, "w0.jsonl")}, common...), s.args()...)...)
-	waitFor(t, db, `SELECT COUNT(*) FROM runs`, 1, time.Minute)
-	ws := []*worker{first}
-	for i := 1; i < 3; i++ {
-		ws = append(ws, start(t, bin, "crawl", "--resume", "--db", dsn, "--out", filepath.Join(dir, fmt.Sprintf("w%d.jsonl", i))))
-	}
+	db, ws, out := threeWorkers(t, bin, dsn, append(common, s.args()...))
 	for _, w := range ws {
 		w.wait(t, 3*time.Minute)
 	}
@@ -488,7 +498,7 @@ func TestThreeWorkersShareOneCrawl(t *testing.T) {
 	var ends []ending
 	shared := 0
 	for i := range 3 {
-		e := readEnding(t, filepath.Join(dir, fmt.Sprintf("w%d.jsonl", i)))
+		e := readEnding(t, out(i))
 		ends = append(ends, e)
 		if n := e.count("page"); n == 0 {
 			t.Errorf("worker %d recorded no page; want each to take a share", i)
@@ -608,18 +618,7 @@ func TestKilledWorkersURLsAreFinished(t *testing.T) {
 	s := serveSite(t, pages, loopbacks, 30*time.Millisecond)
 	common := []string{"--mode", "plain", "--host-interval", "5ms", "--delay", "0", "--concurrency", "3",
 		"--depth", "-1", "--max-pages", "-1", "--keep", "none", "--lease", lease.String()}
-	db, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	dir := t.TempDir()
-	out := func(i int) string { return filepath.Join(dir, fmt.Sprintf("w%d.jsonl", i)) }
-	ws := []*worker{start(t, bin, append(append([]string{"crawl", "--db", dsn, "--out", out(0)}, common...), s.args()...)...)}
-	waitFor(t, db, `SELECT COUNT(*) FROM runs`, 1, time.Minute)
-	for i := 1; i < 3; i++ {
-		ws = append(ws, start(t, bin, "crawl", "--resume", "--db", dsn, "--out", out(i), "--lease", lease.String()))
-	}
+	db, ws, out := threeWorkers(t, bin, dsn, append(common, s.args()...), "--lease", lease.String())
 	victim := ws[1]
 	pid := victim.cmd.Process.Pid
 	// Kill the victim while it holds leases.
@@ -729,18 +728,7 @@ func TestWorkersShareAPause(t *testing.T) {
 	s := serveSiteWith(t, &site{n: n, pause: &pause{retryAfter: 3}}, loopbacks[:1], -1)
 	common := []string{"--mode", "plain", "--host-interval", "400ms", "--delay", "0", "--concurrency", "1",
 		"--depth", "-1", "--max-pages", "-1", "--keep", "none"}
-	db, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	dir := t.TempDir()
-	out := func(i int) string { return filepath.Join(dir, fmt.Sprintf("w%d.jsonl", i)) }
-	ws := []*worker{start(t, bin, append(append([]string{"crawl", "--db", dsn, "--out", out(0)}, common...), s.args()...)...)}
-	waitFor(t, db, `SELECT COUNT(*) FROM runs`, 1, time.Minute)
-	for i := 1; i < 3; i++ {
-		ws = append(ws, start(t, bin, "crawl", "--resume", "--db", dsn, "--out", out(i)))
-	}
+	db, ws, out := threeWorkers(t, bin, dsn, append(common, s.args()...))
 	// The 429 comes once all three work the crawl and URLs are queued.
 	waitFor(t, db, `SELECT COUNT(*) FROM runs`, 3, time.Minute)
 	waitFor(t, db, `SELECT COUNT(*) FROM urls WHERE state = 'queued'`, 3, time.Minute)
