@@ -17,6 +17,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/net/html/charset"
@@ -210,8 +211,10 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	mt, _, _ := mime.ParseMediaType(ctype)
 	s.ContentType = strings.ToLower(mt)
 
-	br := bufio.NewReaderSize(resp.Body, 4096)
+	var rd io.Reader = resp.Body
 	if s.ContentType == "" {
+		br := bufio.NewReaderSize(resp.Body, 512)
+		rd = br
 		head, _ := br.Peek(512)
 		mt, _, _ := mime.ParseMediaType(http.DetectContentType(head))
 		s.ContentType = mt
@@ -228,7 +231,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		return s, nil // an error page that is not HTML has no text to read
 	}
 
-	body, err := io.ReadAll(io.LimitReader(br, f.cfg.MaxBody+1))
+	body, err := readBody(rd, resp.ContentLength, f.cfg.MaxBody+1)
 	if err != nil {
 		s.Err = fmt.Errorf("plain: reading the body of %s after %d bytes: %w", s.FinalURL, len(body), describe(err, f.cfg.Timeout))
 		return s, s.Err
@@ -241,12 +244,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	if s.Exchange != nil {
 		s.Exchange.Body = body
 	}
-	r, err := charset.NewReader(bytes.NewReader(body), ctype)
-	if err != nil {
-		s.Warnings = append(s.Warnings, "unknown charset in "+ctype+": read as UTF-8")
-		r = bytes.NewReader(body)
-	}
-	doc, err := goquery.NewDocumentFromReader(r)
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(decode(body, ctype)))
 	if err != nil {
 		s.Err = fmt.Errorf("plain: parsing %s: %w", s.FinalURL, err)
 		return s, s.Err
@@ -257,6 +255,48 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	s.Head = readHead(doc, docBase(doc, resp.Request.URL), resp.Header)
 	s.Words = fetch.CountWords(s.Blocks)
 	return s, nil
+}
+
+// readBody reads r to its end or to limit bytes. A body that says its
+// length is read into a buffer of that size at once, up to 256 KiB: the
+// length is the server's word, not a promise.
+func readBody(r io.Reader, length, limit int64) ([]byte, error) {
+	size := int64(512)
+	if length > 0 {
+		size = min(length+1, limit, 256<<10) // one more byte finds a body longer than it said
+	}
+	b := make([]byte, 0, size)
+	lr := io.LimitReader(r, limit)
+	for {
+		n, err := lr.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // grow
+		}
+	}
+}
+
+// decode returns body, an HTML document served with the Content-Type
+// ctype, as UTF-8: its encoding is found as a browser finds it (a byte
+// order mark, the header's charset, a meta tag, then a guess), and bytes
+// that are not valid in it become U+FFFD. A UTF-8 body that is valid, as
+// most are, is returned as it is.
+func decode(body []byte, ctype string) []byte {
+	e, name, _ := charset.DetermineEncoding(body, ctype)
+	if name == "utf-8" && utf8.Valid(body) {
+		return body
+	}
+	out, err := e.NewDecoder().Bytes(body)
+	if err != nil {
+		return body
+	}
+	return out
 }
 
 // newExchange records resp's request and head; the body is added once read.
