@@ -435,6 +435,13 @@ type Queue interface {
 	Take(ctx context.Context, host string) (it Item, ok bool, err error)
 }
 
+// A Waiter is a Queue that Pop tells when it is about to wait: nothing can
+// be taken until a URL in flight is completed (for a queue that records
+// pages in batches, a reason to record now).
+type Waiter interface {
+	Waiting()
+}
+
 // Pop hands out the URL of the host Soonest picks among q's hosts. While
 // nothing can be taken but URLs are in flight, it waits for the channel
 // changed returns to close (it is asked before each look, so no change is
@@ -480,6 +487,9 @@ func Pop(ctx context.Context, q Queue, changed func() <-chan struct{}, poll time
 				return Item{}, ErrOnlyDeferred
 			}
 			return Item{}, ErrExhausted
+		}
+		if w, ok := q.(Waiter); ok {
+			w.Waiting()
 		}
 		if err := waitChange(ctx, wake, poll); err != nil {
 			return Item{}, err

@@ -211,6 +211,10 @@ func (q sqliteQueue) Hosts(context.Context) ([]frontier.HostState, int, error) {
 	return hosts, f.inFlight, nil
 }
 
+// Waiting asks the writer to commit the pages it holds: their links may be
+// what the idle worker waits for.
+func (q sqliteQueue) Waiting() { q.f.s.Hurry() }
+
 func (q sqliteQueue) Take(_ context.Context, host string) (frontier.Item, bool, error) {
 	f := q.f
 	f.mu.Lock()
@@ -288,7 +292,7 @@ func (f *Frontier) Retry(it frontier.Item) {
 // database had never seen, linked or queued.
 func (f *Frontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link {
 	done := make(chan []frontier.Link, 1)
-	f.CompleteThen(it, r, "", func(firsts []frontier.Link, _ string) { done <- firsts })
+	f.completeThen(it, r, "", true, func(firsts []frontier.Link, _ string) { done <- firsts })
 	return <-done
 }
 
@@ -302,68 +306,76 @@ func (f *Frontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link
 // nothing is written, the item stays in flight, and then is given the
 // holder: complete it again, as that page's duplicate, without a claim.
 func (f *Frontier) CompleteThen(it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string)) {
+	f.completeThen(it, r, canon, false, then)
+}
+
+// completeThen is CompleteThen; waits says the caller waits for then.
+func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon string, waits bool, then func(firsts []frontier.Link, holder string)) {
 	added := map[string]int{}
 	var firsts []frontier.Link
 	var holder string
-	fn := func(tx *sql.Tx) error {
-		firsts, holder = firsts[:0], ""
-		clear(added)
-		if canon != "" {
-			if _, err := f.s.stmt(tx, "claim").Exec(canon, r.FinalURL); err != nil {
-				return err
+	fn := func(*sql.Tx) error {
+		return f.s.rawWrite(func(rc *rawConn) error {
+			firsts, holder = firsts[:0], ""
+			clear(added)
+			if canon != "" {
+				h, err := rc.claim(canon, r.FinalURL)
+				if err != nil {
+					return err
+				}
+				if h != r.FinalURL {
+					holder = h // nothing written: the claim was ignored
+					return nil
+				}
 			}
-			var h string
-			if err := f.s.stmt(tx, "holder").QueryRow(canon).Scan(&h); err != nil {
-				return err
+			id := it.ID
+			if id != 0 {
+				if _, err := rc.exec("completeID", r.State, id); err != nil {
+					return fmt.Errorf("store: completing %s: %w", it.URL, err)
+				}
+			} else {
+				v, err := rc.queryRow("complete", r.State, it.URL)
+				if err != nil {
+					return fmt.Errorf("store: completing %s: %w", it.URL, err)
+				}
+				id, _ = v.(int64)
 			}
-			if h != r.FinalURL {
-				holder = h // nothing written: the claim was ignored
-				return nil
+			if r.Event != nil {
+				var text any
+				if r.Text != "" {
+					text = r.Text
+				}
+				if _, err := rc.exec("insertPage", id, r.FinalURL, r.State == "done", r.Status, r.Cause, r.Title, r.Words,
+					nullWords(r.PlainWords), nullWords(r.RenderedWords), text, string(r.Event)); err != nil {
+					return err
+				}
 			}
-		}
-		id := it.ID
-		if id != 0 {
-			if _, err := f.s.stmt(tx, "completeID").Exec(r.State, id); err != nil {
-				return fmt.Errorf("store: completing %s: %w", it.URL, err)
+			for _, l := range r.Links {
+				known, err := rc.queryRow("known", l.To, l.To)
+				if err != nil {
+					return err
+				}
+				if k, _ := known.(int64); k == 0 {
+					firsts = append(firsts, l)
+				}
+				if _, err := rc.exec("insertLink", id, l.To, l.Anchor, l.Side, l.Kind); err != nil {
+					return err
+				}
 			}
-		} else if err := f.s.stmt(tx, "complete").QueryRow(r.State, it.URL).Scan(&id); err != nil {
-			return fmt.Errorf("store: completing %s: %w", it.URL, err)
-		}
-		if r.Event != nil {
-			var text any
-			if r.Text != "" {
-				text = r.Text
+			for _, n := range r.Queue {
+				if f.maxDepth >= 0 && n.Citation.Depth > f.maxDepth {
+					continue
+				}
+				k, err := rc.exec("insertURL", n.URL, n.Host, "queued", string(n.Citation.Via), n.Citation.FoundOn, n.Citation.Anchor, n.Citation.Depth)
+				if err != nil {
+					return err
+				}
+				if k == 1 {
+					added[n.Host]++
+				}
 			}
-			if _, err := f.s.stmt(tx, "insertPage").Exec(id, r.FinalURL, r.State == "done", r.Status, r.Cause, r.Title, r.Words,
-				nullWords(r.PlainWords), nullWords(r.RenderedWords), text, string(r.Event)); err != nil {
-				return err
-			}
-		}
-		for _, l := range r.Links {
-			var known bool
-			if err := f.s.stmt(tx, "known").QueryRow(l.To, l.To).Scan(&known); err != nil {
-				return err
-			}
-			if !known {
-				firsts = append(firsts, l)
-			}
-			if _, err := f.s.stmt(tx, "insertLink").Exec(id, l.To, l.Anchor, l.Side, l.Kind); err != nil {
-				return err
-			}
-		}
-		for _, n := range r.Queue {
-			if f.maxDepth >= 0 && n.Citation.Depth > f.maxDepth {
-				continue
-			}
-			res, err := f.s.stmt(tx, "insertURL").Exec(n.URL, n.Host, "queued", string(n.Citation.Via), n.Citation.FoundOn, n.Citation.Anchor, n.Citation.Depth)
-			if err != nil {
-				return err
-			}
-			if k, _ := res.RowsAffected(); k == 1 {
-				added[n.Host]++
-			}
-		}
-		return nil
+			return nil
+		})
 	}
 	f.s.writeThen(fn, func(err error) {
 		if err == nil && holder != "" {
@@ -386,7 +398,7 @@ func (f *Frontier) CompleteThen(it frontier.Item, r frontier.Result, canon strin
 		f.signal()
 		f.mu.Unlock()
 		go then(firsts, "")
-	})
+	}, waits)
 }
 
 // Summary sets the sitemap URLs against what the crawl found, streaming

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 )
 
 // keptTable holds one row per canonical URL the crawl kept a page for: the
@@ -16,17 +17,26 @@ const keptTable = `CREATE TABLE IF NOT EXISTS kept (canon TEXT PRIMARY KEY, url 
 // write, it returns url, and the frontier's error says why.
 func (f *Frontier) Claim(canon, url string) string {
 	holder := url
-	err := f.s.write(context.Background(), func(tx *sql.Tx) error {
-		if _, err := f.s.stmt(tx, "claim").Exec(canon, url); err != nil {
-			return err
-		}
-		return f.s.stmt(tx, "holder").QueryRow(canon).Scan(&holder)
+	err := f.s.write(context.Background(), func(tx *sql.Tx) (err error) {
+		holder, err = f.s.claim(tx, canon, url)
+		return err
 	})
 	if err != nil {
 		f.fail(err)
 		return url
 	}
 	return holder
+}
+
+// claim claims canon for url in tx and returns the holder: one statement
+// when url is the first, as it mostly is.
+func (s *Store) claim(tx *sql.Tx, canon, url string) (string, error) {
+	var holder string
+	err := s.stmt(tx, "claim").QueryRow(canon, url).Scan(&holder)
+	if errors.Is(err, sql.ErrNoRows) { // ignored: another page holds it
+		err = s.stmt(tx, "holder").QueryRow(canon).Scan(&holder)
+	}
+	return holder, err
 }
 
 // Claim is Frontier.Claim for every worker of a shared crawl.

@@ -20,6 +20,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	_ "modernc.org/sqlite"
 )
@@ -93,10 +95,19 @@ type Store struct {
 	db    *sql.DB
 	path  string
 	ops   chan op
-	done  chan struct{}
-	stmts map[string]*sql.Stmt // the frontier's hot statements, prepared once
-	lock  *lockFile            // held while a crawl writes (nil when reading)
-	pg    bool                 // PostgreSQL: no writer goroutine, $n parameters
+	hurry chan struct{} // see Hurry
+	// wconn is the writer's own connection, raw its hot statements
+	// below database/sql (nil when reading).
+	wconn *sql.Conn
+	raw   rawConn
+	// patience is how long the writer waits for more operations (see
+	// gather); commits counts its transactions, for tests.
+	patience time.Duration
+	commits  atomic.Int64
+	done     chan struct{}
+	stmts    map[string]*sql.Stmt // the frontier's hot statements, prepared once
+	lock     *lockFile            // held while a crawl writes (nil when reading)
+	pg       bool                 // PostgreSQL: no writer goroutine, $n parameters
 }
 
 // hot are the statements the frontier runs for every page.
@@ -107,7 +118,7 @@ var hot = map[string]string{
 	"insertPage": `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	"known":      `SELECT EXISTS (SELECT 1 FROM links WHERE to_url = ?) OR EXISTS (SELECT 1 FROM urls WHERE url = ?)`,
 	"insertLink": `INSERT OR IGNORE INTO links (from_id, to_url, anchor, side, kind) VALUES (?, ?, ?, ?, ?)`,
-	"claim":      `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`,
+	"claim":      `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?) RETURNING url`,
 	"holder":     `SELECT url FROM kept WHERE canon = ?`,
 	"refill":     `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,
 }
@@ -121,6 +132,8 @@ type op struct {
 	// after, when set, is told the outcome instead, on the writer's
 	// goroutine: it must be quick.
 	after func(error)
+	// waits says the sender waits for the outcome: commit without delay.
+	waits bool
 }
 
 // answer tells an operation's sender its outcome.
@@ -202,8 +215,10 @@ func Open(path string, mode Mode) (s *Store, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
-	db.SetMaxOpenConns(1)
-	s = &Store{db: db, path: path, lock: lk, ops: make(chan op, 256), done: make(chan struct{})}
+	// One connection for the writer, one for whoever reads meanwhile
+	// (WAL lets it read the last commit while the writer writes).
+	db.SetMaxOpenConns(2)
+	s = &Store{db: db, path: path, lock: lk, ops: make(chan op, 256), hurry: make(chan struct{}, 1), patience: patience, done: make(chan struct{})}
 	if !exists {
 		if _, err := db.Exec(schema); err != nil {
 			db.Close()
@@ -231,6 +246,10 @@ func Open(path string, mode Mode) (s *Store, err error) {
 				return nil, fmt.Errorf("store: preparing %s: %w", name, err)
 			}
 			s.stmts[name] = st
+		}
+		if s.wconn, err = db.Conn(context.Background()); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("store: opening %s: %w", path, err)
 		}
 	}
 	go s.writer()
@@ -285,27 +304,16 @@ func verify(db *sql.DB, path string) error {
 }
 
 // writer is the one goroutine that writes: it takes every operation
-// waiting, runs them in one transaction and commits. Should one of them
-// fail, the transaction is rolled back and each runs again in its own, so
-// that one failure undoes nothing of the others. (Savepoints would do that
-// too, but they copy every page an operation touches first: a third of a
-// plain crawl's writing.) Operations must therefore be safe to run twice.
+// waiting (see gather), runs them in one transaction and commits. Should
+// one of them fail, the transaction is rolled back and each runs again in
+// its own, so that one failure undoes nothing of the others. (Savepoints
+// would do that too, but they copy every page an operation touches first:
+// a third of a plain crawl's writing.) Operations must therefore be safe to
+// run twice.
 func (s *Store) writer() {
 	defer close(s.done)
 	for first := range s.ops {
-		batch := []op{first}
-	drain:
-		for len(batch) < 512 {
-			select {
-			case o, ok := <-s.ops:
-				if !ok {
-					break drain
-				}
-				batch = append(batch, o)
-			default:
-				break drain
-			}
-		}
+		batch := s.gather(first)
 		if err := s.commit(batch); err == nil || len(batch) == 1 {
 			for _, o := range batch {
 				o.answer(err)
@@ -318,10 +326,79 @@ func (s *Store) writer() {
 	}
 }
 
+// maxBatch bounds the operations committed together, and patience how long
+// the writer waits for more while no one needs the commit yet (the delay a
+// page's event may take beyond its fetch).
+const (
+	maxBatch = 512
+	patience = 20 * time.Millisecond
+)
+
+// gather returns first with the operations queued behind it. Every commit
+// rewrites each database page it touches, so a few large commits write far
+// less than many small ones. The writer therefore waits for more, up to
+// patience, while no one needs the commit yet: it commits at once for an
+// operation whose sender waits (write), and when a worker has nothing to
+// fetch until the pages being recorded queue their links (hurry). Under a
+// politeness interval the workers wait for their slots instead, with URLs
+// to spare, and the commit waits out its patience.
+func (s *Store) gather(first op) []op {
+	batch := []op{first}
+	waits := first.waits
+	var timeout <-chan time.Time
+	for len(batch) < maxBatch {
+		var o op
+		var ok bool
+		select {
+		case o, ok = <-s.ops:
+		default:
+			if waits {
+				return batch // a sender waits
+			}
+			if timeout == nil {
+				t := time.NewTimer(s.patience)
+				defer t.Stop()
+				timeout = t.C
+			}
+			select {
+			case o, ok = <-s.ops:
+			case <-s.hurry:
+				waits = true // take what is queued, then commit
+				continue
+			case <-timeout:
+				waits = true
+				continue
+			}
+		}
+		if !ok {
+			return batch
+		}
+		batch = append(batch, o)
+		waits = waits || o.waits
+	}
+	return batch
+}
+
+// Hurry asks the writer to commit what it has gathered now rather than wait
+// for more: someone is idle until it is committed.
+func (s *Store) Hurry() {
+	select {
+	case s.hurry <- struct{}{}:
+	default:
+	}
+}
+
 // commit runs ops in one transaction and commits it; on the first failure
 // it rolls back and returns that failure.
 func (s *Store) commit(ops []op) error {
-	tx, err := s.db.Begin()
+	s.commits.Add(1)
+	var tx *sql.Tx
+	var err error
+	if s.wconn != nil {
+		tx, err = s.wconn.BeginTx(context.Background(), nil)
+	} else {
+		tx, err = s.db.Begin() // read-only: the write fails in SQLite
+	}
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
@@ -342,7 +419,7 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if s.pg {
 		return s.pgWrite(ctx, fn)
 	}
-	o := op{fn: fn, reply: make(chan error, 1)}
+	o := op{fn: fn, reply: make(chan error, 1), waits: true}
 	select {
 	case s.ops <- o:
 	case <-ctx.Done():
@@ -354,13 +431,14 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // writeThen queues fn for the writer's transaction and returns at once;
 // after is told the outcome once the transaction is committed (or fn
 // failed), on the writer's goroutine. Unlike write, it lets the caller go
-// on while the writer gathers many callers' work into one commit.
-func (s *Store) writeThen(fn func(tx *sql.Tx) error, after func(error)) {
+// on while the writer gathers many callers' work into one commit; waits
+// says the caller waits for after all the same, so the commit should not.
+func (s *Store) writeThen(fn func(tx *sql.Tx) error, after func(error), waits bool) {
 	if s.pg {
 		after(s.pgWrite(context.Background(), fn))
 		return
 	}
-	s.ops <- op{fn: fn, after: after}
+	s.ops <- op{fn: fn, after: after, waits: waits}
 }
 
 // Close stops the writer after the operations sent so far, and closes the
@@ -371,6 +449,10 @@ func (s *Store) Close() error {
 	}
 	close(s.ops)
 	<-s.done
+	if s.wconn != nil {
+		s.wconn.Raw(func(any) error { s.raw.close(); return nil })
+		s.wconn.Close()
+	}
 	err := s.db.Close()
 	s.lock.release()
 	return err
