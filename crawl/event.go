@@ -72,9 +72,10 @@ type PageEvent struct {
 	Warnings        []string        `json:"warnings"`
 	DiscoveredKinds discovery.Kinds `json:"discovered_kinds"`
 
-	// encoded is the event as the crawl encoded it for its database; the
-	// stream says the same bytes rather than encode the event again.
-	encoded []byte
+	// line is the event as the crawl encoded it for its database, with a
+	// newline: the stream says the same bytes rather than encode the event
+	// again.
+	line []byte
 }
 
 // pageEventFields is PageEvent without its MarshalJSON.
@@ -84,21 +85,36 @@ type pageEventFields PageEvent
 // HTML characters are left as they are: the encoder that writes the result
 // escapes them when it is set to.
 func (e *PageEvent) MarshalJSON() ([]byte, error) {
-	if e.encoded != nil {
-		return e.encoded, nil
+	if e.line == nil {
+		if err := e.encode(); err != nil {
+			return nil, err
+		}
 	}
-	return e.encode()
+	return e.line[:len(e.line)-1], nil
 }
 
-// encode encodes the event without escaping HTML characters.
-func (e *PageEvent) encode() ([]byte, error) {
+// JSONLine returns the event as one line of JSON Lines, newline included,
+// HTML characters not escaped: what an encoder set not to escape them
+// writes, without its work.
+func (e *PageEvent) JSONLine() ([]byte, error) {
+	if e.line == nil {
+		if err := e.encode(); err != nil {
+			return nil, err
+		}
+	}
+	return e.line, nil
+}
+
+// encode encodes the event into line, without escaping HTML characters.
+func (e *PageEvent) encode() error {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode((*pageEventFields)(e)); err != nil {
-		return nil, err
+		return err
 	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	e.line = b.Bytes()
+	return nil
 }
 
 // RobotsMeta says what a page's robots meta tags and X-Robots-Tag allow:

@@ -81,8 +81,9 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 	if p.Refusal != nil {
 		res.State, res.Cause = "refused", string(p.Refusal.Cause)
 	}
-	res.Event, _ = ev.encode()
-	ev.encoded = res.Event
+	if ev.encode() == nil {
+		res.Event = ev.line[:len(ev.line)-1]
+	}
 
 	// The record is committed before the event is said: the database is
 	// the truth a resumed crawl starts from.

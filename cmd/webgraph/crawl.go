@@ -137,6 +137,9 @@ func (f *crawlFlags) overlay(now *crawlFlags) ([]string, error) {
 	return warnings, err
 }
 
+// jsonLiner is an event that gives its own line of JSON Lines.
+type jsonLiner interface{ JSONLine() ([]byte, error) }
+
 func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	f := newCrawlFlags(stdout)
 	if err := f.parse(args); err != nil {
@@ -267,9 +270,19 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		if d, ok := ev.(*crawl.DeferredEvent); ok {
 			unreachable = append(unreachable, d.Origin+": "+d.Reason)
 		}
-		if writeErr == nil {
-			writeErr = enc.Encode(ev)
+		if writeErr != nil {
+			return
 		}
+		if l, ok := ev.(jsonLiner); ok {
+			// A page event comes encoded already: most of a crawl's
+			// stream, written as is.
+			var line []byte
+			if line, writeErr = l.JSONLine(); writeErr == nil {
+				_, writeErr = w.Write(line)
+			}
+			return
+		}
+		writeErr = enc.Encode(ev)
 	}
 
 	o.tabs = *f.concurrency
