@@ -8,6 +8,7 @@ import (
 	"errors"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // Name names one way of fetching a page. The values appear in events as
@@ -241,17 +242,39 @@ func (r *Side) Text() string { return strings.Join(r.Blocks, "\n") }
 // Usable reports whether the side produced a document whose text may be used.
 func (r *Side) Usable() bool { return r != nil && r.Err == nil && !r.Download && r.Status != 0 }
 
-// CountWords counts whitespace-separated words across blocks.
+// CountWords counts whitespace-separated words across blocks (the words
+// strings.Fields would give, without making them).
 func CountWords(blocks []string) int {
 	n := 0
 	for _, b := range blocks {
-		n += len(strings.Fields(b))
+		inWord := false
+		for _, r := range b {
+			space := unicode.IsSpace(r)
+			if !space && !inWord {
+				n++
+			}
+			inWord = !space
+		}
 	}
 	return n
 }
 
 // CollapseSpace trims s and folds every run of white space into one space.
-func CollapseSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+// Most text has none to fold, and is returned as it is.
+func CollapseSpace(s string) string {
+	space := true // at the start, any space is to trim
+	for _, r := range s {
+		isSpace := unicode.IsSpace(r)
+		if isSpace && (space || r != ' ') {
+			return strings.Join(strings.Fields(s), " ")
+		}
+		space = isSpace
+	}
+	if space { // empty, or a space at the end
+		return strings.TrimRightFunc(s, unicode.IsSpace)
+	}
+	return s
+}
 
 // Anchor cleans a link's text for reporting: whitespace collapsed, at most
 // MaxAnchor runes.

@@ -151,6 +151,15 @@ type PageRow struct {
 	Anchor        string
 }
 
+// PageCount returns how many pages the crawl recorded, in all its runs.
+func (s *Store) PageCount() (int, error) {
+	var n int
+	if err := s.db.QueryRow(`SELECT COUNT(*) FROM pages`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: counting pages: %w", err)
+	}
+	return n, nil
+}
+
 // Pages streams the fetched pages in the order they were recorded.
 func (s *Store) Pages(fn func(PageRow) error) error {
 	rows, err := s.db.Query(s.q(`SELECT u.url, p.ok, p.status, p.cause, p.event, p.words, p.plain_words, p.rendered_words, u.via, u.found_on, u.anchor

@@ -68,6 +68,7 @@ func newGates(failOn []string, junit bool) (*gates, error) {
 // pageSource is what the gates read a crawl's outcomes from, over every
 // run: *store.Store satisfies it.
 type pageSource interface {
+	PageCount() (int, error)
 	Pages(fn func(store.PageRow) error) error
 	Disallowed(fn func(url string, c discovery.Discovery) error) error
 }
@@ -76,19 +77,19 @@ type pageSource interface {
 // is gated as a whole, not by its last run alone).
 func (g *gates) load(src pageSource) error {
 	g.failures, g.cases, g.judged = nil, nil, 0
-	judging := len(g.failOn) > 0 || g.junit
-	err := src.Pages(func(r store.PageRow) error {
-		if !judging {
-			g.judged++ // counted only: no gate reads the event
+	var err error
+	if len(g.failOn) == 0 && !g.junit {
+		g.judged, err = src.PageCount() // counted only: no gate reads the events
+	} else {
+		err = src.Pages(func(r store.PageRow) error {
+			var ev crawl.PageEvent
+			if err := json.Unmarshal(r.Event, &ev); err != nil {
+				return fmt.Errorf("the stored event of %s: %w", r.URL, err)
+			}
+			g.observe(&ev)
 			return nil
-		}
-		var ev crawl.PageEvent
-		if err := json.Unmarshal(r.Event, &ev); err != nil {
-			return fmt.Errorf("the stored event of %s: %w", r.URL, err)
-		}
-		g.observe(&ev)
-		return nil
-	})
+		})
+	}
 	if err != nil {
 		return err
 	}
