@@ -43,6 +43,9 @@ type hostQ struct {
 	queued   int             // on disk, in the window included
 	window   []frontier.Item // the next URLs, in queue order
 	deferred time.Time
+	// after, once set, is the highest id read among the URLs never tried
+	// (see refill).
+	after int64
 }
 
 // Frontier returns the database's frontier. A URL in flight stays "queued"
@@ -246,8 +249,22 @@ func (q sqliteQueue) Take(_ context.Context, host string) (frontier.Item, bool, 
 
 // refill reads the next Window queued URLs of host from disk. Called with
 // f.mu held.
+//
+// The queue's order is the URLs tried before first (a resumed crawl's
+// retries), then the others by id. Until a read reaches the URLs never
+// tried, it reads them all from the start, skipping those in flight. After
+// that it reads on from the highest id it has read: every queued URL below
+// it is in flight or in the window, and a URL tried again in this run is
+// put back in the window (Retry), so the read need not pass over the many
+// URLs that wait for the writer to record them.
 func (f *Frontier) refill(host string, q *hostQ) error {
-	rows, err := f.s.stmts["refill"].Query(host, Window+len(f.handed))
+	var rows *sql.Rows
+	var err error
+	if q.after > 0 {
+		rows, err = f.s.stmts["refillAfter"].Query(host, q.after, Window)
+	} else {
+		rows, err = f.s.stmts["refill"].Query(host, Window+len(f.handed))
+	}
 	if err != nil {
 		return fmt.Errorf("store: reading the queue of %s: %w", host, err)
 	}
@@ -257,6 +274,9 @@ func (f *Frontier) refill(host string, q *hostQ) error {
 		var via string
 		if err := rows.Scan(&it.ID, &it.URL, &via, &it.Citation.FoundOn, &it.Citation.Anchor, &it.Citation.Depth, &it.Attempts); err != nil {
 			return err
+		}
+		if it.Attempts == 0 {
+			q.after = max(q.after, it.ID)
 		}
 		if f.handed[it.URL] {
 			continue // in flight

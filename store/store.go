@@ -112,15 +112,16 @@ type Store struct {
 
 // hot are the statements the frontier runs for every page.
 var hot = map[string]string{
-	"insertURL":  `INSERT OR IGNORE INTO urls (url, host, state, via, found_on, anchor, depth) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-	"complete":   `UPDATE urls SET state = ? WHERE url = ? RETURNING id`,
-	"completeID": `UPDATE urls SET state = ? WHERE id = ?`,
-	"insertPage": `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-	"known":      `SELECT EXISTS (SELECT 1 FROM links WHERE to_url = ?) OR EXISTS (SELECT 1 FROM urls WHERE url = ?)`,
-	"insertLink": `INSERT OR IGNORE INTO links (from_id, to_url, anchor, side, kind) VALUES (?, ?, ?, ?, ?)`,
-	"claim":      `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?) RETURNING url`,
-	"holder":     `SELECT url FROM kept WHERE canon = ?`,
-	"refill":     `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,
+	"insertURL":   `INSERT OR IGNORE INTO urls (url, host, state, via, found_on, anchor, depth) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+	"complete":    `UPDATE urls SET state = ? WHERE url = ? RETURNING id`,
+	"completeID":  `UPDATE urls SET state = ? WHERE id = ?`,
+	"insertPage":  `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	"known":       `SELECT EXISTS (SELECT 1 FROM links WHERE to_url = ?) OR EXISTS (SELECT 1 FROM urls WHERE url = ?)`,
+	"insertLink":  `INSERT OR IGNORE INTO links (from_id, to_url, anchor, side, kind) VALUES (?, ?, ?, ?, ?)`,
+	"claim":       `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?) RETURNING url`,
+	"holder":      `SELECT url FROM kept WHERE canon = ?`,
+	"refill":      `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,
+	"refillAfter": `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' AND id > ? AND attempts = 0 ORDER BY id LIMIT ?`,
 }
 
 // stmt returns the prepared statement name bound to tx.
