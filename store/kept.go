@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 )
 
 // keptTable holds one row per canonical URL the crawl kept a page for: the
@@ -31,12 +30,15 @@ func (f *Frontier) Claim(canon, url string) string {
 // claim claims canon for url in tx and returns the holder: one statement
 // when url is the first, as it mostly is.
 func (s *Store) claim(tx *sql.Tx, canon, url string) (string, error) {
-	var holder string
-	err := s.stmt(tx, "claim").QueryRow(canon, url).Scan(&holder)
-	if errors.Is(err, sql.ErrNoRows) { // ignored: another page holds it
-		err = s.stmt(tx, "holder").QueryRow(canon).Scan(&holder)
+	r, err := s.stmt(tx, "claim").Exec(canon, url)
+	if err != nil {
+		return "", err
 	}
-	return holder, err
+	if n, _ := r.RowsAffected(); n == 1 {
+		return url, nil
+	}
+	var holder string // ignored: another page holds it
+	return holder, s.stmt(tx, "holder").QueryRow(canon).Scan(&holder)
 }
 
 // Claim is Frontier.Claim for every worker of a shared crawl.

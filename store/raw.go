@@ -120,10 +120,11 @@ func (r *rawConn) close() {
 
 // claim is Store.claim on the raw connection.
 func (r *rawConn) claim(canon, url string) (string, error) {
-	v, err := r.queryRow("claim", canon, url)
-	if errors.Is(err, sql.ErrNoRows) { // ignored: another page holds it
-		v, err = r.queryRow("holder", canon)
+	n, err := r.exec("claim", canon, url)
+	if err != nil || n == 1 {
+		return url, err
 	}
+	v, err := r.queryRow("holder", canon) // ignored: another page holds it
 	if err != nil {
 		return "", err
 	}

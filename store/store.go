@@ -118,7 +118,7 @@ var hot = map[string]string{
 	"insertPage":  `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	"known":       `SELECT EXISTS (SELECT 1 FROM links WHERE to_url = ?) OR EXISTS (SELECT 1 FROM urls WHERE url = ?)`,
 	"insertLink":  `INSERT OR IGNORE INTO links (from_id, to_url, anchor, side, kind) VALUES (?, ?, ?, ?, ?)`,
-	"claim":       `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?) RETURNING url`,
+	"claim":       `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`,
 	"holder":      `SELECT url FROM kept WHERE canon = ?`,
 	"refill":      `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,
 	"refillAfter": `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' AND id > ? AND attempts = 0 ORDER BY id LIMIT ?`,
@@ -327,11 +327,12 @@ func (s *Store) writer() {
 	}
 }
 
-// maxBatch bounds the operations committed together, and patience how long
-// the writer waits for more while no one needs the commit yet (the delay a
-// page's event may take beyond its fetch).
+// maxBatch bounds the operations committed together (past 64 pages a
+// commit saves little more, and the pages it holds take memory), and
+// patience how long the writer waits for more while no one needs the commit
+// yet (the delay a page's event may take beyond its fetch).
 const (
-	maxBatch = 512
+	maxBatch = 64
 	patience = 20 * time.Millisecond
 )
 
