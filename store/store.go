@@ -47,7 +47,7 @@ CREATE TABLE urls (
 	attempts INTEGER NOT NULL DEFAULT 0,
 	in_sitemap INTEGER NOT NULL DEFAULT 0 -- a sitemap listed it
 );
-CREATE INDEX urls_queue ON urls (host, state, id);
+CREATE INDEX urls_queue ON urls (host, id) WHERE state = 'queued'; -- the queue alone: a page done leaves it
 CREATE TABLE pages (
 	url_id         INTEGER PRIMARY KEY REFERENCES urls (id),
 	final_url      TEXT NOT NULL,
