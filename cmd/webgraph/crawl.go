@@ -53,7 +53,7 @@ func newCrawlFlags(stdout io.Writer) *crawlFlags {
 		"Crawl the sites of the seed URLs politely, through the union of plain and\nrendered fetches. Events go to stdout as JSON Lines; progress goes to stderr;\nthe crawl's state goes to --db, so a killed crawl continues with --resume.\nThe first Ctrl-C finishes the pages in flight; a second aborts.\n", stdout)
 	f := &crawlFlags{fs: fs}
 	f.o.register(fs)
-	f.out = fs.StringP("out", "o", "", "write the JSON Lines events to `FILE` instead of stdout")
+	f.out = fs.StringP("out", "o", "", "write the JSON Lines events to `FILE` instead of stdout (- is stdout)")
 	f.db = fs.String("db", "webgraph.db", "the crawl's database at `PATH`: a SQLite file, or a postgres:// URL that several workers share (start one with seeds, the others with --resume); refused if it already holds a crawl")
 	f.lease = fs.Duration("lease", 0, "with a postgres:// --db: how long (`DURATION`) a URL in flight stays this worker's without renewal, so a dead worker's URLs return to the queue (0: 1m)")
 	f.resume = fs.Bool("resume", false, "continue the crawl in --db with its settings (flags given again override them)")
@@ -248,7 +248,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 
 	w := stdout
-	if *f.out != "" {
+	if *f.out != "" && *f.out != "-" {
 		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
 		if cfg.Resumed {
 			flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND // the stream goes on

@@ -64,9 +64,9 @@ func isDatabaseURL(db string) bool {
 	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
 }
 
-// writable checks that o can be written without harm: its directory exists
-// and takes new files, and what is there now is neither a directory nor a
-// SQLite database.
+// writable checks that o can be written without harm: what is there now is
+// neither a directory nor a SQLite database and opens for writing, or
+// nothing is there and its directory takes new files.
 func writable(o output) error {
 	if st, err := os.Stat(o.path); err == nil {
 		if st.IsDir() {
@@ -75,6 +75,14 @@ func writable(o output) error {
 		if isSQLite(o.path) {
 			return usagef("%s %s is a database; webgraph does not overwrite it", o.flag, o.path)
 		}
+		// An existing file (or /dev/null) is written where it is: its
+		// directory need not take new files.
+		f, err := os.OpenFile(o.path, os.O_WRONLY, 0)
+		if err != nil {
+			return usagef("%s %s is not writable: %v", o.flag, o.path, errors.Unwrap(err))
+		}
+		f.Close()
+		return nil
 	}
 	dir := filepath.Dir(o.path)
 	st, err := os.Stat(dir)

@@ -209,3 +209,24 @@ func TestRobotsTimeoutMustBePositive(t *testing.T) {
 		t.Errorf("exit %d, %q; want a usage error", code, errOut)
 	}
 }
+
+// TestOutToStdoutAndDevNull: --out - is stdout, as for graph and report,
+// not a file named "-"; an existing file such as /dev/null is written where
+// it is, whether or not its directory takes new files.
+func TestOutToStdoutAndDevNull(t *testing.T) {
+	t.Parallel()
+	ts, _ := countingSite(t)
+	dir := t.TempDir()
+	out, errOut, code := webgraph(t, "crawl", "--mode", "plain", "--db", filepath.Join(dir, "a.db"), "--host-interval", "0", "--delay", "0", "--out", "-", ts.URL+"/")
+	if code != exitOK || !strings.Contains(out, `"event":"run"`) || !strings.Contains(out, `"event":"done"`) {
+		t.Fatalf("--out -: exit %d, stdout %.200q\n%s", code, out, errOut)
+	}
+	if _, err := os.Stat("-"); err == nil {
+		os.Remove("-")
+		t.Errorf("--out - made a file named -")
+	}
+	out, errOut, code = webgraph(t, "crawl", "--mode", "plain", "--db", filepath.Join(dir, "b.db"), "--host-interval", "0", "--delay", "0", "--out", os.DevNull, ts.URL+"/")
+	if code != exitOK || out != "" {
+		t.Fatalf("--out %s: exit %d, stdout %.200q\n%s", os.DevNull, code, out, errOut)
+	}
+}
