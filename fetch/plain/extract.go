@@ -4,7 +4,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
@@ -46,13 +45,14 @@ type page struct {
 }
 
 // extract reads the title, visible text blocks, links, canonical URL and
-// script markers of an HTML document fetched from docURL. <base href> is
-// honoured for links and the canonical URL.
-func extract(doc *goquery.Document, docURL *url.URL) page {
+// script markers of the HTML document root, fetched from docURL, with what
+// collect found in it. <base href> is honoured for links and the canonical
+// URL.
+func extract(root *html.Node, f *found, docURL *url.URL) page {
 	var p page
-	p.title = fetch.CollapseSpace(doc.FindMatcher(selTitle).First().Text())
+	p.title = fetch.CollapseSpace(text(f.title))
 
-	base := docBase(doc, docURL)
+	base := docBase(f, docURL)
 
 	var cur strings.Builder
 	flush := func() {
@@ -87,72 +87,77 @@ func extract(doc *goquery.Document, docURL *url.URL) page {
 			walk(c)
 		}
 	}
-	for _, n := range doc.Nodes {
-		walk(n)
-	}
+	walk(root)
 	flush()
 
-	doc.FindMatcher(selScript).EachWithBreak(func(_ int, s *goquery.Selection) bool {
-		switch t, _ := s.Attr("type"); strings.ToLower(strings.TrimSpace(t)) {
+	for _, s := range f.scripts {
+		t, _ := attr(s, "type")
+		switch strings.ToLower(strings.TrimSpace(t)) {
 		case "", "text/javascript", "application/javascript", "module":
 			p.scriptDriven = true
-			return false
 		}
-		return true
-	})
+		if p.scriptDriven {
+			break
+		}
+	}
 
-	if href, ok := doc.FindMatcher(selCanonical).First().Attr("href"); ok {
+	if f.canonical != nil {
+		href, _ := attr(f.canonical, "href")
 		if c, err := fetch.Normalize(base, href); err == nil {
 			p.canonical = c
 		}
 	}
 
-	doc.FindMatcher(selLinks).EachWithBreak(func(_ int, s *goquery.Selection) bool {
-		href, _ := s.Attr("href")
+	for _, a := range f.links {
+		href, _ := attr(a, "href")
 		u, err := fetch.Normalize(base, href)
 		if err != nil {
-			return true
+			continue
 		}
-		rel, _ := s.Attr("rel")
+		rel, _ := attr(a, "rel")
 		p.links = append(p.links, fetch.Link{
 			URL:      u,
 			Fragment: fetch.Fragment(href),
-			Anchor:   anchorText(s),
+			Anchor:   anchorText(a),
 			Rel:      rel,
 			Nofollow: hasToken(rel, "nofollow"),
 		})
-		return len(p.links) < MaxLinks
-	})
+		if len(p.links) >= MaxLinks {
+			break
+		}
+	}
 
-	doc.FindMatcher(selAnchors).EachWithBreak(func(_ int, s *goquery.Selection) bool {
-		if id, ok := s.Attr("id"); ok && id != "" {
+	for _, n := range f.anchors {
+		if id, ok := attr(n, "id"); ok && id != "" {
 			p.anchors = append(p.anchors, id)
 		}
-		if goquery.NodeName(s) == "a" {
-			if name, ok := s.Attr("name"); ok && name != "" {
+		if n.Data == "a" {
+			if name, ok := attr(n, "name"); ok && name != "" {
 				p.anchors = append(p.anchors, name)
 			}
 		}
-		return len(p.anchors) < fetch.MaxAnchors
-	})
+		if len(p.anchors) >= fetch.MaxAnchors {
+			break
+		}
+	}
 	return p
 }
 
 // anchorText is what a reader would click: the visible text, else an image's
 // alt text, else the title or aria-label attribute.
-func anchorText(s *goquery.Selection) string {
-	if goquery.NodeName(s) == "area" {
-		alt, _ := s.Attr("alt")
+func anchorText(a *html.Node) string {
+	if a.Data == "area" {
+		alt, _ := attr(a, "alt")
 		return fetch.Anchor(alt)
 	}
-	if t := fetch.Anchor(s.Text()); t != "" {
+	if t := fetch.Anchor(text(a)); t != "" {
 		return t
 	}
-	if alt, ok := s.FindMatcher(selImgAlt).First().Attr("alt"); ok && strings.TrimSpace(alt) != "" {
+	if alt, ok := firstImgAlt(a); ok && strings.TrimSpace(alt) != "" {
 		return fetch.Anchor(alt)
 	}
-	for _, a := range []string{"title", "aria-label"} {
-		if v, _ := s.Attr(a); strings.TrimSpace(v) != "" {
+	for _, k := range []string{"title", "aria-label"} {
+		if v, _ := attr(a, k); strings.TrimSpace(v) != "" {
 			return fetch.Anchor(v)
 		}
 	}
@@ -179,8 +184,9 @@ func hasToken(list, tok string) bool {
 
 // docBase is the URL relative references resolve against: <base href> when
 // given and valid, else the document's own URL.
-func docBase(doc *goquery.Document, docURL *url.URL) *url.URL {
-	if href, ok := doc.FindMatcher(selBase).First().Attr("href"); ok {
+func docBase(f *found, docURL *url.URL) *url.URL {
+	if f.base != nil {
+		href, _ := attr(f.base, "href")
 		if b, err := docURL.Parse(strings.TrimSpace(href)); err == nil {
 			return b
 		}

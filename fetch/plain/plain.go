@@ -19,7 +19,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/net/html"
 	"golang.org/x/net/html/charset"
 
 	"github.com/webgraph/webgraph/fetch"
@@ -244,15 +244,16 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	if s.Exchange != nil {
 		s.Exchange.Body = body
 	}
-	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(decode(body, ctype)))
+	doc, err := html.Parse(bytes.NewReader(decode(body, ctype)))
 	if err != nil {
 		s.Err = fmt.Errorf("plain: parsing %s: %w", s.FinalURL, err)
 		return s, s.Err
 	}
-	p := extract(doc, resp.Request.URL)
+	found := collect(doc)
+	p := extract(doc, found, resp.Request.URL)
 	s.Title, s.Blocks, s.Links, s.Canonical, s.ScriptDriven = p.title, p.blocks, p.links, p.canonical, p.scriptDriven
 	s.Anchors = p.anchors
-	s.Head = readHead(doc, docBase(doc, resp.Request.URL), resp.Header)
+	s.Head = readHead(found, docBase(found, resp.Request.URL), resp.Header)
 	s.Words = fetch.CountWords(s.Blocks)
 	return s, nil
 }

@@ -1,0 +1,136 @@
+package plain
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// found is what extraction reads from a document's elements, gathered in
+// one walk in document order. Each field holds what the CSS selector beside
+// it finds (element names as parsed, attribute values compared as CSS
+// compares them); the walk replaces a dozen selector searches of the whole
+// tree per page.
+type found struct {
+	title     *html.Node   // title, the first
+	base      *html.Node   // base[href], the first
+	h1        *html.Node   // h1, the first
+	canonical *html.Node   // link[rel~="canonical" i][href], the first
+	scripts   []*html.Node // script
+	links     []*html.Node // a[href], area[href]
+	anchors   []*html.Node // [id], a[name]
+	metas     []*html.Node // meta[name][content]
+	hreflangs []*html.Node // link[rel~="alternate" i][hreflang][href]
+}
+
+// collect walks the tree under root once.
+func collect(root *html.Node) *found {
+	f := &found{}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			f.see(n)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(root)
+	return f
+}
+
+func (f *found) see(n *html.Node) {
+	switch n.Data {
+	case "title":
+		if f.title == nil {
+			f.title = n
+		}
+	case "base":
+		if f.base == nil && hasAttr(n, "href") {
+			f.base = n
+		}
+	case "h1":
+		if f.h1 == nil {
+			f.h1 = n
+		}
+	case "script":
+		f.scripts = append(f.scripts, n)
+	case "a", "area":
+		if hasAttr(n, "href") {
+			f.links = append(f.links, n)
+		}
+	case "meta":
+		if hasAttr(n, "name") && hasAttr(n, "content") {
+			f.metas = append(f.metas, n)
+		}
+	case "link":
+		if !hasAttr(n, "href") {
+			break
+		}
+		rel, _ := attr(n, "rel")
+		if f.canonical == nil && includesFold(rel, "canonical") {
+			f.canonical = n
+		}
+		if hasAttr(n, "hreflang") && includesFold(rel, "alternate") {
+			f.hreflangs = append(f.hreflangs, n)
+		}
+	}
+	if hasAttr(n, "id") || (n.Data == "a" && hasAttr(n, "name")) {
+		f.anchors = append(f.anchors, n)
+	}
+}
+
+func hasAttr(n *html.Node, key string) bool {
+	_, ok := attr(n, key)
+	return ok
+}
+
+// includesFold reports whether the whitespace-separated list holds word,
+// case aside: CSS's [attr~="word" i].
+func includesFold(list, word string) bool {
+	for list != "" {
+		i := strings.IndexAny(list, " \t\r\n\f")
+		if i < 0 {
+			return strings.EqualFold(list, word)
+		}
+		if strings.EqualFold(list[:i], word) {
+			return true
+		}
+		list = list[i+1:]
+	}
+	return false
+}
+
+// text is the text of the nodes under n, as goquery's Text gives it.
+func text(n *html.Node) string {
+	if n == nil {
+		return ""
+	}
+	var b strings.Builder
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+// firstImgAlt returns the alt attribute of the first img[alt] under n.
+func firstImgAlt(n *html.Node) (string, bool) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.Data == "img" {
+			if alt, ok := attr(c, "alt"); ok {
+				return alt, true
+			}
+		}
+		if alt, ok := firstImgAlt(c); ok {
+			return alt, true
+		}
+	}
+	return "", false
+}
