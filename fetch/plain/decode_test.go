@@ -2,6 +2,7 @@ package plain
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -43,6 +44,8 @@ func TestReadBody(t *testing.T) {
 		{"length overstated", 1 << 19, 1 << 20, len(body)},
 		{"limit", -1, 4097, 4097},
 		{"limit with length told", int64(len(body)), 4097, 4097},
+		{"length absurd", math.MaxInt64, 1 << 20, len(body)},
+		{"length at the limit", 1 << 20, 1 << 20, len(body)},
 	} {
 		got, err := readBody(iotest.HalfReader(bytes.NewReader(body)), c.length, c.limit)
 		if err != nil || len(got) != c.want || !bytes.Equal(got, body[:c.want]) {

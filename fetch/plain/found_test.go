@@ -273,4 +273,3 @@ func FuzzExtract(f *testing.F) {
 		sameExtraction(t, "fuzz", []byte(doc))
 	})
 }
-

@@ -263,8 +263,8 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 // length is the server's word, not a promise.
 func readBody(r io.Reader, length, limit int64) ([]byte, error) {
 	size := int64(512)
-	if length > 0 {
-		size = min(length+1, limit, 256<<10) // one more byte finds a body longer than it said
+	if length > 0 && length < limit { // (a length near 2^63 would overflow length+1)
+		size = min(length+1, 256<<10) // one more byte finds a body longer than it said
 	}
 	b := make([]byte, 0, size)
 	lr := io.LimitReader(r, limit)
