@@ -312,25 +312,26 @@ func (f *Frontier) Retry(it frontier.Item) {
 // database had never seen, linked or queued.
 func (f *Frontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link {
 	done := make(chan []frontier.Link, 1)
-	f.completeThen(it, r, "", true, func(firsts []frontier.Link, _ string) { done <- firsts })
+	f.completeThen(it, r, "", true, func(firsts []frontier.Link, _ string, _ error) { done <- firsts })
 	return <-done
 }
 
 // CompleteThen is Complete without the wait: it returns at once, and then
-// runs on its own goroutine once the record is committed (or failed; Err
-// says why), so that the writer can commit many pages at once while the
-// workers fetch on. The URL stays in flight until then.
+// runs on its own goroutine once the record is committed, or has failed
+// (err, which Err gives from then on), so that the writer can commit many
+// pages at once while the workers fetch on. The URL stays in flight until
+// then.
 //
 // With canon set, the page is kept only if it is the first to claim that
 // canonical URL, in the same transaction. When another page holds it,
 // nothing is written, the item stays in flight, and then is given the
 // holder: complete it again, as that page's duplicate, without a claim.
-func (f *Frontier) CompleteThen(it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string)) {
+func (f *Frontier) CompleteThen(it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error)) {
 	f.completeThen(it, r, canon, false, then)
 }
 
 // completeThen is CompleteThen; waits says the caller waits for then.
-func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon string, waits bool, then func(firsts []frontier.Link, holder string)) {
+func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon string, waits bool, then func(firsts []frontier.Link, holder string, err error)) {
 	added := map[string]int{}
 	var firsts []frontier.Link
 	var holder string
@@ -399,7 +400,7 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 	}
 	f.s.writeThen(fn, func(err error) {
 		if err == nil && holder != "" {
-			go then(nil, holder)
+			go then(nil, holder, nil)
 			return
 		}
 		f.mu.Lock()
@@ -417,7 +418,7 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 		f.inFlight--
 		f.signal()
 		f.mu.Unlock()
-		go then(firsts, "")
+		go then(firsts, "", err)
 	}, waits)
 }
 

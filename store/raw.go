@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 )
 
 // rawConn is the writer's own connection seen below database/sql, for the
@@ -25,8 +26,16 @@ type rawConn struct {
 
 // rawWrite runs fn on the writer's connection, in the transaction the
 // writer has open on it.
+//
+// A panic in fn is returned as an error: left to Conn.Raw, it would close the
+// connection, which waits for the transaction open on it, for ever.
 func (s *Store) rawWrite(fn func(r *rawConn) error) error {
-	return s.wconn.Raw(func(dc any) error {
+	return s.wconn.Raw(func(dc any) (err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("store: a write panicked: %v\n%s", p, debug.Stack())
+			}
+		}()
 		c, ok := dc.(driver.Conn)
 		if !ok {
 			return fmt.Errorf("store: the SQLite driver's connection is a %T", dc)

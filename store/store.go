@@ -411,6 +411,9 @@ func (s *Store) commit(ops []op) error {
 		}
 	}
 	if err := tx.Commit(); err != nil {
+		if s.wconn != nil { // a failed COMMIT may leave SQLite inside the transaction
+			s.wconn.ExecContext(context.Background(), "ROLLBACK")
+		}
 		return fmt.Errorf("store: commit: %w", err)
 	}
 	return nil

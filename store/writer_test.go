@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 )
@@ -84,5 +85,21 @@ func TestWriterCommitsAtOnceForAWaitingSender(t *testing.T) {
 	var n int
 	if err := s.db.QueryRow(`SELECT COUNT(*) FROM meta WHERE key IN ('sync', 'bg', 'sync2', 'bg2')`).Scan(&n); err != nil || n != 4 {
 		t.Fatalf("%d of the 4 writes are in the database (%v)", n, err)
+	}
+}
+
+// A write that panics fails alone: the writer goes on, rather than hang on
+// its own connection or take the process down without a word.
+func TestWriterSurvivesAPanickingWrite(t *testing.T) {
+	t.Parallel()
+	s := openPatient(t)
+	err := s.write(context.Background(), func(*sql.Tx) error {
+		return s.rawWrite(func(*rawConn) error { panic("boom") })
+	})
+	if err == nil || !strings.Contains(err.Error(), "panicked: boom") {
+		t.Fatalf("a panicking write returned %v; want its panic as an error", err)
+	}
+	if err := s.write(context.Background(), insertMeta("after")); err != nil {
+		t.Fatalf("the write after it: %v", err)
 	}
 }
