@@ -112,6 +112,7 @@ type Crawler struct {
 	version string
 
 	stopOnce  sync.Once
+	failOnce  sync.Once // the warning of failed, said once
 	stopCh    chan struct{}
 	reason    atomic.Value // string
 	linksDone atomic.Bool  // the link checks are finished
@@ -296,12 +297,12 @@ func (c *Crawler) worker(ctx, popCtx context.Context) {
 	}
 }
 
-// failed stops the crawl because its record could not be kept.
+// failed stops the crawl because its record could not be kept; that
+// outranks a frontier found exhausted meanwhile (a page's record can fail
+// after the last URL was handed out).
 func (c *Crawler) failed(err error) {
-	c.stopOnce.Do(func() {
+	c.failOnce.Do(func() {
 		c.addWarning("the crawl stopped: its state could not be kept: " + err.Error())
-		c.reason.Store("failure")
-		close(c.stopCh)
-		c.gate.Stop()
 	})
+	c.stop("failure")
 }

@@ -85,36 +85,32 @@ type pageEventFields PageEvent
 // HTML characters are left as they are: the encoder that writes the result
 // escapes them when it is set to.
 func (e *PageEvent) MarshalJSON() ([]byte, error) {
-	if e.line == nil {
-		if err := e.encode(); err != nil {
-			return nil, err
-		}
+	line, err := e.JSONLine()
+	if err != nil {
+		return nil, err
 	}
-	return e.line[:len(e.line)-1], nil
+	return line[:len(line)-1], nil
 }
 
 // JSONLine returns the event as one line of JSON Lines, newline included,
 // HTML characters not escaped: what an encoder set not to escape them
-// writes, without its work.
+// writes, without its work when the crawl encoded the event already.
 func (e *PageEvent) JSONLine() ([]byte, error) {
-	if e.line == nil {
-		if err := e.encode(); err != nil {
-			return nil, err
-		}
+	if e.line != nil {
+		return e.line, nil
 	}
-	return e.line, nil
+	return e.encode()
 }
 
-// encode encodes the event into line, without escaping HTML characters.
-func (e *PageEvent) encode() error {
+// encode encodes the event as a line, without escaping HTML characters.
+func (e *PageEvent) encode() ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode((*pageEventFields)(e)); err != nil {
-		return err
+		return nil, err
 	}
-	e.line = b.Bytes()
-	return nil
+	return b.Bytes(), nil
 }
 
 // RobotsMeta says what a page's robots meta tags and X-Robots-Tag allow:

@@ -3,18 +3,21 @@ package crawl
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/webgraph/webgraph/fetch/union"
+	"github.com/webgraph/webgraph/frontier"
 	"github.com/webgraph/webgraph/store"
 )
 
@@ -355,5 +358,76 @@ func TestRetainedTextStoredOnce(t *testing.T) {
 	}
 	if pages != 2 || inEvent != 2 || columns != 0 {
 		t.Errorf("%d pages: text in %d stored events and in %d text columns; want it in every event and no column", pages, inEvent, columns)
+	}
+}
+
+// failingRecords is a database frontier whose record of one URL fails.
+type failingRecords struct {
+	*store.Frontier
+	fail string
+	mu   sync.Mutex
+	err  error
+}
+
+var errRecord = errors.New("the disk is full")
+
+func (f *failingRecords) CompleteThen(it frontier.Item, r frontier.Result, canon string, then func([]frontier.Link, string, error)) {
+	f.Frontier.CompleteThen(it, r, canon, func(firsts []frontier.Link, holder string, err error) {
+		if it.URL == f.fail && err == nil && holder == "" {
+			f.mu.Lock()
+			f.err = errRecord
+			f.mu.Unlock()
+			err = errRecord
+		}
+		then(firsts, holder, err)
+	})
+}
+
+func (f *failingRecords) Err() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err != nil {
+		return f.err
+	}
+	return f.Frontier.Err()
+}
+
+// A page whose record fails is not said: the stream holds only what the
+// database holds, and the crawl stops on the failure.
+func TestPageNotSaidWhenItsRecordFails(t *testing.T) {
+	t.Parallel()
+	words := `<p>A page with enough words of its own to be kept by the crawl in plain mode without any trouble at all.</p>`
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" && r.URL.Path != "/two" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write([]byte(`<!doctype html><title>T</title>` + words + `<a href="/two">two</a>`))
+	}))
+	defer site.Close()
+	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, SkipSoft404: true, Mode: "plain"}
+	gate := testGate(t, cfg)
+	st, err := store.Open(filepath.Join(t.TempDir(), "crawl.db"), store.Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	sf, err := st.Frontier(gate.Throttle(), cfg.EffectiveDepth())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &failingRecords{Frontier: sf, fail: site.URL + "/two"}
+	rec := &recorder{}
+	c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Frontier: f, Gate: gate, Sink: rec.sink, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := c.Run(context.Background())
+	var said []string
+	for _, p := range pagesOf[PageEvent](rec) {
+		said = append(said, p.URL)
+	}
+	if !slices.Equal(said, []string{site.URL + "/"}) || done.Stopped != "failure" || done.Pages != 1 {
+		t.Errorf("pages said %q, done %q with %d pages; want only the recorded page said and the crawl stopped by the failure", said, done.Stopped, done.Pages)
 	}
 }

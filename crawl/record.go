@@ -15,7 +15,7 @@ import (
 // its canonical URL in the same transaction (*store.Frontier): the worker
 // goes on to its next page while the writer commits many pages at once.
 type pipelined interface {
-	CompleteThen(it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string))
+	CompleteThen(it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error))
 }
 
 // record counts the page, queues its links and emits its event once the
@@ -81,8 +81,8 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 	if p.Refusal != nil {
 		res.State, res.Cause = "refused", string(p.Refusal.Cause)
 	}
-	if ev.encode() == nil {
-		res.Event = ev.line[:len(ev.line)-1]
+	if line, err := ev.encode(); err == nil {
+		ev.line, res.Event = line, line[:len(line)-1] // said as stored
 	}
 
 	// The record is committed before the event is said: the database is
@@ -133,12 +133,21 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 		}
 	}
 	if !async {
-		said(c.front.Complete(it, res))
+		firsts := c.front.Complete(it, res)
+		if f, ok := c.front.(interface{ Err() error }); ok && f.Err() != nil {
+			c.failed(f.Err()) // not recorded: not said
+			return
+		}
+		said(firsts)
 		return
 	}
 	c.recording.Add(1)
-	pf.CompleteThen(it, res, known, func(firsts []frontier.Link, holder string) {
+	pf.CompleteThen(it, res, known, func(firsts []frontier.Link, holder string, err error) {
 		defer c.recording.Done()
+		if err != nil {
+			c.failed(err) // not recorded: not said
+			return
+		}
 		if holder != "" {
 			duplicate(p, known, holder)
 			c.record(p, it, "", holder)
