@@ -72,12 +72,20 @@ func writable(o output) error {
 		if st.IsDir() {
 			return usagef("%s %s is a directory; name a file", o.flag, o.path)
 		}
+		// A device or a named pipe (/dev/null, a FIFO a reader waits on)
+		// is written where it is and not opened to check: opening a pipe
+		// waits for the other end, and closing it would end a reader's
+		// input.
+		if !st.Mode().IsRegular() {
+			return nil
+		}
 		if isSQLite(o.path) {
 			return usagef("%s %s is a database; webgraph does not overwrite it", o.flag, o.path)
 		}
-		// An existing file (or /dev/null) is written where it is: its
-		// directory need not take new files.
-		f, err := os.OpenFile(o.path, os.O_WRONLY, 0)
+		// An existing file is written where it is: its directory need not
+		// take new files. (Appending, as a resumed crawl does, is what an
+		// append-only file allows.)
+		f, err := os.OpenFile(o.path, os.O_WRONLY|os.O_APPEND, 0)
 		if err != nil {
 			return usagef("%s %s is not writable: %v", o.flag, o.path, errors.Unwrap(err))
 		}

@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 
 	"github.com/webgraph/webgraph/store"
@@ -228,5 +231,56 @@ func TestOutToStdoutAndDevNull(t *testing.T) {
 	out, errOut, code = webgraph(t, "crawl", "--mode", "plain", "--db", filepath.Join(dir, "b.db"), "--host-interval", "0", "--delay", "0", "--out", os.DevNull, ts.URL+"/")
 	if code != exitOK || out != "" {
 		t.Fatalf("--out %s: exit %d, stdout %.200q\n%s", os.DevNull, code, out, errOut)
+	}
+}
+
+// TestOutToANamedPipe: --out may be a FIFO another program reads; checking
+// it must not open and close it, which would end the reader's input before
+// the crawl writes a line.
+func TestOutToANamedPipe(t *testing.T) {
+	t.Parallel()
+	ts, _ := countingSite(t)
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "events")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// The reader reads the pipe until each writer closes it, again and
+	// again, as a shell loop would; what each writer wrote is one read.
+	var mu sync.Mutex
+	var reads []string
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			f, err := os.Open(fifo)
+			if err != nil {
+				return
+			}
+			b, _ := io.ReadAll(f)
+			f.Close()
+			if len(b) > 0 {
+				mu.Lock()
+				reads = append(reads, string(b))
+				mu.Unlock()
+			}
+			select {
+			case <-stop:
+				return
+			default:
+			}
+		}
+	}()
+	_, errOut, code := webgraph(t, "crawl", "--mode", "plain", "--db", filepath.Join(dir, "c.db"), "--host-interval", "0", "--delay", "0", "--out", fifo, ts.URL+"/")
+	close(stop)
+	if w, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil { // wakes the reader
+		w.Close()
+	}
+	<-done
+	if code != exitOK {
+		t.Fatalf("crawl --out a FIFO: exit %d\n%s", code, errOut)
+	}
+	if len(reads) != 1 || !strings.Contains(reads[0], `"event":"run"`) || !strings.Contains(reads[0], `"event":"done"`) {
+		t.Errorf("the reader got %d reads (%.120q); want the whole stream in one", len(reads), reads)
 	}
 }
