@@ -221,12 +221,11 @@ func Open(path string, mode Mode) (s *Store, err error) {
 	db.SetMaxOpenConns(2)
 	s = &Store{db: db, path: path, lock: lk, ops: make(chan op, 256), hurry: make(chan struct{}, 1), patience: patience, done: make(chan struct{})}
 	if !exists {
-		if _, err := db.Exec(schema); err != nil {
-			db.Close()
-			return nil, fmt.Errorf("store: creating %s: %w", path, err)
-		}
-		if _, err := db.Exec(fmt.Sprintf(`PRAGMA application_id = %d; PRAGMA user_version = %d;
-			INSERT INTO meta (key, value) VALUES ('app', 'webgraph'), ('schema_version', '%d')`, ApplicationID, SchemaVersion, SchemaVersion)); err != nil {
+		// One transaction: a process killed while creating leaves no half
+		// database (which the next run would refuse as not webgraph's),
+		// and one commit is quicker than one per table.
+		if _, err := db.Exec("BEGIN IMMEDIATE;" + schema + fmt.Sprintf(`PRAGMA application_id = %d; PRAGMA user_version = %d;
+			INSERT INTO meta (key, value) VALUES ('app', 'webgraph'), ('schema_version', '%d'); COMMIT;`, ApplicationID, SchemaVersion, SchemaVersion)); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("store: creating %s: %w", path, err)
 		}
