@@ -16,14 +16,23 @@ import (
 	"github.com/webgraph/webgraph/internal/sites"
 )
 
+// shipped builds webgraph as make build does (static) and returns its path.
+func shipped(b *testing.B) string {
+	b.Helper()
+	bin := filepath.Join(b.TempDir(), "webgraph")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
 // BenchmarkCrawlPlain2000 crawls a generated 2,000-page loopback site in
 // plain mode with no politeness delays and 8 workers, running the real
 // binary as a child process so that its peak resident memory is its own.
 func BenchmarkCrawlPlain2000(b *testing.B) {
-	bin := filepath.Join(b.TempDir(), "webgraph")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := shipped(b)
 	ts := httptest.NewServer(sites.Generated(2000, false))
 	defer ts.Close()
 	events := filepath.Join(b.TempDir(), "events.jsonl")
@@ -76,10 +85,7 @@ func BenchmarkCrawlPlainInProcess(b *testing.B) {
 // guesses and the soft-404 probe take slots too), and the crawl's own time.
 func BenchmarkPolitenessBound(b *testing.B) {
 	const pages, interval = 50, 200 * time.Millisecond
-	bin := filepath.Join(b.TempDir(), "webgraph")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := shipped(b)
 	var mu sync.Mutex
 	var stamps []time.Time // page requests
 	var requests int
