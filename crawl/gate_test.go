@@ -315,9 +315,9 @@ func TestOneKeptPagePerCanonical(t *testing.T) {
 	}
 }
 
-// A retained page text is kept once in the database: inside the stored page
-// event, not again in a column of its own.
-func TestRetainedTextStoredOnce(t *testing.T) {
+// twoPages serves / and /two, each with enough words to be kept, the first
+// linking to the second.
+func twoPages(t *testing.T) *httptest.Server {
 	words := `<p>A page with enough words of its own to be kept by the crawl in plain mode without any trouble at all.</p>`
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" && r.URL.Path != "/two" {
@@ -326,7 +326,14 @@ func TestRetainedTextStoredOnce(t *testing.T) {
 		}
 		w.Write([]byte(`<!doctype html><title>T</title>` + words + `<a href="/two">two</a>`))
 	}))
-	defer site.Close()
+	t.Cleanup(site.Close)
+	return site
+}
+
+// A retained page text is kept once in the database: inside the stored page
+// event, not again in a column of its own.
+func TestRetainedTextStoredOnce(t *testing.T) {
+	site := twoPages(t)
 	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 2, NoHostInterval: true, NoDelay: true, SkipSoft404: true, Mode: "plain", KeepText: true}
 	gate := testGate(t, cfg)
 	path := filepath.Join(t.TempDir(), "crawl.db")
@@ -396,15 +403,7 @@ func (f *failingRecords) Err() error {
 // database holds, and the crawl stops on the failure.
 func TestPageNotSaidWhenItsRecordFails(t *testing.T) {
 	t.Parallel()
-	words := `<p>A page with enough words of its own to be kept by the crawl in plain mode without any trouble at all.</p>`
-	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/" && r.URL.Path != "/two" {
-			http.NotFound(w, r)
-			return
-		}
-		w.Write([]byte(`<!doctype html><title>T</title>` + words + `<a href="/two">two</a>`))
-	}))
-	defer site.Close()
+	site := twoPages(t)
 	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, SkipSoft404: true, Mode: "plain"}
 	gate := testGate(t, cfg)
 	st, err := store.Open(filepath.Join(t.TempDir(), "crawl.db"), store.Create)
