@@ -105,6 +105,7 @@ func (e *PageEvent) JSONLine() ([]byte, error) {
 // encode encodes the event as a line, without escaping HTML characters.
 func (e *PageEvent) encode() ([]byte, error) {
 	var b bytes.Buffer
+	b.Grow(1024) // a page event's usual size, in one allocation
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode((*pageEventFields)(e)); err != nil {

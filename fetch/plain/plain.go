@@ -168,14 +168,15 @@ func hopError(from, to string, err error) error {
 // body is not read.
 func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	start := time.Now()
-	s := &fetch.Side{Name: fetch.Plain, URL: u.String(), FinalURL: u.String()}
+	target := u.String()
+	s := &fetch.Side{Name: fetch.Plain, URL: target, FinalURL: target}
 	defer func() { s.Elapsed = time.Since(start) }()
 
 	ctx, cancel := context.WithTimeout(ctx, f.cfg.Timeout)
 	defer cancel()
 	sentCtx := ctx
 	ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{WroteHeaders: func() { fetch.Sent(sentCtx) }})
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 	if err != nil {
 		s.Err = fmt.Errorf("plain: %w", err)
 		return s, s.Err
@@ -184,7 +185,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	req.Header.Set("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5")
 
 	var hops []fetch.Redirect
-	prev := u.String()
+	prev := target
 	trace := func(r *http.Response) {
 		// Called for every response but the last: the redirect responses.
 		to := r.Header.Get("Location")
