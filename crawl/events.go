@@ -1,7 +1,6 @@
 package crawl
 
 import (
-	"sort"
 	"time"
 
 	"github.com/webgraph/webgraph/audit"
@@ -215,9 +214,4 @@ type DoneEvent struct {
 type WorkerDoneEvent struct {
 	DoneEvent
 	Worker string `json:"worker"`
-}
-
-func sortStrings(s []string) []string {
-	sort.Strings(s)
-	return s
 }
