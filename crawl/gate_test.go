@@ -18,6 +18,7 @@ import (
 
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/frontier"
+	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/store"
 )
 
@@ -265,15 +266,8 @@ func TestOneKeptPagePerCanonical(t *testing.T) {
 				deps := Deps{Pages: newPages(t, union.ModePlain, nil), Gate: gate, Version: "test"}
 				if db {
 					cfg.Concurrency = 8
-					st, err := store.Open(filepath.Join(t.TempDir(), "crawl.db"), store.Create)
-					if err != nil {
-						t.Fatal(err)
-					}
+					st, f := dbFrontier(t, filepath.Join(t.TempDir(), "crawl.db"), gate, cfg)
 					defer st.Close()
-					f, err := st.Frontier(gate.Throttle(), cfg.EffectiveDepth())
-					if err != nil {
-						t.Fatal(err)
-					}
 					deps.Frontier = f
 				}
 				rec := &recorder{}
@@ -315,6 +309,22 @@ func TestOneKeptPagePerCanonical(t *testing.T) {
 	}
 }
 
+// dbFrontier creates a crawl database at path and returns it with its
+// frontier, paced by gate; the caller closes it.
+func dbFrontier(t *testing.T, path string, gate *policy.Gate, cfg Config) (*store.Store, *store.Frontier) {
+	t.Helper()
+	st, err := store.Open(path, store.Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := st.Frontier(gate.Throttle(), cfg.EffectiveDepth())
+	if err != nil {
+		st.Close()
+		t.Fatal(err)
+	}
+	return st, f
+}
+
 // twoPages serves / and /two, each with enough words to be kept, the first
 // linking to the second.
 func twoPages(t *testing.T) *httptest.Server {
@@ -337,14 +347,7 @@ func TestRetainedTextStoredOnce(t *testing.T) {
 	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 2, NoHostInterval: true, NoDelay: true, SkipSoft404: true, Mode: "plain", KeepText: true}
 	gate := testGate(t, cfg)
 	path := filepath.Join(t.TempDir(), "crawl.db")
-	st, err := store.Open(path, store.Create)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := st.Frontier(gate.Throttle(), cfg.EffectiveDepth())
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, f := dbFrontier(t, path, gate, cfg)
 	rec := &recorder{}
 	c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Frontier: f, Gate: gate, Sink: rec.sink, Version: "test"})
 	if err != nil {
@@ -406,15 +409,8 @@ func TestPageNotSaidWhenItsRecordFails(t *testing.T) {
 	site := twoPages(t)
 	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, SkipSoft404: true, Mode: "plain"}
 	gate := testGate(t, cfg)
-	st, err := store.Open(filepath.Join(t.TempDir(), "crawl.db"), store.Create)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, sf := dbFrontier(t, filepath.Join(t.TempDir(), "crawl.db"), gate, cfg)
 	defer st.Close()
-	sf, err := st.Frontier(gate.Throttle(), cfg.EffectiveDepth())
-	if err != nil {
-		t.Fatal(err)
-	}
 	f := &failingRecords{Frontier: sf, fail: site.URL + "/two"}
 	rec := &recorder{}
 	c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Frontier: f, Gate: gate, Sink: rec.sink, Version: "test"})
