@@ -4,8 +4,6 @@
 package crawl
 
 import (
-	"bytes"
-	"encoding/json"
 	"net/url"
 
 	"github.com/webgraph/webgraph/audit"
@@ -78,9 +76,6 @@ type PageEvent struct {
 	line []byte
 }
 
-// pageEventFields is PageEvent without its MarshalJSON.
-type pageEventFields PageEvent
-
 // MarshalJSON encodes the event, or gives the bytes encode made before.
 // HTML characters are left as they are: the encoder that writes the result
 // escapes them when it is set to.
@@ -104,14 +99,11 @@ func (e *PageEvent) JSONLine() ([]byte, error) {
 
 // encode encodes the event as a line, without escaping HTML characters.
 func (e *PageEvent) encode() ([]byte, error) {
-	var b bytes.Buffer
-	b.Grow(1024) // a page event's usual size, in one allocation
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode((*pageEventFields)(e)); err != nil {
+	b, err := e.appendJSON(make([]byte, 0, 1024)) // a page event's usual size, in one allocation
+	if err != nil {
 		return nil, err
 	}
-	return b.Bytes(), nil
+	return append(b, '\n'), nil
 }
 
 // RobotsMeta says what a page's robots meta tags and X-Robots-Tag allow:
