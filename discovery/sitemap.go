@@ -186,7 +186,7 @@ func fetchSitemap(ctx context.Context, get Getter, u string, a *SitemapAttempt, 
 	if err != nil {
 		return nil, err
 	}
-	defer resp.Body.Close()
+	defer fetch.Close(resp.Body)
 	a.Status = resp.StatusCode
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("HTTP %d", resp.StatusCode)

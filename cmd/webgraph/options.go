@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"net/url"
 	"os"
 	"strings"
@@ -35,9 +36,12 @@ type fetchOptions struct {
 	tabs         int          // browser tabs; 0: the rendered default
 	archive      bool         // keep each side's exchange and DOM for a WARC archive
 	gate         *policy.Gate // asked before every request; set by newGate
-	creds        credentialFlags
-	proxy        string   // --proxy as given
-	proxyURL     *url.URL // parsed by validate; nil: the environment's proxy
+	// transport carries every plain HTTP request of the command: the
+	// gate's, robots.txt's and the plain side's; set by newGate.
+	transport *http.Transport
+	creds     credentialFlags
+	proxy     string   // --proxy as given
+	proxyURL  *url.URL // parsed by validate; nil: the environment's proxy
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
@@ -108,7 +112,7 @@ func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 	}
 	if mode != union.ModeRendered {
 		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate, KeepExchange: o.archive,
-			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL})
+			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, Transport: o.transport})
 		closers = append(closers, p.Close)
 		u.Plain = p
 	}
@@ -157,18 +161,19 @@ func parseURL(s string) (*url.URL, error) {
 // requests to one host by interval. The fetchers built afterwards by
 // newUnion ask it.
 func (o *fetchOptions) newGate(scope *policy.Scope, interval time.Duration, stderr io.Writer) *policy.Gate {
+	o.transport = policy.NewTransport(o.proxyURL)
 	var robots *policy.RobotsClient
 	if o.noRobots {
 		for _, w := range policy.OffPolicy("", policy.AgentToken).Warnings {
 			fmt.Fprintln(stderr, "webgraph: warning:", w)
 		}
 	} else {
-		robots = policy.NewRobotsClient(policy.AgentToken, o.identity().UserAgent(), policy.NewTransport(o.proxyURL))
+		robots = policy.NewRobotsClient(policy.AgentToken, o.identity().UserAgent(), o.transport)
 		robots.Timeout = o.timeout
 		robots.Shared = o.sharedRobots
 	}
 	o.gate = policy.NewGate(policy.GateConfig{Scope: scope, Robots: robots, Throttle: policy.NewThrottle(interval, nil),
-		UserAgent: o.identity().UserAgent(), Timeout: o.timeout, Proxy: o.proxyURL})
+		UserAgent: o.identity().UserAgent(), Timeout: o.timeout, Proxy: o.proxyURL, Transport: o.transport})
 	return o.gate
 }
 

@@ -201,7 +201,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		s.Err = describe(err, f.cfg.Timeout)
 		return s, s.Err
 	}
-	defer resp.Body.Close()
+	defer fetch.Close(resp.Body) // a short error page is read: the connection carries the next page
 
 	s.FinalURL = resp.Request.URL.String()
 	s.Status = resp.StatusCode
