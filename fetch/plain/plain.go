@@ -46,7 +46,9 @@ type Config struct {
 	MaxBody int64
 	// MaxRedirects is how many redirects are followed before giving up.
 	MaxRedirects int
-	// Transport, if set, replaces the Fetcher's own transport (tests).
+	// Transport, if set, replaces the Fetcher's own transport: the command's one pool
+	// (policy.NewTransport), shared with robots.txt and the gate, or a test's.
+	// The fetch's own timeout bounds each request either way.
 	Transport http.RoundTripper
 	// Proxy, when set, carries every request of the Fetcher's own
 	// transport (loopback hosts included; HTTPS by CONNECT). Nil means the
