@@ -3,6 +3,7 @@ package crawl
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"testing"
 	"unicode/utf8"
 
@@ -135,4 +136,59 @@ func FuzzPageEventJSON(f *testing.F) {
 			t.Fatalf("not valid JSON in UTF-8: %q", got)
 		}
 	})
+}
+
+// fill sets every field v holds, recursively, to a value that is not the
+// zero value: a string with text that must be escaped, a number, true, one
+// element in each list and map.
+func fill(v reflect.Value, depth int) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString("x\"<\u2028" + v.Type().Name())
+	case reflect.Int, reflect.Int64:
+		v.SetInt(7)
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Pointer:
+		if depth > 0 {
+			p := reflect.New(v.Type().Elem())
+			fill(p.Elem(), depth-1)
+			v.Set(p)
+		}
+	case reflect.Slice:
+		if depth > 0 {
+			s := reflect.MakeSlice(v.Type(), 1, 1)
+			fill(s.Index(0), depth-1)
+			v.Set(s)
+		}
+	case reflect.Map:
+		if depth > 0 {
+			m := reflect.MakeMap(v.Type())
+			k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+			fill(k, depth-1)
+			fill(e, depth-1)
+			m.SetMapIndex(k, e)
+			v.Set(m)
+		}
+	case reflect.Interface:
+		v.Set(reflect.ValueOf("any <value>"))
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				fill(v.Field(i), depth)
+			}
+		}
+	}
+}
+
+// Every field of the event and of what it holds, set, is written as
+// encoding/json writes it: a field added to PageEvent (or to a report it
+// carries) that appendJSON does not know fails here.
+func TestPageEventJSONHasEveryField(t *testing.T) {
+	var e PageEvent
+	fill(reflect.ValueOf(&e).Elem(), 4)
+	if e.Audit == nil || e.Audit.Rendered == nil || e.Audit.Rendered.Script == nil || len(e.Sides) != 1 || e.Text == nil {
+		t.Fatalf("fill left parts of the event unset: %+v", e)
+	}
+	sameAsEncoding(t, "every field set", &e)
 }
