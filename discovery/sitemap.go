@@ -186,7 +186,7 @@ func fetchSitemap(ctx context.Context, get Getter, u string, a *SitemapAttempt, 
 	if err != nil {
 		return nil, err
 	}
-	defer fetch.Close(resp.Body)
+	defer fetch.Close(resp)
 	a.Status = resp.StatusCode
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("HTTP %d", resp.StatusCode)

@@ -64,7 +64,7 @@ func (c *Checker) ask(ctx context.Context, method string, u *url.URL) (*Event, b
 	if err != nil {
 		return judgeError(ctx, err, c.cfg.Timeout.String())
 	}
-	defer fetch.Close(resp.Body)
+	defer fetch.Close(resp)
 	ev := &Event{Status: resp.StatusCode}
 	if final := resp.Request.URL.String(); final != u.String() {
 		ev.FinalURL = final

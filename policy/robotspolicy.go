@@ -319,7 +319,7 @@ func (c *RobotsClient) fetch(ctx context.Context, origin string, now time.Time) 
 		p.State, p.Reason, p.Err = Unreachable, describeNetErr(err, c.Timeout), err
 		return p
 	}
-	defer fetch.Close(resp.Body)
+	defer fetch.Close(resp)
 	p.Fetched, p.Status = true, resp.StatusCode
 	if final := resp.Request.URL.String(); final != p.URL {
 		p.Redirects = append(p.Redirects, final)

@@ -110,6 +110,9 @@ func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 			closers[i]()
 		}
 	}
+	if o.transport != nil {
+		closers = append(closers, o.transport.CloseIdleConnections) // last: robots.txt and the gate use it too
+	}
 	if mode != union.ModeRendered {
 		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate, KeepExchange: o.archive,
 			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, Transport: o.transport})

@@ -133,7 +133,7 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 				if err != nil {
 					row.Error = err.Error()
 				} else {
-					fetch.Close(resp.Body)
+					fetch.Close(resp)
 					row.Status = resp.StatusCode
 					ok = resp.StatusCode/100 == 2
 				}

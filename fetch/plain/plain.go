@@ -39,7 +39,8 @@ type Config struct {
 	UserAgent string
 	// Timeout bounds one whole fetch, redirects and body included.
 	Timeout time.Duration
-	// ConnectTimeout bounds dialling one connection.
+	// ConnectTimeout bounds dialling one connection (the Fetcher's own
+	// transport: a Transport given brings its own).
 	ConnectTimeout time.Duration
 	// MaxBody is how many bytes of a body are read (after decompression).
 	// A longer page is kept truncated, with a warning.
@@ -203,7 +204,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		s.Err = describe(err, f.cfg.Timeout)
 		return s, s.Err
 	}
-	defer fetch.Close(resp.Body) // a short error page is read: the connection carries the next page
+	defer fetch.Close(resp) // a short error page is read: the connection carries the next page
 
 	s.FinalURL = resp.Request.URL.String()
 	s.Status = resp.StatusCode
