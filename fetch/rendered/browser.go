@@ -171,6 +171,15 @@ func resolverRules(sink string) string {
 	return strings.Join(rules, ", ")
 }
 
+// tmpDirFor returns TMPDIR=dir for the browser, or nothing when the
+// socket Chromium makes there would not fit a socket address (108 bytes).
+func tmpDirFor(dir string) []string {
+	if len(dir+"/org.chromium.Chromium.XXXXXX/SingletonSocket") >= 108 {
+		return nil
+	}
+	return []string{"TMPDIR=" + dir}
+}
+
 // startBrowserVia is startBrowser with every request through proxy, when
 // it is not nil, and the browser's own background hosts resolved to sink
 // (see resolverRules; "" for none at all).
@@ -198,6 +207,10 @@ func startBrowserVia(execPath, userAgent string, noSandbox bool, proxy *url.URL,
 		// A process group of its own: a terminal's Ctrl-C reaches webgraph
 		// alone, and stop kills the whole group by its id.
 		chromedp.ModifyCmdFunc(ownProcessGroup),
+		// Its temporary files (the singleton socket's directory, which a
+		// browser killed outright leaves in /tmp) go in its profile, which
+		// stop removes. A path too long for a socket keeps the default.
+		chromedp.Env(tmpDirFor(dir)...),
 		// Requests the browser makes of its own accord go nowhere. (Through
 		// a --proxy, names are resolved by the proxy: it sees them.)
 		chromedp.Flag("host-resolver-rules", resolverRules(sink)),

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -167,11 +168,23 @@ func TestCloseLeavesNothing(t *testing.T) {
 	if !strings.Contains(dir, rendered.ProfilePrefix) {
 		t.Errorf("profile dir %s lacks the prefix %s", dir, rendered.ProfilePrefix)
 	}
+	// Chromium's own temporary directory (its singleton socket) is made in
+	// the profile, not in /tmp where a killed browser would leave it.
+	socket, err := os.Readlink(filepath.Join(dir, "SingletonSocket"))
+	if err != nil {
+		t.Fatalf("the browser made no singleton socket: %v", err)
+	}
+	if !strings.HasPrefix(socket, dir+string(filepath.Separator)) {
+		t.Errorf("the browser's temporary directory %s is outside its profile %s", filepath.Dir(socket), dir)
+	}
 	if err := f.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
 	if err := browsertest.Leaks([]int{pid}, []string{dir}); err != nil {
 		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Dir(socket)); !os.IsNotExist(err) {
+		t.Errorf("the browser's temporary directory %s outlives it (%v)", filepath.Dir(socket), err)
 	}
 	if _, err := f.Fetch(context.Background(), mustURL(t, ts.URL+"/app.html")); err == nil {
 		t.Error("Fetch after Close succeeded")
