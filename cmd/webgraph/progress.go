@@ -32,7 +32,8 @@ type progress struct {
 	w        io.Writer
 	started  time.Time
 	pages    int
-	ok       int
+	ok       int // kept, as done.ok counts them: duplicates apart
+	dups     int // pages whose canonical URL another page holds
 	causes   map[string]int
 	queued   int
 	maxPages int // the request ceiling; negative: none
@@ -92,9 +93,12 @@ func (p *progress) observe(ev any) {
 	case *crawl.PageEvent:
 		p.pages++
 		p.queued = max(p.queued-1, 0)
-		if ev.OK {
+		switch {
+		case ev.OK && ev.DuplicateOf != "":
+			p.dups++
+		case ev.OK:
 			p.ok++
-		} else {
+		default:
 			p.causes[ev.Cause]++
 		}
 		p.dirty = true
@@ -122,7 +126,11 @@ func (p *progress) observe(ev any) {
 		if ev.Workers > 1 {
 			// The last worker out of a shared crawl: the line is the crawl's.
 			fmt.Fprintf(p.w, "webgraph: done (%s) in %s: this worker %s\n", ev.Stopped, (time.Duration(ev.ElapsedMS) * time.Millisecond).Round(time.Millisecond), p.line())
-			fmt.Fprintf(p.w, "  the crawl, %d workers: %d pages, %d kept, %d refused\n", ev.Workers, ev.Pages, ev.OK, ev.Refused)
+			dups := ""
+			if ev.Duplicates > 0 {
+				dups = ", " + plural(ev.Duplicates, "duplicate")
+			}
+			fmt.Fprintf(p.w, "  the crawl, %d workers: %d pages, %d kept%s, %d refused\n", ev.Workers, ev.Pages, ev.OK, dups, ev.Refused)
 		} else {
 			fmt.Fprintf(p.w, "webgraph: done (%s) in %s: %s\n", ev.Stopped, (time.Duration(ev.ElapsedMS) * time.Millisecond).Round(time.Millisecond), p.line())
 		}
@@ -145,7 +153,11 @@ func (p *progress) line() string {
 		causes = append(causes, fmt.Sprintf("%s %d", c, n))
 	}
 	sort.Strings(causes)
-	s := fmt.Sprintf("%d pages, %d kept, %d refused", p.pages, p.ok, p.pages-p.ok)
+	s := fmt.Sprintf("%d pages, %d kept", p.pages, p.ok)
+	if p.dups > 0 {
+		s += ", " + plural(p.dups, "duplicate")
+	}
+	s += fmt.Sprintf(", %d refused", p.pages-p.ok-p.dups)
 	if len(causes) > 0 {
 		s += " (" + strings.Join(causes, ", ") + ")"
 	}

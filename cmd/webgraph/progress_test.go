@@ -208,6 +208,22 @@ func TestProgressQueuedAndBar(t *testing.T) {
 	}
 }
 
+// The line counts kept pages as the done event does: a page that is the
+// duplicate of a kept one is neither kept nor refused.
+func TestProgressCountsDuplicatesApart(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	p := &progress{w: &b, causes: map[string]int{}, maxPages: -1, now: time.Now, live: &liveLine{w: &b, width: func() int { return 0 }}}
+	p.observe(&crawl.RunEvent{Seeds: []string{"http://127.0.0.1:1/"}})
+	p.observe(&crawl.PageEvent{OK: true})
+	p.observe(&crawl.PageEvent{OK: true, DuplicateOf: "http://127.0.0.1:1/"})
+	p.observe(&crawl.PageEvent{OK: false, Cause: "missing"})
+	p.observe(&crawl.DoneEvent{Event: "done", Stopped: "exhausted", Pages: 3, OK: 1, Duplicates: 1, Refused: 1})
+	if want := "3 pages, 1 kept, 1 duplicate, 1 refused (missing 1)"; !strings.Contains(b.String(), want) {
+		t.Errorf("progress %q lacks %q", b.String(), want)
+	}
+}
+
 // A worker of a shared crawl: a shared discovery is not queued again, and
 // the stream's end says whose share it is: this worker's, or (the last one
 // out) the whole crawl's beside this worker's own line.
@@ -220,8 +236,8 @@ func TestProgressSharedCrawl(t *testing.T) {
 	}{
 		{"worker_done", &crawl.WorkerDoneEvent{DoneEvent: crawl.DoneEvent{Event: "worker_done", Stopped: "exhausted", Pending: 0}, Worker: "w2"},
 			[]string{"this worker's share done (exhausted)", "1 pages, 1 kept", "the last worker out writes the crawl's done"}},
-		{"done", &crawl.DoneEvent{Event: "done", Stopped: "exhausted", Pages: 30, OK: 28, Refused: 2, Workers: 3},
-			[]string{"done (exhausted)", "this worker 1 pages, 1 kept", "the crawl, 3 workers: 30 pages, 28 kept, 2 refused"}},
+		{"done", &crawl.DoneEvent{Event: "done", Stopped: "exhausted", Pages: 30, OK: 27, Duplicates: 1, Refused: 2, Workers: 3},
+			[]string{"done (exhausted)", "this worker 1 pages, 1 kept", "the crawl, 3 workers: 30 pages, 27 kept, 1 duplicate, 2 refused"}},
 	}
 	for _, test := range tests {
 		t.Run(test.name, func(t *testing.T) {
