@@ -1,11 +1,13 @@
 package bench
 
 import (
+	"bytes"
 	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -31,22 +33,69 @@ func built(b *testing.B, dir, src, pkg, name string) string {
 	return bin
 }
 
-// measured runs a command to its end and returns its wall time and the
-// peak resident memory of the process and its children (in MB).
-func measured(b *testing.B, stdin string, name string, args ...string) (time.Duration, float64, string) {
+// run is what measured saw of one command.
+type run struct {
+	elapsed time.Duration
+	peakMB  float64 // peak resident memory (getrusage's maxrss)
+	anonMB  float64 // peak anonymous memory: RSS less the executable's mapped code and data
+	out     string
+}
+
+// measured runs a command to its end and returns its wall time, its peak
+// resident memory, and its peak anonymous memory, sampled every 2 ms from
+// /proc (the resident peak counts the binary's mapped pages, which follow
+// its size; the anonymous peak is what the process itself allocated).
+func measured(b *testing.B, stdin string, name string, args ...string) run {
 	b.Helper()
 	cmd := exec.Command(name, args...)
 	if stdin != "" {
 		cmd.Stdin = strings.NewReader(stdin)
 	}
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
 	start := time.Now()
-	out, err := cmd.CombinedOutput()
+	if err := cmd.Start(); err != nil {
+		b.Fatalf("%s: %v", filepath.Base(name), err)
+	}
+	done := make(chan struct{})
+	anon := make(chan int64, 1)
+	go func() {
+		var peak int64
+		status := fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)
+		for {
+			peak = max(peak, rssAnonKB(status))
+			select {
+			case <-done:
+				anon <- peak
+				return
+			case <-time.After(2 * time.Millisecond):
+			}
+		}
+	}()
+	err := cmd.Wait()
 	elapsed := time.Since(start)
+	close(done)
 	if err != nil {
-		b.Fatalf("%s: %v\n%s", filepath.Base(name), err, out)
+		b.Fatalf("%s: %v\n%s", filepath.Base(name), err, out.String())
 	}
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	return elapsed, float64(ru.Maxrss) / 1024, strings.TrimSpace(string(out))
+	return run{elapsed: elapsed, peakMB: float64(ru.Maxrss) / 1024, anonMB: float64(<-anon) / 1024, out: strings.TrimSpace(out.String())}
+}
+
+// rssAnonKB reads RssAnon from a /proc/PID/status file; 0 once the
+// process is gone.
+func rssAnonKB(status string) int64 {
+	data, err := os.ReadFile(status)
+	if err != nil {
+		return 0
+	}
+	for line := range strings.Lines(string(data)) {
+		if v, ok := strings.CutPrefix(line, "RssAnon:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return kb
+		}
+	}
+	return 0
 }
 
 // BenchmarkPlainVsColly crawls a 2,000-page loopback site with 8 workers,
@@ -60,21 +109,21 @@ func BenchmarkPlainVsColly(b *testing.B) {
 	ts := httptest.NewServer(sites.Generated(n, false))
 	defer ts.Close()
 	var wgT, coT time.Duration
-	var wgMB, coMB float64
+	var wgMB, coMB, wgAnon, coAnon float64
 	i := 0
 	for b.Loop() {
 		i++
 		db := filepath.Join(dir, fmt.Sprintf("c%d.db", i))
-		t, mb, _ := measured(b, "", wg, "crawl", "--db", db, "--out", os.DevNull, "--mode", "plain", "--host-interval", "0", "--delay", "0",
+		r := measured(b, "", wg, "crawl", "--db", db, "--out", os.DevNull, "--mode", "plain", "--host-interval", "0", "--delay", "0",
 			"--concurrency", "8", "--depth", "20", "--max-pages", "100000", "--keep", "none", ts.URL+"/")
-		wgT += t
-		wgMB = max(wgMB, mb)
-		t, mb, out := measured(b, "", colly, "-workers", "8", ts.URL+"/")
-		if !strings.HasPrefix(out, fmt.Sprint(n)+" pages") {
-			b.Fatalf("colly crawled %q; want %d pages", out, n)
+		wgT += r.elapsed
+		wgMB, wgAnon = max(wgMB, r.peakMB), max(wgAnon, r.anonMB)
+		r = measured(b, "", colly, "-workers", "8", ts.URL+"/")
+		if !strings.HasPrefix(r.out, fmt.Sprint(n)+" pages") {
+			b.Fatalf("colly crawled %q; want %d pages", r.out, n)
 		}
-		coT += t
-		coMB = max(coMB, mb)
+		coT += r.elapsed
+		coMB, coAnon = max(coMB, r.peakMB), max(coAnon, r.anonMB)
 	}
 	runs := float64(i)
 	b.ReportMetric(wgT.Seconds()/runs, "webgraph-s")
@@ -82,6 +131,8 @@ func BenchmarkPlainVsColly(b *testing.B) {
 	b.ReportMetric(wgT.Seconds()/coT.Seconds(), "time-ratio")
 	b.ReportMetric(wgMB, "webgraph-peak-MB")
 	b.ReportMetric(coMB, "colly-peak-MB")
+	b.ReportMetric(wgAnon, "webgraph-anon-MB")
+	b.ReportMetric(coAnon, "colly-anon-MB")
 }
 
 // BenchmarkUnionVsChromeLoop renders a 201-page site whose text is written
@@ -110,16 +161,16 @@ func BenchmarkUnionVsChromeLoop(b *testing.B) {
 	for b.Loop() {
 		i++
 		db := filepath.Join(dir, fmt.Sprintf("u%d.db", i))
-		t, mb, _ := measured(b, "", wg, "crawl", "--db", db, "--out", os.DevNull, "--mode", "union", "--host-interval", "0", "--delay", "0",
+		r := measured(b, "", wg, "crawl", "--db", db, "--out", os.DevNull, "--mode", "union", "--host-interval", "0", "--delay", "0",
 			"--concurrency", "8", "--depth", "20", "--keep", "none", "--chrome", chrome, ts.URL+"/")
-		wgT += t
-		wgMB = max(wgMB, mb)
-		t, mb, out := measured(b, urls.String(), loop, "-tabs", "2", "-chrome", chrome)
-		if !strings.HasPrefix(out, fmt.Sprint(n)+" pages") {
-			b.Fatalf("the chromedp loop rendered %q; want %d pages", out, n)
+		wgT += r.elapsed
+		wgMB = max(wgMB, r.peakMB)
+		r = measured(b, urls.String(), loop, "-tabs", "2", "-chrome", chrome)
+		if !strings.HasPrefix(r.out, fmt.Sprint(n)+" pages") {
+			b.Fatalf("the chromedp loop rendered %q; want %d pages", r.out, n)
 		}
-		loT += t
-		loMB = max(loMB, mb)
+		loT += r.elapsed
+		loMB = max(loMB, r.peakMB)
 	}
 	b.ReportMetric(float64(n*i)/wgT.Seconds(), "webgraph-pages/s")
 	b.ReportMetric(float64(n*i)/loT.Seconds(), "loop-pages/s")
