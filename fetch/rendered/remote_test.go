@@ -36,6 +36,7 @@ func runningChrome(t *testing.T) (wsURL string, proc *os.Process) {
 		args = append(args, "--no-sandbox")
 	}
 	cmd := exec.Command(path, args...)
+	cmd.Env = append(os.Environ(), "TMPDIR="+dir) // its temporary files go with its profile
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

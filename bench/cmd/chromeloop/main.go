@@ -36,7 +36,8 @@ func main() {
 	defer os.RemoveAll(dir)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(*chrome), chromedp.UserDataDir(dir),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("no-first-run", true), chromedp.NoSandbox)
+		chromedp.Flag("disable-sync", true), chromedp.Flag("no-first-run", true), chromedp.NoSandbox,
+		chromedp.Env("TMPDIR="+dir)) // its temporary files go with its profile, removed at exit
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	browser, cancelBrowser := chromedp.NewContext(alloc)
