@@ -139,8 +139,8 @@ func processesNaming(dir string) []int {
 // their own, so that every browser profile this test binary creates lands
 // there, and fails the binary if a profile directory is left in it or a
 // process still uses one: for tests that start browsers through the command
-// line. Test binaries of other packages, running at the same time, are not
-// counted.
+// line. Chromium's own temporary directories count as leaks too. Test
+// binaries of other packages, running at the same time, are not counted.
 func MainNoLeftovers(m *testing.M) int {
 	dir, err := os.MkdirTemp("", "webgraph-test-")
 	if err != nil {
@@ -157,6 +157,10 @@ func MainNoLeftovers(m *testing.M) int {
 		os.Unsetenv("TMPDIR")
 	}
 	dirs, _ := filepath.Glob(filepath.Join(dir, rendered.ProfilePrefix+"*"))
+	// Chromium's own temporary directory belongs in its profile, which is
+	// removed with it; one here would outlive a browser killed outright.
+	own, _ := filepath.Glob(filepath.Join(dir, "org.chromium.Chromium.*"))
+	dirs = append(dirs, own...)
 	var live []int
 	for _, d := range dirs {
 		live = append(live, processesNaming(d)...)
