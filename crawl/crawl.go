@@ -46,8 +46,10 @@ type Frontier interface {
 	// Sitemapped is Add for a URL a sitemap lists; it also marks it as
 	// listed, whether or not it was new.
 	Sitemapped(url, host string, c discovery.Discovery) bool
-	// Summary sets the sitemap URLs against the crawl's pages and links.
-	Summary(disallowed func(url string) bool, limit int) frontier.SitemapSummary
+	// Summary sets the sitemap URLs against the crawl's pages and links;
+	// with unlisted, it also counts the kept, linked pages no sitemap lists
+	// (a crawl that found no sitemap has no use for that count).
+	Summary(disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary
 	Stats() frontier.Stats
 }
 

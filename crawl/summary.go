@@ -52,6 +52,11 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 	d.Causes = maps.Clone(c.done.Causes)
 	c.mu.Unlock()
 
+	if c.origins != nil {
+		// The crawl's sitemaps, whichever worker read them: the inventory
+		// sets them against the whole crawl's pages.
+		d.Sitemaps.Advertised = c.advertised(context.WithoutCancel(ctx), d.Sitemaps.Advertised)
+	}
 	sum := c.front.Summary(func(u string) bool {
 		pu, err := url.Parse(u)
 		if err != nil || c.gate.RobotsOff() {
@@ -59,12 +64,7 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 		}
 		rp := c.gate.Cached(pu)
 		return rp != nil && !rp.Check(pu).Allowed
-	}, MaxCoverageList)
-	if c.origins != nil {
-		// The crawl's sitemaps, whichever worker read them: the inventory
-		// sets them against the whole crawl's pages.
-		d.Sitemaps.Advertised = c.advertised(context.WithoutCancel(ctx), d.Sitemaps.Advertised)
-	}
+	}, MaxCoverageList, sitemapsFound(&d))
 	inventory(&d, sum)
 	d.ElapsedMS = time.Since(start).Milliseconds()
 	if c.browser != nil {
@@ -97,7 +97,7 @@ func inventory(d *DoneEvent, sum frontier.SitemapSummary) {
 	inv.Live, inv.Dead, inv.Refused = sum.Live, sum.Dead, sum.Refused
 	inv.Unchecked = max(inv.Advertised-inv.Live-inv.Dead-inv.Refused, 0)
 	d.Coverage = Coverage{
-		SitemapsFound:      inv.Advertised > 0,
+		SitemapsFound:      sitemapsFound(d),
 		SitemapNeverLinked: sum.NeverLinked.Count, SitemapNeverLinkedURLs: nonNil(sum.NeverLinked.URLs),
 		SitemapDisallowed: sum.Disallowed.Count, SitemapDisallowedURLs: nonNil(sum.Disallowed.URLs),
 		LinkedNotInSitemapURLs: []string{},
@@ -106,6 +106,10 @@ func inventory(d *DoneEvent, sum frontier.SitemapSummary) {
 		d.Coverage.LinkedNotInSitemap, d.Coverage.LinkedNotInSitemapURLs = sum.NotInSitemap.Count, nonNil(sum.NotInSitemap.URLs)
 	}
 }
+
+// sitemapsFound says whether the crawl's sitemaps listed any URL: the
+// coverage sets the pages against them only then.
+func sitemapsFound(d *DoneEvent) bool { return d.Sitemaps.Advertised > 0 }
 
 // advertised sums the sitemap URLs the crawl's origins advertised, as their
 // shared records say; own is this worker's count, kept when they cannot be

@@ -317,8 +317,9 @@ func (m *Memory) Sitemapped(url, host string, c discovery.Discovery) bool {
 	return added
 }
 
-// Summary sets the sitemap URLs against what the crawl found.
-func (m *Memory) Summary(disallowed func(url string) bool, limit int) SitemapSummary {
+// Summary sets the sitemap URLs against what the crawl found; with
+// unlisted, it also counts the kept, linked pages no sitemap lists.
+func (m *Memory) Summary(disallowed func(url string) bool, limit int, unlisted bool) SitemapSummary {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var sitemap, linked []string
@@ -327,8 +328,10 @@ func (m *Memory) Summary(disallowed func(url string) bool, limit int) SitemapSum
 			sitemap = append(sitemap, u)
 		}
 	}
-	for u := range m.targets {
-		linked = append(linked, u)
+	if unlisted {
+		for u := range m.targets {
+			linked = append(linked, u)
+		}
 	}
 	slices.Sort(sitemap)
 	slices.Sort(linked)

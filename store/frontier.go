@@ -423,9 +423,10 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 }
 
 // Summary sets the sitemap URLs against what the crawl found, streaming
-// from the database.
-func (f *Frontier) Summary(disallowed func(url string) bool, limit int) frontier.SitemapSummary {
-	s, err := f.s.sitemapSummary(disallowed, limit)
+// from the database; with unlisted, it also counts the kept, linked pages
+// no sitemap lists.
+func (f *Frontier) Summary(disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary {
+	s, err := f.s.sitemapSummary(disallowed, limit, unlisted)
 	if err != nil {
 		f.fail(err)
 	}
@@ -433,7 +434,10 @@ func (f *Frontier) Summary(disallowed func(url string) bool, limit int) frontier
 }
 
 // sitemapSummary sets the sitemap URLs against the crawl's pages and links.
-func (st *Store) sitemapSummary(disallowed func(url string) bool, limit int) (frontier.SitemapSummary, error) {
+// The unlisted pages are a scan of every URL the crawl met, with a probe of
+// the links for each: at 20,000 pages it was most of the done event's time,
+// for a count a crawl without sitemaps throws away.
+func (st *Store) sitemapSummary(disallowed func(url string) bool, limit int, unlisted bool) (frontier.SitemapSummary, error) {
 	var s frontier.SitemapSummary
 	rows, err := st.db.Query(`SELECT u.url, u.state, COALESCE(p.cause, ''), EXISTS (SELECT 1 FROM links WHERE to_url = u.url)
 		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`)
@@ -455,6 +459,9 @@ func (st *Store) sitemapSummary(disallowed func(url string) bool, limit int) (fr
 		}
 	}
 	rows.Close()
+	if !unlisted {
+		return s, nil
+	}
 	rows, err = st.db.Query(`SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0
 		AND EXISTS (SELECT 1 FROM links WHERE to_url = u.url) ORDER BY u.url`)
 	if err != nil {

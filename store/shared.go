@@ -509,9 +509,10 @@ func (f *SharedFrontier) Complete(it frontier.Item, r frontier.Result) []frontie
 	return firsts
 }
 
-// Summary sets the sitemap URLs against what the crawl found.
-func (f *SharedFrontier) Summary(disallowed func(url string) bool, limit int) frontier.SitemapSummary {
-	s, err := f.s.sitemapSummary(disallowed, limit)
+// Summary sets the sitemap URLs against what the crawl found; with
+// unlisted, it also counts the kept, linked pages no sitemap lists.
+func (f *SharedFrontier) Summary(disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary {
+	s, err := f.s.sitemapSummary(disallowed, limit, unlisted)
 	if err != nil {
 		f.fail(err)
 	}

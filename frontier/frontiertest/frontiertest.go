@@ -24,6 +24,8 @@ type Frontier interface {
 	Next(ctx context.Context) (frontier.Item, error)
 	Retry(it frontier.Item)
 	Complete(it frontier.Item, r frontier.Result) []frontier.Link
+	Sitemapped(url, host string, c discovery.Discovery) bool
+	Summary(disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary
 	Stats() frontier.Stats
 }
 
@@ -37,6 +39,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("SeenDepthAndExhaustion", func(t *testing.T) { seenDepthAndExhaustion(t, open) })
 	t.Run("DeferredAndRetry", func(t *testing.T) { deferredAndRetry(t, open) })
 	t.Run("ReadyHostsTakeTurns", func(t *testing.T) { readyHostsTakeTurns(t, open) })
+	t.Run("SummaryCountsUnlistedOnRequest", func(t *testing.T) { summaryCountsUnlistedOnRequest(t, open) })
 }
 
 func next(t *testing.T, f Frontier) frontier.Item {
@@ -147,5 +150,35 @@ func readyHostsTakeTurns(t *testing.T, open Open) {
 	want := []string{"http://b/1", "http://c/1", "http://b/2", "http://c/2", "http://b/3"}
 	if !slices.Equal(got, want) {
 		t.Errorf("order = %q; want the ready hosts in turn %q", got, want)
+	}
+}
+
+// The sitemap summary sets the listed URLs against the crawl; the kept,
+// linked pages no sitemap lists are counted only when asked for.
+func summaryCountsUnlistedOnRequest(t *testing.T, open Open) {
+	m := open(t, policy.NewThrottle(0, nil), 5)
+	m.Add("http://a/", "a", discovery.Discovery{Via: discovery.ViaSeed})
+	m.Sitemapped("http://a/listed", "a", discovery.Discovery{Via: discovery.ViaSitemap, Depth: 1})
+	for range 3 {
+		it := next(t, m)
+		r := frontier.Result{State: "done", FinalURL: it.URL, Status: 200, Event: []byte(`{"event":"page"}`)}
+		if it.URL == "http://a/" {
+			r.Links = []frontier.Link{{To: "http://a/unlisted", Side: "both", Kind: "page"}}
+			r.Queue = []frontier.New{{URL: "http://a/unlisted", Host: "a", Citation: discovery.Discovery{Via: discovery.ViaLink, Depth: 1}}}
+		}
+		m.Complete(it, r)
+	}
+	none := func(string) bool { return false }
+	with, without := m.Summary(none, 10, true), m.Summary(none, 10, false)
+	if with.NotInSitemap.Count != 1 || !slices.Equal(with.NotInSitemap.URLs, []string{"http://a/unlisted"}) {
+		t.Errorf("unlisted pages = %+v; want http://a/unlisted", with.NotInSitemap)
+	}
+	if without.NotInSitemap.Count != 0 || len(without.NotInSitemap.URLs) != 0 {
+		t.Errorf("unlisted pages not asked for, but counted: %+v", without.NotInSitemap)
+	}
+	for _, s := range []frontier.SitemapSummary{with, without} {
+		if s.Live != 1 || s.NeverLinked.Count != 1 || s.NeverLinked.URLs[0] != "http://a/listed" {
+			t.Errorf("summary = %+v; want the listed page live and never linked", s)
+		}
 	}
 }
