@@ -188,3 +188,41 @@ func TestOneWriterAtATime(t *testing.T) {
 	}
 	again.Close()
 }
+
+// Judged says whether the crawl recorded anything the gates would judge: a
+// page, or else a URL robots.txt disallowed.
+func TestJudged(t *testing.T) {
+	t.Parallel()
+	s, err := Open(filepath.Join(t.TempDir(), "j.db"), Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	f, err := s.Frontier(policy.NewThrottle(0, nil), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	judged := func() bool {
+		t.Helper()
+		any, err := s.Judged()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return any
+	}
+	f.Add("http://h/a", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	f.Add("http://h/b", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	if judged() {
+		t.Fatal("judged before any URL was")
+	}
+	a, _ := f.Next(context.Background())
+	f.Complete(a, frontier.Result{State: "disallowed", Cause: "disallowed"})
+	if !judged() {
+		t.Fatal("a disallowed URL is not counted as judged")
+	}
+	b, _ := f.Next(context.Background())
+	f.Complete(b, frontier.Result{State: "done", FinalURL: b.URL, Status: 200, Event: []byte(`{"event":"page"}`)})
+	if !judged() {
+		t.Fatal("a recorded page is not counted as judged")
+	}
+}

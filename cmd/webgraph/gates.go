@@ -25,7 +25,7 @@ type gates struct {
 	junit    bool
 	failures []outcome
 	cases    []outcome
-	judged   int // URLs observed, gated or not
+	judged   int // URLs observed, gated or not; without gates, 1 stands for any
 }
 
 type outcome struct {
@@ -68,7 +68,7 @@ func newGates(failOn []string, junit bool) (*gates, error) {
 // pageSource is what the gates read a crawl's outcomes from, over every
 // run: *store.Store satisfies it.
 type pageSource interface {
-	PageCount() (int, error)
+	Judged() (bool, error)
 	Pages(fn func(store.PageRow) error) error
 	Disallowed(fn func(url string, c discovery.Discovery) error) error
 }
@@ -77,19 +77,22 @@ type pageSource interface {
 // is gated as a whole, not by its last run alone).
 func (g *gates) load(src pageSource) error {
 	g.failures, g.cases, g.judged = nil, nil, 0
-	var err error
 	if len(g.failOn) == 0 && !g.junit {
-		g.judged, err = src.PageCount() // counted only: no gate reads the events
-	} else {
-		err = src.Pages(func(r store.PageRow) error {
-			var ev crawl.PageEvent
-			if err := json.Unmarshal(r.Event, &ev); err != nil {
-				return fmt.Errorf("the stored event of %s: %w", r.URL, err)
-			}
-			g.observe(&ev)
-			return nil
-		})
+		// No gate reads the outcomes: only whether there were any is asked.
+		any, err := src.Judged()
+		if any {
+			g.judged = 1
+		}
+		return err
 	}
+	err := src.Pages(func(r store.PageRow) error {
+		var ev crawl.PageEvent
+		if err := json.Unmarshal(r.Event, &ev); err != nil {
+			return fmt.Errorf("the stored event of %s: %w", r.URL, err)
+		}
+		g.observe(&ev)
+		return nil
+	})
 	if err != nil {
 		return err
 	}
