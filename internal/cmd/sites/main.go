@@ -1,5 +1,6 @@
 // Command sites serves one of webgraph's fixture sites on loopback, for
-// `make demo` and for trying webgraph by hand. It prints the site's URL on
+// `make demo` and for trying webgraph by hand, or a generated site of many
+// pages, for the benchmarks. It prints the site's URL on
 // its first line of stdout and serves until stopped.
 package main
 
@@ -20,11 +21,17 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "loopback address to listen on")
 	site := flag.String("site", "union", "fixture site under testdata/sites")
+	generated := flag.Int("generated", 0, "serve instead a generated site of `N` linked pages (benchmarks)")
+	js := flag.Bool("js", false, "with -generated: the pages' text is written by script")
 	flag.Parse()
 
-	if _, err := os.Stat(sites.Dir(*site)); err != nil {
-		fmt.Fprintln(os.Stderr, "sites:", err)
-		os.Exit(1)
+	handler := sites.Generated(*generated, *js)
+	if *generated <= 0 {
+		if _, err := os.Stat(sites.Dir(*site)); err != nil {
+			fmt.Fprintln(os.Stderr, "sites:", err)
+			os.Exit(1)
+		}
+		handler = sites.New(sites.Dir(*site))
 	}
 	host, _, err := net.SplitHostPort(*addr)
 	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
@@ -37,7 +44,7 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("http://%s/\n", ln.Addr())
-	srv := &http.Server{Handler: sites.New(sites.Dir(*site)), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() {
