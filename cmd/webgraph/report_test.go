@@ -64,7 +64,15 @@ func TestReportInBrowser(t *testing.T) {
 	}))
 	defer srv.Close()
 
+	// The browser's temporary files go in a directory of the test's own,
+	// with a short name: the socket Chromium makes there must fit 107 bytes.
+	tmp, err := os.MkdirTemp("", "chr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(tmp)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.UserDataDir(filepath.Join(dir, "profile")),
+		chromedp.Env("TMPDIR="+tmp),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.Flag("no-first-run", true), chromedp.WindowSize(1100, 1600))
 	if os.Geteuid() == 0 {
