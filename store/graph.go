@@ -155,17 +155,17 @@ type PageRow struct {
 // all its runs. (Counting them reads every stored page: 20 MB at 20,000
 // pages.)
 func (s *Store) Judged() (bool, error) {
-	var any bool
-	if err := s.db.QueryRow(`SELECT EXISTS (SELECT 1 FROM pages)`).Scan(&any); err != nil {
+	var found bool
+	if err := s.db.QueryRow(`SELECT EXISTS (SELECT 1 FROM pages)`).Scan(&found); err != nil {
 		return false, fmt.Errorf("store: looking for pages: %w", err)
 	}
-	if any {
+	if found {
 		return true, nil
 	}
-	if err := s.db.QueryRow(`SELECT EXISTS (SELECT 1 FROM urls WHERE state = 'disallowed')`).Scan(&any); err != nil {
+	if err := s.db.QueryRow(`SELECT EXISTS (SELECT 1 FROM urls WHERE state = 'disallowed')`).Scan(&found); err != nil {
 		return false, fmt.Errorf("store: looking for disallowed URLs: %w", err)
 	}
-	return any, nil
+	return found, nil
 }
 
 // Pages streams the fetched pages in the order they were recorded.

@@ -204,11 +204,11 @@ func TestJudged(t *testing.T) {
 	}
 	judged := func() bool {
 		t.Helper()
-		any, err := s.Judged()
+		found, err := s.Judged()
 		if err != nil {
 			t.Fatal(err)
 		}
-		return any
+		return found
 	}
 	f.Add("http://h/a", "h", discovery.Discovery{Via: discovery.ViaSeed})
 	f.Add("http://h/b", "h", discovery.Discovery{Via: discovery.ViaSeed})

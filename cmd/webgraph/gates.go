@@ -79,8 +79,8 @@ func (g *gates) load(src pageSource) error {
 	g.failures, g.cases, g.judged = nil, nil, 0
 	if len(g.failOn) == 0 && !g.junit {
 		// No gate reads the outcomes: only whether there were any is asked.
-		any, err := src.Judged()
-		if any {
+		found, err := src.Judged()
+		if found {
 			g.judged = 1
 		}
 		return err
