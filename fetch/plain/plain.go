@@ -204,7 +204,14 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		s.Err = describe(err, f.cfg.Timeout)
 		return s, s.Err
 	}
-	defer fetch.Close(resp) // a short error page is read: the connection carries the next page
+	read := false // the body was read to its end
+	defer func() {
+		if read {
+			resp.Body.Close() // at its end already: the connection is kept
+			return
+		}
+		fetch.Close(resp) // a short error page is read: the connection carries the next page
+	}()
 
 	s.FinalURL = resp.Request.URL.String()
 	s.Status = resp.StatusCode
@@ -240,7 +247,8 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		s.Err = fmt.Errorf("plain: reading the body of %s after %d bytes: %w", s.FinalURL, len(body), describe(err, f.cfg.Timeout))
 		return s, s.Err
 	}
-	if int64(len(body)) > f.cfg.MaxBody {
+	read = int64(len(body)) <= f.cfg.MaxBody // readBody stops short of its limit only at the end
+	if !read {
 		body = body[:f.cfg.MaxBody]
 		s.Truncated = true
 		s.Warnings = append(s.Warnings, fmt.Sprintf("body larger than %d bytes: read the first %d and kept the page truncated", f.cfg.MaxBody, f.cfg.MaxBody))
