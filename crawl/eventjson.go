@@ -9,6 +9,7 @@ import (
 
 	"github.com/webgraph/webgraph/audit"
 	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/fetch/union"
 )
 
 // appendJSON appends the event's JSON, byte for byte what encoding/json
@@ -58,22 +59,13 @@ func (e *PageEvent) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, `,"used":`...)
 	b = appendStrings(b, e.Used)
 	b = append(b, `,"dropped":`...)
-	if e.Dropped == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, d := range e.Dropped {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"side":`...)
-			b = appendString(b, string(d.Side))
-			b = append(b, `,"reason":`...)
-			b = appendString(b, d.Reason)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
+	b = appendList(b, e.Dropped, func(b []byte, d union.Dropped) []byte {
+		b = append(b, `{"side":`...)
+		b = appendString(b, string(d.Side))
+		b = append(b, `,"reason":`...)
+		b = appendString(b, d.Reason)
+		return append(b, '}')
+	})
 	b = appendOptString(b, `,"title":`, e.Title)
 	b = appendOptString(b, `,"canonical":`, e.Canonical)
 	b = append(b, `,"words":`...)
@@ -161,7 +153,7 @@ func (r SideReport) appendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, r.MS, 10)
 	if len(r.Redirects) > 0 {
 		b = append(b, `,"redirects":`...)
-		b = appendRedirects(b, r.Redirects)
+		b = appendList(b, r.Redirects, appendRedirect)
 	}
 	b = appendOptString(b, `,"wait":`, r.Wait)
 	if len(r.Requests) > 0 {
@@ -182,7 +174,7 @@ func (r SideReport) appendJSON(b []byte) []byte {
 	}
 	if len(r.BlockedResources) > 0 {
 		b = append(b, `,"blocked_resources":`...)
-		b = appendBlocked(b, r.BlockedResources)
+		b = appendList(b, r.BlockedResources, appendBlocked)
 	}
 	if r.Download {
 		b = append(b, `,"download":true`...)
@@ -241,37 +233,23 @@ func appendFields(b []byte, f *audit.Fields) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendRedirects(b []byte, rs []fetch.Redirect) []byte {
-	b = append(b, '[')
-	for i, r := range rs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"from":`...)
-		b = appendString(b, r.From)
-		b = append(b, `,"to":`...)
-		b = appendString(b, r.To)
-		b = append(b, `,"status":`...)
-		b = strconv.AppendInt(b, int64(r.Status), 10)
-		b = append(b, '}')
-	}
-	return append(b, ']')
+func appendRedirect(b []byte, r fetch.Redirect) []byte {
+	b = append(b, `{"from":`...)
+	b = appendString(b, r.From)
+	b = append(b, `,"to":`...)
+	b = appendString(b, r.To)
+	b = append(b, `,"status":`...)
+	b = strconv.AppendInt(b, int64(r.Status), 10)
+	return append(b, '}')
 }
 
-func appendBlocked(b []byte, rs []fetch.BlockedResource) []byte {
-	b = append(b, '[')
-	for i, r := range rs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"url":`...)
-		b = appendString(b, r.URL)
-		b = append(b, `,"reason":`...)
-		b = appendString(b, r.Reason)
-		b = appendOptString(b, `,"detail":`, r.Detail)
-		b = append(b, '}')
-	}
-	return append(b, ']')
+func appendBlocked(b []byte, r fetch.BlockedResource) []byte {
+	b = append(b, `{"url":`...)
+	b = appendString(b, r.URL)
+	b = append(b, `,"reason":`...)
+	b = appendString(b, r.Reason)
+	b = appendOptString(b, `,"detail":`, r.Detail)
+	return append(b, '}')
 }
 
 // appendValue appends v as encoding/json writes it, HTML characters left
@@ -286,20 +264,25 @@ func appendValue(b []byte, v any) ([]byte, error) {
 	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...), nil
 }
 
-// appendStrings appends a list of strings (null when nil, as
+// appendList appends a list, each element by elem (null when nil, as
 // encoding/json writes a nil slice).
-func appendStrings[S ~string](b []byte, ss []S) []byte {
-	if ss == nil {
+func appendList[T any](b []byte, xs []T, elem func([]byte, T) []byte) []byte {
+	if xs == nil {
 		return append(b, "null"...)
 	}
 	b = append(b, '[')
-	for i, s := range ss {
+	for i, x := range xs {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, string(s))
+		b = elem(b, x)
 	}
 	return append(b, ']')
+}
+
+// appendStrings appends a list of strings (null when nil).
+func appendStrings[S ~string](b []byte, ss []S) []byte {
+	return appendList(b, ss, func(b []byte, s S) []byte { return appendString(b, string(s)) })
 }
 
 // appendOptString appends key and s unless s is empty (omitempty).
