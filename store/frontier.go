@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"sync"
@@ -333,12 +334,14 @@ func (f *Frontier) CompleteThen(it frontier.Item, r frontier.Result, canon strin
 // completeThen is CompleteThen; waits says the caller waits for then.
 func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon string, waits bool, then func(firsts []frontier.Link, holder string, err error)) {
 	added := map[string]int{}
+	newURL := map[string]bool{} // a queued URL: whether it was new to the crawl's URLs
 	var firsts []frontier.Link
 	var holder string
 	fn := func(*sql.Tx) error {
 		return f.s.rawWrite(func(rc *rawConn) error {
 			firsts, holder = firsts[:0], ""
 			clear(added)
+			clear(newURL)
 			if canon != "" {
 				h, err := rc.claim(canon, r.FinalURL)
 				if err != nil {
@@ -371,18 +374,10 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 					return err
 				}
 			}
-			for _, l := range r.Links {
-				known, err := rc.queryRow("known", l.To, l.To)
-				if err != nil {
-					return err
-				}
-				if k, _ := known.(int64); k == 0 {
-					firsts = append(firsts, l)
-				}
-				if _, err := rc.exec("insertLink", id, l.To, l.Anchor, l.Side, l.Kind); err != nil {
-					return err
-				}
-			}
+			// The URLs go in before the links: whether a URL was new
+			// answers, for the links to it, half of whether their target
+			// is new to the crawl, or all of it (a page's nav links are
+			// known from the second page on).
 			for _, n := range r.Queue {
 				if f.maxDepth >= 0 && n.Citation.Depth > f.maxDepth {
 					continue
@@ -393,6 +388,29 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 				}
 				if k == 1 {
 					added[n.Host]++
+				}
+				if _, dup := newURL[n.URL]; !dup {
+					newURL[n.URL] = k == 1
+				}
+			}
+			for _, l := range r.Links {
+				isNew, queued := newURL[l.To]
+				var known driver.Value = int64(1)
+				var err error
+				switch {
+				case !queued:
+					known, err = rc.queryRow("known", l.To, l.To)
+				case isNew: // not among the URLs until now; perhaps linked already
+					known, err = rc.queryRow("linked", l.To)
+				}
+				if err != nil {
+					return err
+				}
+				if k, _ := known.(int64); k == 0 {
+					firsts = append(firsts, l)
+				}
+				if _, err := rc.exec("insertLink", id, l.To, l.Anchor, l.Side, l.Kind); err != nil {
+					return err
 				}
 			}
 			return nil

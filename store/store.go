@@ -117,6 +117,7 @@ var hot = map[string]string{
 	"completeID":  `UPDATE urls SET state = ? WHERE id = ?`,
 	"insertPage":  `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	"known":       `SELECT EXISTS (SELECT 1 FROM links WHERE to_url = ?) OR EXISTS (SELECT 1 FROM urls WHERE url = ?)`,
+	"linked":      `SELECT EXISTS (SELECT 1 FROM links WHERE to_url = ?)`,
 	"insertLink":  `INSERT OR IGNORE INTO links (from_id, to_url, anchor, side, kind) VALUES (?, ?, ?, ?, ?)`,
 	"claim":       `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`,
 	"holder":      `SELECT url FROM kept WHERE canon = ?`,

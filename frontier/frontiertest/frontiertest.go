@@ -40,6 +40,55 @@ func Run(t *testing.T, open Open) {
 	t.Run("DeferredAndRetry", func(t *testing.T) { deferredAndRetry(t, open) })
 	t.Run("ReadyHostsTakeTurns", func(t *testing.T) { readyHostsTakeTurns(t, open) })
 	t.Run("SummaryCountsUnlistedOnRequest", func(t *testing.T) { summaryCountsUnlistedOnRequest(t, open) })
+	t.Run("FirstsAreNewToTheWholeCrawl", func(t *testing.T) { firstsAreNewToTheWholeCrawl(t, open) })
+}
+
+// firstsAreNewToTheWholeCrawl: a link is a first when its target was
+// neither a URL of the crawl nor the target of an earlier link, however it
+// is queued now (a target known only as a link, too deep the first time,
+// is queued by a shallower page and is still not a first).
+func firstsAreNewToTheWholeCrawl(t *testing.T, open Open) {
+	m := open(t, policy.NewThrottle(0, nil), 1)
+	m.Add("http://a/", "a", discovery.Discovery{})
+	home := next(t, m)
+	page := func(to ...string) []frontier.Link {
+		var ls []frontier.Link
+		for _, u := range to {
+			ls = append(ls, frontier.Link{To: u, Side: "both", Kind: "page"})
+		}
+		return ls
+	}
+	tos := func(ls []frontier.Link) []string {
+		var out []string
+		for _, l := range ls {
+			out = append(out, l.To)
+		}
+		slices.Sort(out)
+		return out
+	}
+	firsts := m.Complete(home, frontier.Result{State: "done", FinalURL: home.URL, Status: 200, Event: []byte(`{"event":"page"}`),
+		Links: page("http://a/x", "http://b/external", "http://a/deep", "http://a/"),
+		Queue: []frontier.New{
+			{URL: "http://a/x", Host: "a", Citation: discovery.Discovery{Depth: 1}},
+			{URL: "http://a/deep", Host: "a", Citation: discovery.Discovery{Depth: 2}}, // too deep: not queued
+		}})
+	if got, want := tos(firsts), []string{"http://a/deep", "http://a/x", "http://b/external"}; !slices.Equal(got, want) {
+		t.Errorf("the first page's firsts = %v; want %v (everything but itself)", got, want)
+	}
+	x := next(t, m)
+	firsts = m.Complete(x, frontier.Result{State: "done", FinalURL: x.URL, Status: 200, Event: []byte(`{"event":"page"}`),
+		Links: page("http://a/", "http://a/x", "http://b/external", "http://a/deep", "http://a/new"),
+		Queue: []frontier.New{
+			{URL: "http://a/", Host: "a", Citation: discovery.Discovery{Depth: 1}},
+			{URL: "http://a/deep", Host: "a", Citation: discovery.Discovery{Depth: 1}}, // linked before, queued now
+			{URL: "http://a/new", Host: "a", Citation: discovery.Discovery{Depth: 1}},
+		}})
+	if got, want := tos(firsts), []string{"http://a/new"}; !slices.Equal(got, want) {
+		t.Errorf("the second page's firsts = %v; want %v", got, want)
+	}
+	if s := m.Stats(); s.Queued != 2 {
+		t.Errorf("stats = %+v; want /deep and /new queued", s)
+	}
 }
 
 func next(t *testing.T, f Frontier) frontier.Item {
