@@ -30,9 +30,14 @@ const idleFn = "__webgraphIdle"
 // dueSoonMS is, in milliseconds, how far ahead a timer counts as work the
 // page still has to do: a setTimeout due within it holds the adaptive wait
 // until it has run (a page that fetches its text 300 ms or 1 s after load
-// is read after that text arrives). Later timers, intervals and animation
-// frames do not hold it.
+// is read after that text arrives). Later timers and intervals do not hold
+// it; for animation frames see heldFrames.
 const dueSoonMS = "1500"
+
+// heldFrames is how deep a chain of animation frames, each asked for by the
+// one before, holds the adaptive wait: drawing that takes a frame or two is
+// waited for, an endless animation is not.
+const heldFrames = "3"
 
 // guardJS runs in every document of a tab before the page's own scripts.
 // WebSockets bypass the Fetch domain, so the constructor refuses (and
@@ -43,7 +48,8 @@ const dueSoonMS = "1500"
 //
 // It also watches what the page is still doing, for the adaptive wait: a
 // MutationObserver on the whole document, the fetch() and XMLHttpRequest
-// calls not yet answered, and the setTimeout timers due within dueSoonMS.
+// calls not yet answered, the setTimeout timers due within dueSoonMS, and
+// the animation frames and observer notices it gives a background page.
 // idleFn(quiet, cap) resolves true once none is pending and nothing changed
 // for quiet ms, or false after cap ms. The page cannot replace it (it is
 // neither writable nor configurable); a page that breaks it only loses its
@@ -104,9 +110,12 @@ const guardJS = `(() => {
   // A tab renders in the background of the browser's window (see newTab),
   // where Chrome draws nothing: the page is told it is visible, as in a
   // reader's browser, and what a background page does not get is given by
-  // timers: animation frames about every 16 ms (they do not hold the wait),
-  // and the first notification that an IntersectionObserver or a
-  // ResizeObserver sends for each element observed.
+  // timers: animation frames about every 16 ms, and the first notification
+  // that an IntersectionObserver or a ResizeObserver sends for each element
+  // observed. Both hold the wait until they have run, or the page would be
+  // read before them whenever the machine is slow to run its timers; but of
+  // frames asked for by frames only the first few (heldFrames deep) do: a
+  // page that animates forever is not waited for.
   const docProto = Document.prototype;
   const hiddenGet = Object.getOwnPropertyDescriptor(docProto, "hidden").get;
   const background = () => hiddenGet.call(document);
@@ -115,15 +124,26 @@ const guardJS = `(() => {
   const raf = window.requestAnimationFrame, caf = window.cancelAnimationFrame;
   if (raf) {
     const frames = new Map();
-    let frameID = 0;
+    let frameID = 0, generation = -1; // of the frame callback running; -1: none
     window.requestAnimationFrame = function (fn) {
       if (!background()) return raf.call(window, fn);
       const id = --frameID; // negative: never one of Chrome's own
-      frames.set(id, setT.call(window, () => { frames.delete(id); fn(now()); }, 16));
+      const gen = generation + 1;
+      const held = gen < ` + heldFrames + `;
+      if (held) pending++;
+      const timer = setT.call(window, () => {
+        frames.delete(id);
+        if (held) pending--;
+        const outer = generation;
+        generation = gen;
+        try { fn(now()); } finally { generation = outer; }
+      }, 16);
+      frames.set(id, {timer, held});
       return id;
     };
     window.cancelAnimationFrame = function (id) {
-      if (frames.has(id)) { clearT.call(window, frames.get(id)); frames.delete(id); return; }
+      const f = frames.get(id);
+      if (f) { clearT.call(window, f.timer); frames.delete(id); if (f.held) pending--; return; }
       return caf.call(window, id);
     };
   }
@@ -136,7 +156,8 @@ const guardJS = `(() => {
       obs.observe = function (el) {
         const r = observe.apply(this, arguments);
         if (background() && el instanceof Element) {
-          setT.call(window, () => { callback.call(obs, [entry(el, options)], obs); }, 0);
+          pending++;
+          setT.call(window, () => { pending--; callback.call(obs, [entry(el, options)], obs); }, 0);
         }
         return r;
       };

@@ -32,6 +32,9 @@ func TestLateContent(t *testing.T) {
 			"Written when the paragraph came into view.",
 			"Measured 300 pixels wide.",
 		}},
+		{"drawn by a chain of slow frames beside an endless animation", "/chain.html", "Drawn frame by frame", []string{
+			"Written in the third animation frame, after slow drawing.",
+		}},
 		{"single-page docs app", "/docs/", "Getting started — Docs", []string{
 			"Getting started · Installing",
 			"This documentation page is drawn entirely by script",
