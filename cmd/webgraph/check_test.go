@@ -15,13 +15,67 @@ import (
 )
 
 // hostLog records what one loopback "external" site was asked, in order,
-// and the most requests it had in flight at once.
+// and which requests it had in flight at once.
 type hostLog struct {
-	mu          sync.Mutex
-	lines       []string // "METHOD /path"
-	headers     []http.Header
-	inFlight    int
-	maxInFlight int
+	mu       sync.Mutex
+	lines    []string // "METHOD /path"
+	headers  []http.Header
+	inFlight map[*served]bool
+	overlaps []string // "METHOD /path while METHOD /path"
+}
+
+// served is one request whose handler runs.
+type served struct {
+	line string
+	// stalls: the handler holds the request until its client gives up.
+	// The server learns that the client has closed the connection a moment
+	// after it did, and the client may have sent its next request by then.
+	stalls bool
+	ended  chan struct{} // closed as the handler returns
+}
+
+// stallPath is the path whose handler holds a request until the client gives up.
+const stallPath = "/stall"
+
+// arrive notes that r came in while others were in flight. A request still
+// held for a client that has given up does not count: one the server still
+// holds a second after the next request came in does (the client times it
+// out after 3 s, and it sends its next request within a few ms).
+func (l *hostLog) arrive(r *http.Request) *served {
+	me := &served{line: r.Method + " " + r.URL.Path, stalls: r.URL.Path == stallPath, ended: make(chan struct{})}
+	l.mu.Lock()
+	l.lines = append(l.lines, me.line)
+	l.headers = append(l.headers, r.Header.Clone())
+	if l.inFlight == nil {
+		l.inFlight = map[*served]bool{}
+	}
+	var held []*served
+	for o := range l.inFlight {
+		if o.stalls {
+			held = append(held, o)
+		} else {
+			l.overlaps = append(l.overlaps, me.line+" while "+o.line)
+		}
+	}
+	l.inFlight[me] = true
+	l.mu.Unlock()
+	for _, o := range held {
+		select {
+		case <-o.ended:
+		case <-time.After(time.Second):
+			l.mu.Lock()
+			l.overlaps = append(l.overlaps, me.line+" while "+o.line+" (still held a second later)")
+			l.mu.Unlock()
+		}
+	}
+	return me
+}
+
+func (l *hostLog) leave(me *served) {
+	l.mu.Lock()
+	delete(l.inFlight, me)
+	l.mu.Unlock()
+	close(me.ended)
 }
 
 func (l *hostLog) snapshot() []string {
@@ -40,13 +94,7 @@ func serveExternal(t *testing.T, ip string, h http.Handler) (*httptest.Server, *
 	}
 	log := &hostLog{}
 	ts := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		log.mu.Lock()
-		log.lines = append(log.lines, r.Method+" "+r.URL.Path)
-		log.headers = append(log.headers, r.Header.Clone())
-		log.inFlight++
-		log.maxInFlight = max(log.maxInFlight, log.inFlight)
-		log.mu.Unlock()
-		defer func() { log.mu.Lock(); log.inFlight--; log.mu.Unlock() }()
+		defer log.leave(log.arrive(r))
 		h.ServeHTTP(w, r)
 	}))
 	ts.Listener.Close()
@@ -83,7 +131,7 @@ func TestCheckLinks(t *testing.T) {
 		case "/busy":
 			w.Header().Set("Retry-After", "3600")
 			http.Error(w, "slow down", http.StatusTooManyRequests)
-		case "/stall":
+		case stallPath:
 			select {
 			case <-r.Context().Done():
 			case <-time.After(30 * time.Second):
@@ -253,9 +301,11 @@ func TestCheckLinks(t *testing.T) {
 		if len(lines) == 0 || lines[0] != "GET /robots.txt" {
 			t.Errorf("%s: first request %v; want GET /robots.txt", name, lines)
 		}
-		if l.maxInFlight != 1 {
-			t.Errorf("%s: %d requests in flight at once; the throttle holds one", name, l.maxInFlight)
+		l.mu.Lock()
+		if len(l.overlaps) > 0 {
+			t.Errorf("%s: requests in flight at once (the throttle holds one): %q", name, l.overlaps)
 		}
+		l.mu.Unlock()
 		count := map[string]int{}
 		for _, line := range lines {
 			count[line]++
