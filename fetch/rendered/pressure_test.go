@@ -31,8 +31,12 @@ func TestTabsScaleDownWhenMemoryIsLow(t *testing.T) {
 		inFlight++
 		most = max(most, inFlight)
 		cond.Broadcast()
-		timer := time.AfterFunc(1500*time.Millisecond, func() { mu.Lock(); cond.Broadcast(); mu.Unlock() })
-		for start := time.Now(); inFlight < 2 && time.Since(start) < 1500*time.Millisecond; {
+		// The timer says when the hold is over: a clock read in the loop
+		// could find it not over yet when the timer's broadcast wakes it,
+		// and then nothing would wake it again.
+		over := false
+		timer := time.AfterFunc(1500*time.Millisecond, func() { mu.Lock(); over = true; cond.Broadcast(); mu.Unlock() })
+		for inFlight < 2 && !over {
 			cond.Wait()
 		}
 		timer.Stop()
@@ -42,11 +46,8 @@ func TestTabsScaleDownWhenMemoryIsLow(t *testing.T) {
 	}))
 	defer ts.Close()
 
-	// The timeout is generous: the test counts overlaps, and on a loaded
-	// machine (CI runs every browser package at once) a render can take
-	// far longer than the server's hold.
 	var low atomic.Bool
-	f := own(t, rendered.Config{Tabs: 4, Timeout: time.Minute, Memory: func() rendered.MemoryState {
+	f := own(t, rendered.Config{Tabs: 4, Timeout: 15 * time.Second, Memory: func() rendered.MemoryState {
 		if low.Load() {
 			return rendered.MemoryState{Low: true}
 		}
