@@ -43,11 +43,17 @@ type Handler struct {
 	// MaxStall bounds how long /stall and /endless hold a connection, so a
 	// fixture never outlives its test.
 	MaxStall time.Duration
+
+	held    int        // /stall and /endless responses being held
+	heldEnd *sync.Cond // broadcast as one ends (on mu)
+	ranOut  int        // of those ended, held until MaxStall ran out
 }
 
 // New returns a Handler for the site directory dir.
 func New(dir string) *Handler {
-	return &Handler{dir: dir, files: http.FileServer(http.Dir(dir)), MaxStall: 30 * time.Second}
+	h := &Handler{dir: dir, files: http.FileServer(http.Dir(dir)), MaxStall: 30 * time.Second}
+	h.heldEnd = sync.NewCond(&h.mu)
+	return h
 }
 
 // Hits returns a copy of the requests seen so far.
@@ -55,6 +61,36 @@ func (h *Handler) Hits() []Hit {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return append([]Hit(nil), h.hits...)
+}
+
+// RanOut waits until no /stall or /endless response is held, then returns
+// how many were held until MaxStall ran out rather than ending when their
+// client gave up. A client whose timeouts and limits work leaves 0, and
+// the count says so by the order of two events, not by a stopwatch.
+func (h *Handler) RanOut() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for h.held > 0 {
+		h.heldEnd.Wait()
+	}
+	return h.ranOut
+}
+
+// hold notes that a held response began; the returned func notes how it
+// ended.
+func (h *Handler) hold() (end func(ranOut bool)) {
+	h.mu.Lock()
+	h.held++
+	h.mu.Unlock()
+	return func(ranOut bool) {
+		h.mu.Lock()
+		h.held--
+		if ranOut {
+			h.ranOut++
+		}
+		h.heldEnd.Broadcast()
+		h.mu.Unlock()
+	}
 }
 
 // Count returns how many requests asked for path.
@@ -129,19 +165,25 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
 		io.WriteString(w, "<!doctype html><title>Endless</title>")
 		chunk := []byte(strings.Repeat("<p>more words keep coming forever</p>\n", 1000))
+		end := h.hold()
 		deadline := time.Now().Add(h.MaxStall)
 		for time.Now().Before(deadline) {
 			if _, err := w.Write(chunk); err != nil {
+				end(false)
 				return
 			}
 		}
+		end(true)
 	case p == "/stall":
 		w.Header().Set("Content-Type", "text/html")
 		io.WriteString(w, "<!doctype html><title>Stall</title><p>The server sent this and then")
 		w.(http.Flusher).Flush()
+		end := h.hold()
 		select {
 		case <-r.Context().Done():
+			end(false)
 		case <-time.After(h.MaxStall):
+			end(true)
 		}
 	case p == "/loop/a":
 		http.Redirect(w, r, "/loop/b", http.StatusFound)
