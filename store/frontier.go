@@ -244,6 +244,14 @@ func (q sqliteQueue) Take(_ context.Context, host string) (frontier.Item, bool, 
 	hq.queued--
 	f.queued--
 	f.inFlight++
+	// Fewer URLs queued than in flight: the next ones to take are in the
+	// links of the pages in flight, so the writer should record those now
+	// rather than gather more (a crawl's first levels, the tail of a
+	// site). Waiting until a worker is idle would cost each level of the
+	// site's tree a whole batch's commit.
+	if f.queued < f.inFlight {
+		f.s.Hurry()
+	}
 	it.Slot = f.sched.Reserve(host)
 	return it, true, nil
 }

@@ -3,11 +3,16 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/frontier"
+	"github.com/webgraph/webgraph/policy"
 )
 
 // openPatient opens a new crawl database whose writer would wait an hour
@@ -101,5 +106,61 @@ func TestWriterSurvivesAPanickingWrite(t *testing.T) {
 	}
 	if err := s.write(context.Background(), insertMeta("after")); err != nil {
 		t.Fatalf("the write after it: %v", err)
+	}
+}
+
+// A frontier running short hurries the writer before any worker is idle:
+// once fewer URLs are queued than are in flight, the pages in flight are
+// where the next URLs come from, so holding them back for a bigger commit
+// would only leave the workers waiting (at the start of a crawl, every
+// level of a site's tree). While many are queued, the writer gathers on.
+func TestFrontierRunningShortHurriesTheWriter(t *testing.T) {
+	t.Parallel()
+	s := openPatient(t)
+	f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		f.Add(fmt.Sprintf("http://h/%d", i), "h", discovery.Discovery{Via: discovery.ViaLink})
+	}
+	take := func() frontier.Item {
+		t.Helper()
+		it, err := f.Next(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return it
+	}
+	complete := func(it frontier.Item) chan error {
+		done := make(chan error, 1)
+		f.CompleteThen(it, frontier.Result{State: "done"}, "", func(_ []frontier.Link, _ string, err error) { done <- err })
+		return done
+	}
+	// Two taken, two queued: the first page's record waits for company.
+	first := complete(take())
+	second := take()
+	for len(s.ops) > 0 { // the writer has the first record in hand
+		runtime.Gosched()
+	}
+	// Give a wrong hurry time to show (a slow machine may miss it; a right
+	// writer never commits here, however long this waits).
+	select {
+	case err := <-first:
+		t.Fatalf("a page was committed alone (%v) while as many URLs were queued as in flight; want it gathered", err)
+	case <-time.After(200 * time.Millisecond):
+	}
+	// One more taken: one queued, three in flight (two not recorded).
+	third := take()
+	select { // the writer's patience is an hour: only a hurry commits it
+	case err := <-first:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the frontier ran short and the writer still held the page in flight")
+	}
+	for _, it := range []frontier.Item{second, third} {
+		f.Complete(it, frontier.Result{State: "done"})
 	}
 }
