@@ -48,6 +48,10 @@ func TestBlockPhrase(t *testing.T) {
 		{"spa noscript is not a wall", "You need to enable JavaScript to run this app.", ""},
 		{"ordinary page", "Welcome to our documentation. Read the guide to get started.", ""},
 		{"long article mentioning a phrase", long, ""},
+		{"non-ASCII around the phrase", "Zugriff verweigert – ACCESS DENIED für Sie", "access denied"},
+		{"Kelvin sign lowercases to k", "Press & Hold to confirm you are not a robot: \u212a", "press & hold"},
+		{"phrase at the very end", "Error: REQUEST BLOCKED", "request blocked"},
+		{"phrase cut short at the end", "Error: request blocke", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -165,3 +169,4 @@ func TestIdenticalIsBounded(t *testing.T) {
 		t.Error("a group of two was evicted: the third identical page was not warned about")
 	}
 }
+

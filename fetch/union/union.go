@@ -259,8 +259,10 @@ func walled(pageURL string, s *fetch.Side) *refuse.Refusal {
 	if cause, words, ok := refuse.StatusWords(s.Status); ok && cause == refuse.Wall {
 		return &refuse.Refusal{URL: pageURL, Cause: refuse.Wall, Words: words}
 	}
-	if phrase := refuse.BlockPhrase(s.Text(), s.Words); phrase != "" {
-		return &refuse.Refusal{URL: pageURL, Cause: refuse.BlockPage, Words: refuse.BlockPageWords(phrase)}
+	if s.Words <= refuse.BlockPageMaxWords { // (a longer page is no block page: spare joining its text)
+		if phrase := refuse.BlockPhrase(s.Text(), s.Words); phrase != "" {
+			return &refuse.Refusal{URL: pageURL, Cause: refuse.BlockPage, Words: refuse.BlockPageWords(phrase)}
+		}
 	}
 	if s.Status < 200 || s.Status > 299 {
 		return &refuse.Refusal{URL: pageURL, Cause: refuse.FetchError, Words: fmt.Sprintf("HTTP %d %s", s.Status, s.StatusText)}
@@ -290,7 +292,11 @@ func keep(p *Page, alive []*fetch.Side) {
 			p.Blocks = append(p.Blocks, b)
 		}
 	}
-	p.Words = fetch.CountWords(p.Blocks)
+	if len(alive) == 1 && len(p.Blocks) == len(alive[0].Blocks) {
+		p.Words = alive[0].Words // its blocks, every one kept: counted already
+	} else {
+		p.Words = fetch.CountWords(p.Blocks)
+	}
 	lead := alive[0]
 	p.Status, p.FinalURL, p.Title, p.Canonical = lead.Status, lead.FinalURL, lead.Title, lead.Canonical
 	for _, s := range alive[1:] {
