@@ -38,6 +38,7 @@ type Frontier struct {
 	handed map[string]bool
 	wake   chan struct{}
 	err    error // the first write that failed: the crawl must stop
+	reads  int   // refills: reads of a host's queue from disk (for tests)
 }
 
 type hostQ struct {
@@ -47,6 +48,11 @@ type hostQ struct {
 	// after, once set, is the highest id read among the URLs never tried
 	// (see refill).
 	after int64
+	// tail says the window reaches the end of the host's queue: the last
+	// refill read every queued URL there was, and every URL queued since
+	// went into the window. A URL a page queues next then goes straight
+	// into the window too (see taken), rather than be read back from disk.
+	tail bool
 }
 
 // Frontier returns the database's frontier. A URL in flight stays "queued"
@@ -103,19 +109,17 @@ func (f *Frontier) Add(url, host string, c discovery.Discovery) bool {
 	if f.maxDepth >= 0 && c.Depth > f.maxDepth {
 		return false
 	}
-	added := f.insert(url, host, "queued", c)
-	if added {
-		f.mu.Lock()
-		f.enqueued(host, 1)
-		f.mu.Unlock()
-	}
-	return added
+	return f.insert(url, host, "queued", c)
 }
 
-// insert adds url in state unless it is known, reporting whether it was new.
+// insert adds url in state unless it is known, reporting whether it was
+// new. A URL queued is counted once committed, on the writer's goroutine,
+// in commit order with the URLs pages queue (see taken): counted later, it
+// could be passed over by a window that took a newer URL meanwhile.
 func (f *Frontier) insert(url, host, state string, c discovery.Discovery) bool {
 	var added bool
-	err := f.s.write(context.Background(), func(tx *sql.Tx) error {
+	done := make(chan error, 1)
+	f.s.writeThen(func(tx *sql.Tx) error {
 		r, err := f.s.stmt(tx, "insertURL").Exec(url, host, state, string(c.Via), c.FoundOn, c.Anchor, c.Depth)
 		if err != nil {
 			return err
@@ -123,8 +127,15 @@ func (f *Frontier) insert(url, host, state string, c discovery.Discovery) bool {
 		n, _ := r.RowsAffected()
 		added = n == 1
 		return nil
-	})
-	if err != nil {
+	}, func(err error) {
+		if err == nil && added && state == "queued" {
+			f.mu.Lock()
+			f.enqueued(host, 1)
+			f.mu.Unlock()
+		}
+		done <- err
+	}, true)
+	if err := <-done; err != nil {
 		f.fail(err)
 		return false
 	}
@@ -142,7 +153,35 @@ func (f *Frontier) enqueued(host string, n int) {
 	q.queued += n
 	f.queued += n
 	f.seen += n
+	if n > 0 {
+		q.tail = false // on disk only, past what the window holds
+	}
 	f.signal()
+}
+
+// taken counts a URL a page queued, it, new on disk, and puts it at the end
+// of its host's window when the window reaches the end of the queue and has
+// room: it is then the next URL in queue order after the window's (its id
+// is the highest yet), and the window need not read it back. A URL a
+// refill read already (committed, not yet counted) is only counted. Called
+// with f.mu held; the caller signals.
+func (f *Frontier) taken(it frontier.Item) {
+	q := f.hosts[it.Host]
+	if q == nil {
+		q = &hostQ{}
+		f.hosts[it.Host] = q
+	}
+	q.queued++
+	f.queued++
+	f.seen++
+	switch {
+	case it.ID <= q.after: // in the window or handed out already
+	case q.tail && len(q.window) < Window:
+		q.window = append(q.window, it)
+		q.after = it.ID
+	default:
+		q.tail = false
+	}
 }
 
 // Sitemapped records that a sitemap listed url, queueing it as Add does
@@ -269,16 +308,22 @@ func (q sqliteQueue) Take(_ context.Context, host string) (frontier.Item, bool, 
 func (f *Frontier) refill(host string, q *hostQ) error {
 	var rows *sql.Rows
 	var err error
+	f.reads++
+	limit := Window
 	if q.after > 0 {
-		rows, err = f.s.stmts["refillAfter"].Query(host, q.after, Window)
+		rows, err = f.s.stmts["refillAfter"].Query(host, q.after, limit)
 	} else {
-		rows, err = f.s.stmts["refill"].Query(host, Window+len(f.handed))
+		limit += len(f.handed)
+		rows, err = f.s.stmts["refill"].Query(host, limit)
 	}
 	if err != nil {
 		return fmt.Errorf("store: reading the queue of %s: %w", host, err)
 	}
 	defer rows.Close()
+	read := 0
+	q.tail = false
 	for rows.Next() {
+		read++
 		it := frontier.Item{Host: host}
 		var via string
 		if err := rows.Scan(&it.ID, &it.URL, &via, &it.Citation.FoundOn, &it.Citation.Anchor, &it.Citation.Depth, &it.Attempts); err != nil {
@@ -293,7 +338,11 @@ func (f *Frontier) refill(host string, q *hostQ) error {
 		it.Citation.Via = discovery.Via(via)
 		q.window = append(q.window, it)
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	q.tail = read < limit // the read reached the end of the queue
+	return nil
 }
 
 // Retry puts an in-flight item back at the front of its host's queue.
@@ -341,14 +390,14 @@ func (f *Frontier) CompleteThen(it frontier.Item, r frontier.Result, canon strin
 
 // completeThen is CompleteThen; waits says the caller waits for then.
 func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon string, waits bool, then func(firsts []frontier.Link, holder string, err error)) {
-	added := map[string]int{}
+	var fresh []frontier.Item   // the URLs queued that were new, in id order
 	newURL := map[string]bool{} // a queued URL: whether it was new to the crawl's URLs
 	var firsts []frontier.Link
 	var holder string
 	fn := func(*sql.Tx) error {
 		return f.s.rawWrite(func(rc *rawConn) error {
 			firsts, holder = firsts[:0], ""
-			clear(added)
+			fresh = fresh[:0]
 			clear(newURL)
 			if canon != "" {
 				h, err := rc.claim(canon, r.FinalURL)
@@ -390,15 +439,15 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 				if f.maxDepth >= 0 && n.Citation.Depth > f.maxDepth {
 					continue
 				}
-				k, err := rc.exec("insertURL", n.URL, n.Host, "queued", string(n.Citation.Via), n.Citation.FoundOn, n.Citation.Anchor, n.Citation.Depth)
+				id, err := rc.insert("insertURL", n.URL, n.Host, "queued", string(n.Citation.Via), n.Citation.FoundOn, n.Citation.Anchor, n.Citation.Depth)
 				if err != nil {
 					return err
 				}
-				if k == 1 {
-					added[n.Host]++
+				if id != 0 {
+					fresh = append(fresh, frontier.Item{URL: n.URL, Host: n.Host, Citation: n.Citation, ID: id})
 				}
 				if _, dup := newURL[n.URL]; !dup {
-					newURL[n.URL] = k == 1
+					newURL[n.URL] = id != 0
 				}
 			}
 			for _, l := range r.Links {
@@ -434,11 +483,11 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 			if f.err == nil {
 				f.err = err
 			}
-			clear(added)
+			fresh = nil
 			firsts = nil
 		}
-		for h, n := range added {
-			f.enqueued(h, n)
+		for _, it := range fresh {
+			f.taken(it)
 		}
 		delete(f.handed, it.URL)
 		f.inFlight--

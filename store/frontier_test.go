@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -112,5 +114,248 @@ func TestRefillHandsEachURLOnce(t *testing.T) {
 	cancel()
 	if it, err := f.Next(ctx); err == nil {
 		t.Errorf("a URL was handed out twice or from nowhere: %s", it.URL)
+	}
+}
+
+// A URL a page queues goes straight into its host's window when the window
+// holds the rest of the queue: it is not read back from disk. Past the
+// window's size, or behind a URL counted only on disk, the rest wait there
+// and a read finds them, each once.
+func TestFreshURLsGoStraightIntoTheWindow(t *testing.T) {
+	t.Parallel()
+	s, err := Open(filepath.Join(t.TempDir(), "f.db"), Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	handed := map[string]int{}
+	next := func() frontier.Item {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		it, err := f.Next(ctx)
+		if err != nil {
+			t.Fatalf("after %d URLs: %v", len(handed), err)
+		}
+		handed[it.URL]++
+		return it
+	}
+	queue := func(from frontier.Item, urls ...string) {
+		t.Helper()
+		r := frontier.Result{State: "done", FinalURL: from.URL, Status: 200, Event: []byte(`{}`)}
+		for _, u := range urls {
+			r.Queue = append(r.Queue, frontier.New{URL: u, Host: "h", Citation: discovery.Discovery{Via: discovery.ViaLink, FoundOn: from.URL, Anchor: "a " + u, Depth: from.Citation.Depth + 1}})
+		}
+		f.Complete(from, r)
+	}
+	reads := func() int {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		return f.reads
+	}
+
+	f.Add("http://h/", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	seed := next() // one read: the whole queue, the seed alone
+	if got := reads(); got != 1 {
+		t.Fatalf("the seed took %d reads; want 1", got)
+	}
+	var small []string
+	for i := range 10 {
+		small = append(small, fmt.Sprintf("http://h/a%d", i))
+	}
+	queue(seed, append(small, "http://h/a0", "http://h/")...) // duplicates are not queued twice
+	var first frontier.Item
+	for i := range small {
+		it := next()
+		if i == 0 {
+			first = it
+			// A seed counted on disk only, then a page's new URL: the
+			// window must not take the page's URL past the seed.
+			f.Add("http://h/seed1", "h", discovery.Discovery{Via: discovery.ViaSeed})
+			queue(first, "http://h/after-seed1")
+		}
+		if it.URL != small[i] || it.Citation.FoundOn != "http://h/" || it.Citation.Anchor != "a "+small[i] || it.Citation.Depth != 1 || it.ID == 0 {
+			t.Fatalf("URL %d handed out as %+v; want %s as queued, with its row", i, it, small[i])
+		}
+	}
+	if got := reads(); got != 1 {
+		t.Errorf("the 10 URLs a page queued took %d more reads from disk; want none", got-1)
+	}
+	for _, u := range []string{"http://h/seed1", "http://h/after-seed1"} {
+		if it := next(); it.URL != u {
+			t.Fatalf("handed out %s; want %s (queue order)", it.URL, u)
+		}
+	}
+
+	// More than a window's worth, and a seed counted only on disk between
+	// two pages' URLs: every one is handed out once, in queue order.
+	var many []string
+	for i := range Window + 20 {
+		many = append(many, fmt.Sprintf("http://h/b%d", i))
+	}
+	queue(first, many...)
+	f.Add("http://h/seed2", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	it := next()
+	queue(it, "http://h/c0", "http://h/c1")
+	want := append(append(many[1:], "http://h/seed2"), "http://h/c0", "http://h/c1")
+	for i, u := range want {
+		if it := next(); it.URL != u {
+			t.Fatalf("URL %d handed out is %s; want %s (queue order)", i, it.URL, u)
+		}
+	}
+	for u, k := range handed {
+		if k != 1 {
+			t.Errorf("%s handed out %d times", u, k)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if it, err := f.Next(ctx); err == nil {
+		t.Errorf("a URL was handed out twice or from nowhere: %s", it.URL)
+	}
+}
+
+// Workers that record pages in the background while others take URLs (the
+// window filled both from pages' new URLs and from disk, reads racing the
+// commits) hand out every URL of a site exactly once.
+func TestConcurrentCrawlHandsEachURLOnce(t *testing.T) {
+	t.Parallel()
+	s, err := Open(filepath.Join(t.TempDir(), "f.db"), Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A site of n pages on two hosts: page i links to 3i+1 … 3i+3 and back
+	// to i/2, so most links are to URLs queued already.
+	const n = 3000
+	page := func(i int) (string, string) {
+		host := fmt.Sprintf("h%d", i%2)
+		return fmt.Sprintf("http://%s/p%d", host, i), host
+	}
+	id := map[string]int{}
+	for i := range n {
+		u, _ := page(i)
+		id[u] = i
+	}
+	u0, h0 := page(0)
+	f.Add(u0, h0, discovery.Discovery{Via: discovery.ViaSeed})
+
+	var mu sync.Mutex
+	handed := map[string]int{}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for {
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				it, err := f.Next(ctx)
+				cancel()
+				if errors.Is(err, frontier.ErrExhausted) {
+					return
+				}
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				mu.Lock()
+				handed[it.URL]++
+				mu.Unlock()
+				i := id[it.URL]
+				r := frontier.Result{State: "done", FinalURL: it.URL, Status: 200, Event: []byte(`{}`)}
+				for _, j := range []int{3*i + 1, 3*i + 2, 3*i + 3, i / 2} {
+					if j < n {
+						u, h := page(j)
+						r.Queue = append(r.Queue, frontier.New{URL: u, Host: h, Citation: discovery.Discovery{Via: discovery.ViaLink, FoundOn: it.URL}})
+					}
+				}
+				done := make(chan struct{})
+				f.CompleteThen(it, r, "", func([]frontier.Link, string, error) { close(done) })
+				if i%3 == 0 {
+					<-done // some wait for their record, most go on
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if len(handed) != n {
+		t.Errorf("%d of the %d pages were handed out", len(handed), n)
+	}
+	for u, k := range handed {
+		if k != 1 {
+			t.Errorf("%s handed out %d times", u, k)
+		}
+	}
+}
+
+// A read of the queue that finds URLs a page queued, committed but not yet
+// counted, takes them into the window; the count that follows must not put
+// them there a second time.
+func TestReadBeforeTheCountHandsOutOnce(t *testing.T) {
+	t.Parallel()
+	s, err := Open(filepath.Join(t.TempDir(), "f.db"), Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := func() frontier.Item {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		it, err := f.Next(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return it
+	}
+	result := func(from frontier.Item, urls ...string) frontier.Result {
+		r := frontier.Result{State: "done", FinalURL: from.URL, Status: 200, Event: []byte(`{}`)}
+		for _, u := range urls {
+			r.Queue = append(r.Queue, frontier.New{URL: u, Host: "h", Citation: discovery.Discovery{Via: discovery.ViaLink, FoundOn: from.URL}})
+		}
+		return r
+	}
+	f.Add("http://h/", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	seed := next()
+
+	// The count waits on the frontier's lock, which a worker's read holds.
+	f.mu.Lock()
+	recorded := make(chan struct{})
+	f.CompleteThen(seed, result(seed, "http://h/x1", "http://h/x2"), "", func([]frontier.Link, string, error) { close(recorded) })
+	for {
+		var n int
+		if err := s.db.QueryRow(`SELECT COUNT(*) FROM urls WHERE url IN ('http://h/x1', 'http://h/x2')`).Scan(&n); err != nil {
+			f.mu.Unlock()
+			t.Fatal(err)
+		}
+		if n == 2 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if err := f.refill("h", f.hosts["h"]); err != nil {
+		f.mu.Unlock()
+		t.Fatal(err)
+	}
+	f.mu.Unlock()
+	<-recorded
+
+	x1, x2 := next(), next()
+	if x1.URL != "http://h/x1" || x2.URL != "http://h/x2" {
+		t.Fatalf("handed out %s, %s; want x1, x2", x1.URL, x2.URL)
+	}
+	f.Complete(x1, result(x1, "http://h/y"))
+	if it := next(); it.URL != "http://h/y" {
+		t.Fatalf("handed out %s after x1 and x2; want y, the one URL left", it.URL)
 	}
 }

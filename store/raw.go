@@ -91,6 +91,27 @@ func (r *rawConn) exec(name string, args ...any) (int64, error) {
 	return res.RowsAffected()
 }
 
+// insert runs the hot INSERT statement name and returns the row it added,
+// or 0 when it added none (an INSERT OR IGNORE that was ignored).
+func (r *rawConn) insert(name string, args ...any) (int64, error) {
+	st, err := r.stmt(name)
+	if err != nil {
+		return 0, err
+	}
+	ex, ok := st.(driver.StmtExecContext)
+	if !ok {
+		return 0, errors.New("store: the SQLite driver's statements cannot execute with a context")
+	}
+	res, err := ex.ExecContext(context.Background(), r.bind(args))
+	if err != nil {
+		return 0, err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
 // queryRow runs the hot statement name and returns the first column of its
 // first row, or sql.ErrNoRows.
 func (r *rawConn) queryRow(name string, args ...any) (driver.Value, error) {
