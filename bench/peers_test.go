@@ -114,7 +114,7 @@ func rssAnonKB(status string) int64 {
 }
 
 // BenchmarkPlainVsColly crawls a loopback site of 2,000 and of 20,000
-// pages with 8 workers, webgraph (--mode plain, its database on disk) and a
+// pages at --concurrency 8, webgraph (--mode plain, its database on disk) and a
 // colly crawler, one after the other in each iteration (in turn first), and reports both
 // and their ratio. The small site weighs what a crawl does once (creating
 // its database, robots.txt, sitemaps, the final summary and checkpoint);

@@ -39,7 +39,9 @@ type Config struct {
 	MaxPages int
 	// TimeBudget stops popping new URLs after this long. Zero means none.
 	TimeBudget time.Duration
-	// Concurrency is the number of workers. Zero means DefaultConcurrency.
+	// Concurrency is how many pages are fetched at once (each with its
+	// browser tab); a plain crawl parses and records as many more
+	// meanwhile. Zero means DefaultConcurrency.
 	Concurrency int
 	// HostInterval spaces page fetches to one host (or the host's
 	// Crawl-delay when larger). Zero means DefaultHostInterval; set

@@ -121,6 +121,11 @@ type Crawler struct {
 
 	emitMu sync.Mutex
 
+	// fetching, when there are more workers than cfg.Concurrency (see
+	// workers), holds one token per page from its being taken from the
+	// frontier until its answer is off the network: so many at once.
+	fetching chan struct{}
+
 	started   atomic.Int64   // page fetches started (the request ceiling)
 	prepared  sync.Map       // origin -> *originPrep
 	recording sync.WaitGroup // pages handed to a pipelined frontier, not yet said
@@ -264,7 +269,10 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		c.links.Start(ctx)
 	}
 	var wg sync.WaitGroup
-	for range c.cfg.Concurrency {
+	if c.workers() > c.cfg.Concurrency {
+		c.fetching = make(chan struct{}, c.cfg.Concurrency)
+	}
+	for range c.workers() {
 		wg.Go(func() { c.worker(ctx, popCtx) })
 	}
 	wg.Wait()
@@ -278,20 +286,48 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 	return c.finish(ctx, start)
 }
 
+// workers is how many pages are worked on at once. --concurrency is how
+// many are fetched at once: a browser's tab is busy until its page is read,
+// so a worker is a tab; but a plain page's answer is off the network long
+// before it is parsed and recorded, so a plain crawl has twice the workers
+// and lets the next request out meanwhile (see fetching).
+func (c *Crawler) workers() int {
+	if c.cfg.Mode == "plain" {
+		return 2 * c.cfg.Concurrency
+	}
+	return c.cfg.Concurrency
+}
+
 func (c *Crawler) worker(ctx, popCtx context.Context) {
 	for !c.stopped() && ctx.Err() == nil {
+		received := func() {}
+		fctx := ctx
+		if c.fetching != nil {
+			select {
+			case c.fetching <- struct{}{}:
+			case <-popCtx.Done():
+				return
+			}
+			var once sync.Once
+			received = func() { once.Do(func() { <-c.fetching }) }
+			fctx = fetch.WithReceived(ctx, received)
+		}
 		it, err := c.front.Next(popCtx)
 		switch {
 		case errors.Is(err, frontier.ErrExhausted), errors.Is(err, frontier.ErrOnlyDeferred):
+			received()
 			c.stop("exhausted")
 			return
 		case err != nil && popCtx.Err() == nil:
+			received()
 			c.failed(err)
 			return
 		case err != nil:
+			received()
 			return
 		}
-		c.handle(ctx, it)
+		c.handle(fctx, it)
+		received()
 		if f, ok := c.front.(interface{ Err() error }); ok && f.Err() != nil {
 			c.failed(f.Err())
 			return

@@ -391,6 +391,77 @@ func TestHostsInParallel(t *testing.T) {
 	}
 }
 
+// A plain crawl lets the next request out while a page is parsed and
+// recorded, and still never has more requests in flight than
+// --concurrency. The proof is by events: the output holds the first page's
+// event until the server has been asked for another page, which a crawl
+// that fetched and recorded one page at a time would never do.
+func TestPlainFetchesWhileRecording(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	inFlight, most, pages := 0, 0, 0
+	next := make(chan struct{}) // closed when the next request comes
+	asked := make(chan struct{}, 100)
+	site := sites.Generated(12, false)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		page := r.URL.Path == "/" || strings.HasPrefix(r.URL.Path, "/p/")
+		mu.Lock()
+		inFlight++
+		most = max(most, inFlight)
+		if page {
+			pages++
+		}
+		n := pages
+		close(next)
+		next = make(chan struct{})
+		wait := next
+		mu.Unlock()
+		// Each request is held a moment, or until another comes: a second
+		// request in flight shows even on a fast machine.
+		select {
+		case <-wait:
+		case <-time.After(100 * time.Millisecond):
+		}
+		site.ServeHTTP(w, r)
+		mu.Lock()
+		inFlight--
+		mu.Unlock()
+		if page && n > 1 {
+			asked <- struct{}{}
+		}
+	}))
+	t.Cleanup(ts.Close)
+	cfg := Config{Seeds: []*url.URL{mustURL(t, ts.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, SkipSoft404: true, Mode: "plain"}
+	var held, overlapped bool
+	var events []any
+	sink := func(ev any) {
+		events = append(events, ev)
+		if _, ok := ev.(*PageEvent); !ok || held {
+			return
+		}
+		held = true
+		select {
+		case <-asked:
+			overlapped = true
+		case <-time.After(10 * time.Second):
+		}
+	}
+	c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Sink: sink, Gate: testGate(t, cfg), Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := c.Run(context.Background())
+	if done.OK != 12 {
+		t.Fatalf("kept %d pages; want 12", done.OK)
+	}
+	if !overlapped {
+		t.Error("no page was asked for while the first page's event was held: fetching waited for recording")
+	}
+	if most > 1 {
+		t.Errorf("%d requests in flight at once at --concurrency 1", most)
+	}
+}
+
 // stamped records when each page (not robots.txt or sitemaps) was asked for.
 type stamped struct {
 	h     http.Handler

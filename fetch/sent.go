@@ -23,3 +23,22 @@ func Sent(ctx context.Context) {
 		fn()
 	}
 }
+
+type receivedKey struct{}
+
+// WithReceived returns a context that carries fn, to be called once, when
+// a fetcher has its answer off the network (the body read, or the fetch
+// failed): what is left is work on this machine. The crawl uses it to let
+// the next request out while this page is parsed and recorded.
+func WithReceived(ctx context.Context, fn func()) context.Context {
+	var once sync.Once
+	return context.WithValue(ctx, receivedKey{}, func() { once.Do(fn) })
+}
+
+// Received calls the func of WithReceived, if ctx carries one; calls after
+// the first do nothing.
+func Received(ctx context.Context) {
+	if fn, ok := ctx.Value(receivedKey{}).(func()); ok {
+		fn()
+	}
+}

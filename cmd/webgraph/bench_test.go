@@ -29,7 +29,7 @@ func shipped(b *testing.B) string {
 }
 
 // BenchmarkCrawlPlain2000 crawls a generated 2,000-page loopback site in
-// plain mode with no politeness delays and 8 workers, running the real
+// plain mode with no politeness delays at --concurrency 8, running the real
 // binary as a child process so that its peak resident memory is its own.
 func BenchmarkCrawlPlain2000(b *testing.B) {
 	bin := shipped(b)
@@ -79,7 +79,7 @@ func BenchmarkCrawlPlainInProcess(b *testing.B) {
 }
 
 // BenchmarkPolitenessBound crawls a 50-page site on one host at
-// --host-interval 200ms (the real binary, plain mode, 4 workers) and reports
+// --host-interval 200ms (the real binary, plain mode, --concurrency 4) and reports
 // what the server saw: the span from the first page request to the last
 // against 49 intervals, every request to the host (robots.txt, the sitemap
 // guesses and the soft-404 probe take slots too), and the crawl's own time.

@@ -60,7 +60,7 @@ func newCrawlFlags(stdout io.Writer) *crawlFlags {
 	f.depth = fs.Int("depth", crawl.DefaultDepth, "at most `N` link hops from a seed: 0 the seeds only, -1 no limit (other negatives are refused)")
 	f.maxPages = fs.Int("max-pages", crawl.DefaultMaxPages, "request ceiling: at most `N` page fetches, at least 1; -1 for none")
 	f.budget = fs.Duration("time-budget", 0, "stop popping new URLs after this `DURATION` (0: no budget; negative is refused)")
-	f.concurrency = fs.Int("concurrency", crawl.DefaultConcurrency, "`N` workers (and browser tabs), at least 1")
+	f.concurrency = fs.Int("concurrency", crawl.DefaultConcurrency, "`N` pages fetched at once (and browser tabs), at least 1")
 	f.hostInterval = fs.Duration("host-interval", crawl.DefaultHostInterval, "least time (`DURATION`) between page fetches to one host (Crawl-delay wins when larger; 0: none)")
 	f.delay = fs.Duration("delay", crawl.DefaultDelay, "each worker's pause (`DURATION`) before each fetch (0: none)")
 	f.seedsFile = fs.String("seeds-file", "", "also crawl the seed URLs in `FILE`, one a line (- reads stdin; blank lines and lines starting with # are skipped)")

@@ -84,7 +84,7 @@ func (p *progress) observe(ev any) {
 		if l.TimeBudget != "" {
 			budget = "time budget " + l.TimeBudget
 		}
-		fmt.Fprintf(p.w, "\n  limits: %s page ceiling, %s, depth %d, %d workers, %s per host, %s delay, %d bytes per response\n",
+		fmt.Fprintf(p.w, "\n  limits: %s page ceiling, %s, depth %d, %d at once, %s per host, %s delay, %d bytes per response\n",
 			pages, budget, l.Depth, l.Concurrency, l.HostInterval, l.Delay, l.MaxBody)
 		fmt.Fprintf(p.w, "  identity: %s; robots.txt %s; retains %s\n", ev.Identity.UserAgent, ev.Robots, strings.Join(ev.Retains, ", "))
 		for _, w := range ev.Warnings {

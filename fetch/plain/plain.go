@@ -175,6 +175,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	s := &fetch.Side{Name: fetch.Plain, URL: target, FinalURL: target}
 	defer func() { s.Elapsed = time.Since(start) }()
 
+	defer fetch.Received(ctx) // whatever ended the exchange
 	ctx, cancel := context.WithTimeout(ctx, f.cfg.Timeout)
 	defer cancel()
 	sentCtx := ctx
@@ -256,6 +257,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	if s.Exchange != nil {
 		s.Exchange.Body = body
 	}
+	fetch.Received(sentCtx)
 	doc, err := html.Parse(bytes.NewReader(decode(body, ctype)))
 	if err != nil {
 		s.Err = fmt.Errorf("plain: parsing %s: %w", s.FinalURL, err)
