@@ -169,4 +169,3 @@ func TestIdenticalIsBounded(t *testing.T) {
 		t.Error("a group of two was evicted: the third identical page was not warned about")
 	}
 }
-
