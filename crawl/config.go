@@ -27,8 +27,9 @@ type Config struct {
 	// Seeds are where the crawl starts. What may be fetched (the approved
 	// origins and paths) is the gate's scope (Deps.Gate).
 	Seeds []*url.URL
-	// Mode is "union", "plain" or "rendered" (reported only: the Pages
-	// fetcher decides).
+	// Mode is "union", "plain" or "rendered": the Pages fetcher decides
+	// what is fetched; the mode is reported, and a plain crawl has twice
+	// the workers (see Concurrency).
 	Mode string
 	// Depth is the most link hops from a seed. Zero means DefaultDepth;
 	// negative means no limit. SeedsOnly sets it to zero: only the seeds.
@@ -48,7 +49,8 @@ type Config struct {
 	// NoHostInterval for none.
 	HostInterval   time.Duration
 	NoHostInterval bool
-	// Delay is each worker's pause before each fetch. Zero means
+	// Delay is the pause before each fetch, in each of the Concurrency
+	// fetch slots. Zero means
 	// DefaultDelay; set NoDelay for none.
 	Delay   time.Duration
 	NoDelay bool

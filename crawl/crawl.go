@@ -301,7 +301,6 @@ func (c *Crawler) workers() int {
 func (c *Crawler) worker(ctx, popCtx context.Context) {
 	for !c.stopped() && ctx.Err() == nil {
 		received := func() {}
-		fctx := ctx
 		if c.fetching != nil {
 			select {
 			case c.fetching <- struct{}{}:
@@ -310,7 +309,6 @@ func (c *Crawler) worker(ctx, popCtx context.Context) {
 			}
 			var once sync.Once
 			received = func() { once.Do(func() { <-c.fetching }) }
-			fctx = fetch.WithReceived(ctx, received)
 		}
 		it, err := c.front.Next(popCtx)
 		switch {
@@ -326,7 +324,7 @@ func (c *Crawler) worker(ctx, popCtx context.Context) {
 			received()
 			return
 		}
-		c.handle(fctx, it)
+		c.handle(ctx, it, received)
 		received()
 		if f, ok := c.front.(interface{ Err() error }); ok && f.Err() != nil {
 			c.failed(f.Err())

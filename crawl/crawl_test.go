@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -459,6 +460,73 @@ func TestPlainFetchesWhileRecording(t *testing.T) {
 	}
 	if most > 1 {
 		t.Errorf("%d requests in flight at once at --concurrency 1", most)
+	}
+}
+
+// --concurrency counts every request a plain crawl's fetches make, not only
+// the pages': an origin met mid-crawl is prepared (robots.txt, sitemaps,
+// the soft-404 probe) inside its first page's fetch slot, and the probe's
+// answer does not free the slot before the page itself is fetched.
+func TestPlainConcurrencyCountsEveryRequest(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	inFlight, most := 0, 0
+	var log []string
+	next := make(chan struct{}) // closed when the next request comes
+	var other string
+	serve := func(name string) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			inFlight++
+			most = max(most, inFlight)
+			log = append(log, fmt.Sprintf("%s%s (%d in flight)", name, r.URL.Path, inFlight))
+			close(next)
+			next = make(chan struct{})
+			wait := next
+			mu.Unlock()
+			select { // held a moment, or until another request comes
+			case <-wait:
+			case <-time.After(100 * time.Millisecond):
+			}
+			mu.Lock()
+			inFlight--
+			mu.Unlock()
+			switch {
+			case r.URL.Path == "/robots.txt", strings.Contains(r.URL.Path, "sitemap"), r.URL.Path != "/" && !strings.HasPrefix(r.URL.Path, "/p"):
+				http.NotFound(w, r)
+				return
+			}
+			links := ""
+			if name == "a" && r.URL.Path == "/" {
+				links = fmt.Sprintf(`<a href="%s/p1">b1</a> <a href="%s/p2">b2</a> <a href="/p1">a1</a> <a href="/p2">a2</a>`, other, other)
+			}
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprintf(w, "<html><body><p>%s page %s with words enough to count as a page of text here</p>%s</body></html>", name, r.URL.Path, links)
+		})
+	}
+	var servers []*httptest.Server
+	for _, ip := range []string{"127.0.0.1", "127.0.0.2"} {
+		ln, err := net.Listen("tcp", ip+":0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := httptest.NewUnstartedServer(serve(map[string]string{"127.0.0.1": "a", "127.0.0.2": "b"}[ip]))
+		ts.Listener.Close()
+		ts.Listener = ln
+		ts.Start()
+		t.Cleanup(ts.Close)
+		servers = append(servers, ts)
+	}
+	other = servers[1].URL
+	cfg := Config{Seeds: []*url.URL{mustURL(t, servers[0].URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, Mode: "plain"}
+	_, done := runGated(t, cfg, newPages(t, union.ModePlain, nil), testGate(t, cfg, other))
+	if done.OK != 5 {
+		t.Errorf("kept %d pages; want 5 (3 of the seed's origin, 2 of the other)", done.OK)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if most > 1 {
+		t.Errorf("%d requests in flight at once at --concurrency 1:\n%s", most, strings.Join(log, "\n"))
 	}
 }
 

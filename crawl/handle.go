@@ -22,7 +22,10 @@ func (c *Crawler) unstarted(it frontier.Item) {
 }
 
 // handle takes one popped URL through robots, the throttle and the union.
-func (c *Crawler) handle(ctx context.Context, it frontier.Item) {
+// received is told when the page's own answer is off the network (only its
+// fetch carries it: an origin's first page also fetches robots.txt,
+// sitemaps and the soft-404 probe, and those are part of its fetching).
+func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func()) {
 	u, err := url.Parse(it.URL)
 	if err != nil {
 		c.front.Complete(it, frontier.Result{State: "refused", Cause: string(refuse.FetchError)})
@@ -83,7 +86,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item) {
 	}
 	// The host's interval runs from when the first side sends its request.
 	// A refusal is also in p.Refusal; any other error is the context's.
-	p, _ := c.pages.Fetch(fetch.WithSent(ctx, release), u)
+	p, _ := c.pages.Fetch(fetch.WithReceived(fetch.WithSent(ctx, release), received), u)
 	release()
 	if ctx.Err() != nil {
 		c.front.Retry(it)

@@ -62,7 +62,7 @@ func newCrawlFlags(stdout io.Writer) *crawlFlags {
 	f.budget = fs.Duration("time-budget", 0, "stop popping new URLs after this `DURATION` (0: no budget; negative is refused)")
 	f.concurrency = fs.Int("concurrency", crawl.DefaultConcurrency, "`N` pages fetched at once (and browser tabs), at least 1")
 	f.hostInterval = fs.Duration("host-interval", crawl.DefaultHostInterval, "least time (`DURATION`) between page fetches to one host (Crawl-delay wins when larger; 0: none)")
-	f.delay = fs.Duration("delay", crawl.DefaultDelay, "each worker's pause (`DURATION`) before each fetch (0: none)")
+	f.delay = fs.Duration("delay", crawl.DefaultDelay, "pause (`DURATION`) before each fetch, in each of the --concurrency slots (0: none)")
 	f.seedsFile = fs.String("seeds-file", "", "also crawl the seed URLs in `FILE`, one a line (- reads stdin; blank lines and lines starting with # are skipped)")
 	f.origins = fs.StringSlice("origin", nil, "extra approved `ORIGIN`, scheme://host[:port] (repeatable; subdomains are never implied)")
 	f.allowPaths = fs.StringSlice("allow-path", nil, "only crawl paths starting with `PREFIX` (repeatable)")
