@@ -96,11 +96,6 @@ func TestRefillHandsEachURLOnce(t *testing.T) {
 	for len(items) < n+1 {
 		next()
 	}
-	for u, k := range handed {
-		if k != 1 {
-			t.Errorf("%s handed out %d times", u, k)
-		}
-	}
 	if handed["http://h/new"] != 1 {
 		t.Errorf("the URL queued meanwhile was not handed out")
 	}
@@ -110,11 +105,7 @@ func TestRefillHandsEachURLOnce(t *testing.T) {
 			t.Fatalf("URL %d handed out had %d attempts; want the %d retries first", i, a, retries)
 		}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if it, err := f.Next(ctx); err == nil {
-		t.Errorf("a URL was handed out twice or from nowhere: %s", it.URL)
-	}
+	handedOnce(t, f, handed)
 }
 
 // A URL a page queues goes straight into its host's window when the window
@@ -123,15 +114,7 @@ func TestRefillHandsEachURLOnce(t *testing.T) {
 // and a read finds them, each once.
 func TestFreshURLsGoStraightIntoTheWindow(t *testing.T) {
 	t.Parallel()
-	s, err := Open(filepath.Join(t.TempDir(), "f.db"), Create)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, f := newFrontier(t)
 	handed := map[string]int{}
 	next := func() frontier.Item {
 		t.Helper()
@@ -207,16 +190,7 @@ func TestFreshURLsGoStraightIntoTheWindow(t *testing.T) {
 			t.Fatalf("URL %d handed out is %s; want %s (queue order)", i, it.URL, u)
 		}
 	}
-	for u, k := range handed {
-		if k != 1 {
-			t.Errorf("%s handed out %d times", u, k)
-		}
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-	defer cancel()
-	if it, err := f.Next(ctx); err == nil {
-		t.Errorf("a URL was handed out twice or from nowhere: %s", it.URL)
-	}
+	handedOnce(t, f, handed)
 }
 
 // Workers that record pages in the background while others take URLs (the
@@ -224,15 +198,7 @@ func TestFreshURLsGoStraightIntoTheWindow(t *testing.T) {
 // commits) hand out every URL of a site exactly once.
 func TestConcurrentCrawlHandsEachURLOnce(t *testing.T) {
 	t.Parallel()
-	s, err := Open(filepath.Join(t.TempDir(), "f.db"), Create)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, f := newFrontier(t)
 	// A site of n pages on two hosts: page i links to 3i+1 … 3i+3 and back
 	// to i/2, so most links are to URLs queued already.
 	const n = 3000
@@ -299,15 +265,7 @@ func TestConcurrentCrawlHandsEachURLOnce(t *testing.T) {
 // them there a second time.
 func TestReadBeforeTheCountHandsOutOnce(t *testing.T) {
 	t.Parallel()
-	s, err := Open(filepath.Join(t.TempDir(), "f.db"), Create)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, f := newFrontier(t)
 	next := func() frontier.Item {
 		t.Helper()
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -357,5 +315,37 @@ func TestReadBeforeTheCountHandsOutOnce(t *testing.T) {
 	f.Complete(x1, result(x1, "http://h/y"))
 	if it := next(); it.URL != "http://h/y" {
 		t.Fatalf("handed out %s after x1 and x2; want y, the one URL left", it.URL)
+	}
+}
+
+// newFrontier opens a new crawl database and its frontier, closed at the
+// test's end.
+func newFrontier(t *testing.T) (*Store, *Frontier) {
+	t.Helper()
+	s, err := Open(filepath.Join(t.TempDir(), "f.db"), Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, f
+}
+
+// handedOnce checks that each URL was handed out once and that the
+// frontier has nothing more to hand out.
+func handedOnce(t *testing.T, f *Frontier, handed map[string]int) {
+	t.Helper()
+	for u, k := range handed {
+		if k != 1 {
+			t.Errorf("%s handed out %d times", u, k)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if it, err := f.Next(ctx); err == nil {
+		t.Errorf("a URL was handed out twice or from nowhere: %s", it.URL)
 	}
 }

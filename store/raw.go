@@ -74,17 +74,22 @@ func (r *rawConn) bind(args []any) []driver.NamedValue {
 	return r.args
 }
 
-// exec runs the hot statement name and returns how many rows it changed.
-func (r *rawConn) exec(name string, args ...any) (int64, error) {
+// run executes the hot statement name.
+func (r *rawConn) run(name string, args []any) (driver.Result, error) {
 	st, err := r.stmt(name)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	ex, ok := st.(driver.StmtExecContext)
 	if !ok {
-		return 0, errors.New("store: the SQLite driver's statements cannot execute with a context")
+		return nil, errors.New("store: the SQLite driver's statements cannot execute with a context")
 	}
-	res, err := ex.ExecContext(context.Background(), r.bind(args))
+	return ex.ExecContext(context.Background(), r.bind(args))
+}
+
+// exec runs the hot statement name and returns how many rows it changed.
+func (r *rawConn) exec(name string, args ...any) (int64, error) {
+	res, err := r.run(name, args)
 	if err != nil {
 		return 0, err
 	}
@@ -94,15 +99,7 @@ func (r *rawConn) exec(name string, args ...any) (int64, error) {
 // insert runs the hot INSERT statement name and returns the row it added,
 // or 0 when it added none (an INSERT OR IGNORE that was ignored).
 func (r *rawConn) insert(name string, args ...any) (int64, error) {
-	st, err := r.stmt(name)
-	if err != nil {
-		return 0, err
-	}
-	ex, ok := st.(driver.StmtExecContext)
-	if !ok {
-		return 0, errors.New("store: the SQLite driver's statements cannot execute with a context")
-	}
-	res, err := ex.ExecContext(context.Background(), r.bind(args))
+	res, err := r.run(name, args)
 	if err != nil {
 		return 0, err
 	}
