@@ -69,14 +69,7 @@ func TestRefillHandsEachURLOnce(t *testing.T) {
 	var items []frontier.Item
 	next := func() {
 		t.Helper()
-		// A URL lost by the refill leaves Next waiting for the pages in
-		// flight, for ever: the deadline turns that into a failure.
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		it, err := f.Next(ctx)
-		if err != nil {
-			t.Fatalf("after %d URLs: %v", len(items), err)
-		}
+		it := take(t, f)
 		handed[it.URL]++
 		order = append(order, it.Attempts)
 		items = append(items, it)
@@ -118,12 +111,7 @@ func TestFreshURLsGoStraightIntoTheWindow(t *testing.T) {
 	handed := map[string]int{}
 	next := func() frontier.Item {
 		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		it, err := f.Next(ctx)
-		if err != nil {
-			t.Fatalf("after %d URLs: %v", len(handed), err)
-		}
+		it := take(t, f)
 		handed[it.URL]++
 		return it
 	}
@@ -266,16 +254,6 @@ func TestConcurrentCrawlHandsEachURLOnce(t *testing.T) {
 func TestReadBeforeTheCountHandsOutOnce(t *testing.T) {
 	t.Parallel()
 	s, f := newFrontier(t)
-	next := func() frontier.Item {
-		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		it, err := f.Next(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return it
-	}
 	result := func(from frontier.Item, urls ...string) frontier.Result {
 		r := frontier.Result{State: "done", FinalURL: from.URL, Status: 200, Event: []byte(`{}`)}
 		for _, u := range urls {
@@ -284,7 +262,7 @@ func TestReadBeforeTheCountHandsOutOnce(t *testing.T) {
 		return r
 	}
 	f.Add("http://h/", "h", discovery.Discovery{Via: discovery.ViaSeed})
-	seed := next()
+	seed := take(t, f)
 
 	// The count waits on the frontier's lock, which a worker's read holds.
 	f.mu.Lock()
@@ -308,12 +286,12 @@ func TestReadBeforeTheCountHandsOutOnce(t *testing.T) {
 	f.mu.Unlock()
 	<-recorded
 
-	x1, x2 := next(), next()
+	x1, x2 := take(t, f), take(t, f)
 	if x1.URL != "http://h/x1" || x2.URL != "http://h/x2" {
 		t.Fatalf("handed out %s, %s; want x1, x2", x1.URL, x2.URL)
 	}
 	f.Complete(x1, result(x1, "http://h/y"))
-	if it := next(); it.URL != "http://h/y" {
+	if it := take(t, f); it.URL != "http://h/y" {
 		t.Fatalf("handed out %s after x1 and x2; want y, the one URL left", it.URL)
 	}
 }
@@ -348,4 +326,18 @@ func handedOnce(t *testing.T, f *Frontier, handed map[string]int) {
 	if it, err := f.Next(ctx); err == nil {
 		t.Errorf("a URL was handed out twice or from nowhere: %s", it.URL)
 	}
+}
+
+// take hands out the next URL. A URL lost by the frontier leaves Next
+// waiting for the pages in flight, for ever: the deadline turns that into
+// a failure.
+func take(t *testing.T, f *Frontier) frontier.Item {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	it, err := f.Next(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return it
 }
