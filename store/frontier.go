@@ -51,7 +51,7 @@ type hostQ struct {
 	// tail says the window reaches the end of the host's queue: the last
 	// refill read every queued URL there was, and every URL queued since
 	// went into the window. A URL a page queues next then goes straight
-	// into the window too (see taken), rather than be read back from disk.
+	// into the window too (see enqueuedNew), rather than be read back from disk.
 	tail bool
 }
 
@@ -114,7 +114,7 @@ func (f *Frontier) Add(url, host string, c discovery.Discovery) bool {
 
 // insert adds url in state unless it is known, reporting whether it was
 // new. A URL queued is counted once committed, on the writer's goroutine,
-// in commit order with the URLs pages queue (see taken): counted later, it
+// in commit order with the URLs pages queue (see enqueuedNew): counted later, it
 // could be passed over by a window that took a newer URL meanwhile.
 func (f *Frontier) insert(url, host, state string, c discovery.Discovery) bool {
 	var added bool
@@ -159,13 +159,13 @@ func (f *Frontier) enqueued(host string, n int) {
 	f.signal()
 }
 
-// taken counts a URL a page queued, it, new on disk, and puts it at the end
+// enqueuedNew counts a URL a page queued, it, new on disk, and puts it at the end
 // of its host's window when the window reaches the end of the queue and has
 // room: it is then the next URL in queue order after the window's (its id
 // is the highest yet), and the window need not read it back. A URL a
 // refill read already (committed, not yet counted) is only counted. Called
 // with f.mu held; the caller signals.
-func (f *Frontier) taken(it frontier.Item) {
+func (f *Frontier) enqueuedNew(it frontier.Item) {
 	q := f.hosts[it.Host]
 	if q == nil {
 		q = &hostQ{}
@@ -487,7 +487,7 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 			firsts = nil
 		}
 		for _, it := range fresh {
-			f.taken(it)
+			f.enqueuedNew(it)
 		}
 		delete(f.handed, it.URL)
 		f.inFlight--
