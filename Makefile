@@ -8,7 +8,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 BIN     := bin
 
-.PHONY: all build browser postgres test demo bench bench-peers fuzz lint clean
+.PHONY: all build browser postgres test demo bench bench-peers pgo fuzz lint clean
 
 all: build
 
@@ -41,6 +41,11 @@ bench: browser postgres
 # their ratio and peak memory.
 bench-peers: browser
 	cd bench && $(GO) test -run '^$$' -bench . -benchtime 2x -timeout 30m .
+
+# Profile-guided optimisation: go build uses cmd/webgraph/default.pgo, a CPU
+# profile of a plain and a union crawl; this regenerates it (scripts/pgo.sh).
+pgo: browser
+	GO=$(GO) scripts/pgo.sh
 
 FUZZTIME ?= 30s
 fuzz:
