@@ -9,7 +9,7 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=$(git describe --tags --always 2>/dev/null || echo container)" -o /out/webgraph ./cmd/webgraph
+RUN CGO_ENABLED=0 go build -trimpath -pgo=cmd/webgraph/webgraph.pgo -ldflags "-s -w -X main.version=$(git describe --tags --always 2>/dev/null || echo container)" -o /out/webgraph ./cmd/webgraph
 
 FROM chromedp/headless-shell:latest
 RUN useradd --create-home --uid 10001 webgraph && mkdir /work && chown webgraph /work

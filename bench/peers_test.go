@@ -22,7 +22,11 @@ import (
 func built(b *testing.B, dir, src, pkg, name string) string {
 	b.Helper()
 	bin := filepath.Join(dir, name)
-	cmd := exec.Command("go", "build", "-o", bin, pkg)
+	args := []string{"build", "-o", bin}
+	if src == ".." && pkg == "./cmd/webgraph" {
+		args = append(args, "-pgo=cmd/webgraph/webgraph.pgo") // its CPU profile
+	}
+	cmd := exec.Command("go", append(args, pkg)...)
 	cmd.Dir = src
 	if src == ".." {
 		// webgraph as make build and the Dockerfile build it: static.

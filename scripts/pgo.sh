@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# make pgo: profile-guided optimisation. go build reads
-# cmd/webgraph/default.pgo on its own (-pgo=auto); this rewrites it from a
-# CPU profile of the crawls webgraph spends its own CPU on: a plain crawl
+# make pgo: profile-guided optimisation. make build and the Dockerfile
+# compile webgraph with -pgo=cmd/webgraph/webgraph.pgo; this rewrites it from
+# a CPU profile of the crawls webgraph spends its own CPU on: a plain crawl
 # of 2,000 loopback pages and a union crawl of 100 script-written ones (the
 # in-process benchmarks, so the profile sees the crawl's code, not a child
 # process). Run it after a large change to the hot paths and commit the
@@ -17,5 +17,5 @@ trap 'rm -rf "$work"' EXIT
 WEBGRAPH_REQUIRE_BROWSER=1 "$go" test -run '^$' -bench '^BenchmarkCrawlUnionJS$' -benchtime 2x \
 	-o "$work/crawl.test" -cpuprofile "$work/union.pprof" ./crawl/
 "$go" tool pprof -proto "$work/plain.pprof" "$work/union.pprof" >"$work/default.pgo"
-mv "$work/default.pgo" cmd/webgraph/default.pgo
-echo "pgo: wrote cmd/webgraph/default.pgo ($(wc -c <cmd/webgraph/default.pgo) bytes)"
+mv "$work/default.pgo" cmd/webgraph/webgraph.pgo
+echo "pgo: wrote cmd/webgraph/webgraph.pgo ($(wc -c <cmd/webgraph/webgraph.pgo) bytes)"

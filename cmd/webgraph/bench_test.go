@@ -16,11 +16,12 @@ import (
 	"github.com/webgraph/webgraph/internal/sites"
 )
 
-// shipped builds webgraph as make build does (static) and returns its path.
+// shipped builds webgraph as make build does (static, with its CPU
+// profile) and returns its path.
 func shipped(b *testing.B) string {
 	b.Helper()
 	bin := filepath.Join(b.TempDir(), "webgraph")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd := exec.Command("go", "build", "-pgo=webgraph.pgo", "-o", bin, ".")
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		b.Fatalf("build: %v\n%s", err, out)
