@@ -182,14 +182,24 @@ func (t *Throttle) WaitReserved(ctx context.Context, host string, at time.Time) 
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	t.mu.Lock()
-	interval := max(t.interval, h.delay)
-	earliest := latest(h.lastStart.Add(interval), h.paused)
-	shared := t.shared
-	t.mu.Unlock()
-	if err := SleepUntil(ctx, earliest, t.now); err != nil {
-		<-h.gate
-		return nil, err
+	// Until one interval past the previous start and the end of any pause:
+	// a pause that comes while this page waits (another worker's page was
+	// answered 429) holds it too.
+	var interval time.Duration
+	var shared Starts
+	for {
+		t.mu.Lock()
+		interval = max(t.interval, h.delay)
+		earliest := latest(h.lastStart.Add(interval), h.paused)
+		shared = t.shared
+		t.mu.Unlock()
+		if !earliest.After(t.now()) {
+			break
+		}
+		if err := SleepUntil(ctx, earliest, t.now); err != nil {
+			<-h.gate
+			return nil, err
+		}
 	}
 	if shared != nil {
 		if err := shared.Start(ctx, host, interval); err != nil {

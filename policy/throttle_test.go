@@ -230,3 +230,50 @@ func TestThrottleUnspacedHostTakesNoTurns(t *testing.T) {
 		t.Errorf("with a Crawl-delay of 30 s the next page did not wait (err %v)", err)
 	}
 }
+
+// A pause that comes while a page waits for its slot (another worker's page
+// to the host was answered 429) holds that page too: it goes out after the
+// pause, not at the slot it was waiting for.
+func TestThrottlePauseHoldsAPageWaitingForItsSlot(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	clock := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		return now
+	}
+	th := NewThrottle(100*time.Millisecond, clock)
+	release, err := th.WaitReserved(context.Background(), "h", th.Reserve("h"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	release() // the first page goes out: the next waits 100 ms
+	went := make(chan error, 1)
+	go func() {
+		release, err := th.WaitReserved(context.Background(), "h", time.Time{})
+		if err == nil {
+			release()
+		}
+		went <- err
+	}()
+	time.Sleep(20 * time.Millisecond) // (the page is waiting for its slot)
+	th.Pause("h", "1")                // the first page's answer: 429, Retry-After: 1
+	// A page that ignored the pause goes out once its 100 ms are up.
+	select {
+	case err := <-went:
+		t.Fatalf("the page went out (%v) during the pause that came while it waited", err)
+	case <-time.After(400 * time.Millisecond):
+	}
+	mu.Lock()
+	now = now.Add(time.Second) // the pause is over
+	mu.Unlock()
+	select {
+	case err := <-went:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the page did not go out after the pause")
+	}
+}

@@ -303,8 +303,13 @@ func (f *SharedFrontier) Defer(host string, until time.Time) {
 // before then (Starts). A shorter pause never cuts a longer one short.
 func (f *SharedFrontier) Pause(host string, until time.Time) {
 	f.write(func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO hosts (host, paused_until) VALUES ($1, now() + $2 * interval '1 millisecond')
-			ON CONFLICT (host) DO UPDATE SET paused_until = greatest(hosts.paused_until, EXCLUDED.paused_until)`, host, time.Until(until).Milliseconds())
+		// On the database's clock as the row is written (not the
+		// transaction's start, which now() gives), and rounded up: the
+		// pause must not end before the moment until names, or a worker
+		// could ask the host a moment before the end it announced.
+		left := time.Until(until)
+		_, err := tx.ExecContext(ctx, `INSERT INTO hosts (host, paused_until) VALUES ($1, clock_timestamp() + $2 * interval '1 microsecond')
+			ON CONFLICT (host) DO UPDATE SET paused_until = greatest(hosts.paused_until, EXCLUDED.paused_until)`, host, (left+time.Microsecond-1)/time.Microsecond)
 		return err
 	})
 	f.signal()
