@@ -54,6 +54,7 @@ pgo: browser
 FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzNormalize$$' -fuzztime $(FUZZTIME) ./fetch/
+	$(GO) test -run '^$$' -fuzz '^FuzzNormalizeRoute$$' -fuzztime $(FUZZTIME) ./fetch/
 	$(GO) test -run '^$$' -fuzz '^FuzzRobots$$' -fuzztime $(FUZZTIME) ./policy/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseSitemap$$' -fuzztime $(FUZZTIME) ./discovery/
 	$(GO) test -run '^$$' -fuzz '^FuzzXRobotsTag$$' -fuzztime $(FUZZTIME) ./fetch/
