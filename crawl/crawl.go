@@ -16,7 +16,6 @@ import (
 
 	"github.com/webgraph/webgraph/audit"
 	"github.com/webgraph/webgraph/discovery"
-	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/frontier"
 	"github.com/webgraph/webgraph/policy"
@@ -128,6 +127,7 @@ type Crawler struct {
 
 	started   atomic.Int64   // page fetches started (the request ceiling)
 	prepared  sync.Map       // origin -> *originPrep
+	routeDocs sync.Map       // document URL -> *routePrep, under Config.HashRoutes
 	recording sync.WaitGroup // pages handed to a pipelined frontier, not yet said
 
 	// mu guards what follows. Nothing here grows with the number of URLs:
@@ -139,6 +139,9 @@ type Crawler struct {
 	identical    refuse.Identical
 	deferredSaid map[string]time.Time
 	pagesSince   int
+	// skippedRoutes are the hash routes counted in done.HashRoutesSkipped,
+	// at most MaxHashRoutesCounted.
+	skippedRoutes map[string]struct{}
 }
 
 // Deps are what a Crawler works with; the CLI builds them from flags.
@@ -176,7 +179,7 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 		return nil, &ConfigError{[]string{"Deps.Pages, Deps.Sink and Deps.Gate (with a throttle) are required"}}
 	}
 	c := &Crawler{cfg: cfg, pages: d.Pages, sink: d.Sink, journal: d.Journal, origins: d.Origins, links: d.Links, browser: d.Browser, version: d.Version, gate: d.Gate, scope: d.Gate.Scope(), stopCh: make(chan struct{}),
-		kinds: discovery.Kinds{}, deferredSaid: map[string]time.Time{}}
+		kinds: discovery.Kinds{}, deferredSaid: map[string]time.Time{}, skippedRoutes: map[string]struct{}{}}
 	c.front = d.Frontier
 	if c.front == nil {
 		c.front = frontier.NewMemory(d.Gate.Throttle(), cfg.Depth)
@@ -259,7 +262,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		if ctx.Err() != nil {
 			break
 		}
-		if n, err := fetch.NormalizeURL(s); err == nil && c.front.Add(n, s.Host, discovery.Discovery{Via: discovery.ViaSeed}) {
+		if n, err := c.normalize(s); err == nil && c.front.Add(n, s.Host, discovery.Discovery{Via: discovery.ViaSeed}) {
 			c.tally(discovery.KindPage, 1)
 		}
 		c.prepare(ctx, s)

@@ -205,6 +205,12 @@ type DoneEvent struct {
 	// Workers counts the workers whose runs the event sums up; absent for a
 	// crawl of one process on SQLite.
 	Workers int `json:"workers,omitempty"`
+
+	// HashRoutesSkipped counts the distinct hash routes (#/…, #!/…) in
+	// scope that kept pages linked to and a crawl without --hash-routes did
+	// not crawl (at most MaxHashRoutesCounted); absent when none, and with
+	// --hash-routes.
+	HashRoutesSkipped int `json:"hash_routes_skipped,omitempty"`
 }
 
 // WorkerDoneEvent ends the stream of a worker that shared its crawl with

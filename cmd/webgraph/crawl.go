@@ -231,6 +231,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Identity: o.identity(),
 		Resumed:  *f.resume, DB: *f.db, Warnings: warnings,
 	}
+	cfg.HashRoutes = o.hashRoutes
 	if err := cfg.Validate(); err != nil {
 		return usagef("%v", err)
 	}
