@@ -54,6 +54,10 @@ type RunEvent struct {
 	Robots     string         `json:"robots"`   // "obeyed" or "OFF"
 	Retains    []string       `json:"retains"`  // what is kept of each page
 	Warnings   []string       `json:"warnings"` // empty when none
+
+	// HashRoutes says hash routes (#/…, #!/…) are crawled as pages of
+	// their own (--hash-routes); absent when they are not.
+	HashRoutes bool `json:"hash_routes,omitempty"`
 }
 
 // Soft404 reports an origin's soft-404 probe.

@@ -30,6 +30,7 @@ func (c *Crawler) runEvent() *RunEvent {
 	if cfg.KeepText {
 		ev.Retains = append(ev.Retains, "page text")
 	}
+	ev.HashRoutes = cfg.HashRoutes
 	if c.gate.RobotsOff() {
 		ev.Robots = "OFF"
 		ev.Warnings = append(ev.Warnings, "robots.txt is OFF (--no-robots): no site's rules are asked for or obeyed")

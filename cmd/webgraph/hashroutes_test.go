@@ -45,6 +45,9 @@ func TestHashRoutesOffCounted(t *testing.T) {
 	}
 	// #/lamps, #/weather, #!/about and #/old-catalogue; not #/ (the
 	// document itself) nor #contact (a place in it).
+	if _, has := evs[0]["hash_routes"]; has {
+		t.Errorf("run event says hash_routes without the flag: %v", evs[0])
+	}
 	if done["hash_routes_skipped"] != 4.0 {
 		t.Errorf("done.hash_routes_skipped = %v; want 4", done["hash_routes_skipped"])
 	}
@@ -86,6 +89,9 @@ func TestHashRoutesCrawled(t *testing.T) {
 	}
 	if strings.Contains(errOut, "--hash-routes") {
 		t.Errorf("--hash-routes, but stderr suggests it:\n%s", errOut)
+	}
+	if evs[0]["event"] != "run" || evs[0]["hash_routes"] != true {
+		t.Errorf("run event = %v; want hash_routes: true", evs[0])
 	}
 	pages := pagesByURL(evs)
 	home := pages[ts.URL+"/"]
@@ -157,6 +163,11 @@ func TestHashRoutesPage(t *testing.T) {
 	}
 	if len(ev.Dropped) != 1 || ev.Dropped[0].Side != "plain" {
 		t.Errorf("dropped = %v; want the plain side", ev.Dropped)
+	}
+	out, errOut, code = webgraph(t, "compare", "--hash-routes", ts.URL+"/#/weather")
+	if code != exitOK || !strings.Contains(out, "hurricane globe") || strings.Contains(out, "above the old bakery") ||
+		!strings.Contains(out, "plain:    not fetched: hash route #/weather") {
+		t.Errorf("compare: exit %d\n%s\n%s", code, out, errOut)
 	}
 	if _, errOut, code := webgraph(t, "page", "--hash-routes", "--mode", "plain", ts.URL+"/#/lamps"); code != exitUsage || !strings.Contains(errOut, "--hash-routes needs the browser") {
 		t.Errorf("--hash-routes --mode plain: exit %d, %s; want a usage error", code, errOut)
