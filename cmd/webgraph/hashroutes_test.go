@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,9 +35,13 @@ func TestHashRoutesOffCounted(t *testing.T) {
 	needBrowser(t)
 	ts, _ := sites.Serve(t, "hashapp")
 	db := filepath.Join(t.TempDir(), "crawl.db")
-	out, errOut, code := webgraph(t, "crawl", "--db", db, "--host-interval", "0", "--delay", "0", ts.URL+"/")
+	summary := filepath.Join(t.TempDir(), "summary.md")
+	out, errOut, code := webgraph(t, "crawl", "--db", db, "--summary", summary, "--host-interval", "0", "--delay", "0", ts.URL+"/")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	if md, err := os.ReadFile(summary); err != nil || !strings.Contains(string(md), "Hash routes: 4 linked") {
+		t.Errorf("--summary: %v\n%s", err, md)
 	}
 	evs := events(t, out)
 	done := evs[len(evs)-1]
