@@ -153,7 +153,7 @@ func skippedRoutesWarning(n int) string {
 	if n >= MaxHashRoutesCounted {
 		more = "at least "
 	}
-	return fmt.Sprintf("%s%s linked (#/… or #!/…) and not crawled: a hash-routed app shows each in the browser, and a server never sees the fragment; crawl them as pages with --hash-routes",
+	return fmt.Sprintf("%s%s linked (#/… or #!/…) and not crawled: a hash-routed app shows each in the browser, and a server never sees the fragment; crawl them as pages with --hash-routes (which renders them: union or rendered mode)",
 		more, routesWere(n))
 }
 

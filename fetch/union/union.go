@@ -65,7 +65,8 @@ type Dropped struct {
 	Reason string     `json:"reason"`
 }
 
-// Link is a link found by one or both sides.
+// Link is a link found by one or both sides. Its URL is fragment-free, but
+// for a Union with HashRoutes, where a link to a hash route keeps its route.
 type Link struct {
 	fetch.Link
 	Found string // "plain", "rendered" or "both"
