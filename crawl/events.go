@@ -44,6 +44,7 @@ type RunEvent struct {
 	Resumed    bool           `json:"resumed,omitempty"` // a killed or interrupted crawl continues
 	DB         string         `json:"db,omitempty"`      // the crawl's database
 	Seeds      []string       `json:"seeds"`
+	SeedsTyped []SeedTyped    `json:"seeds_typed,omitempty"` // seeds given without a scheme, and the URLs they were taken as
 	Origins    []string       `json:"origins"`
 	AllowPaths []string       `json:"allow_paths"`
 	Include    []string       `json:"include,omitempty"` // URL patterns a page must match one of
@@ -58,6 +59,13 @@ type RunEvent struct {
 	// HashRoutes says hash routes (#/…, #!/…) are crawled as pages of
 	// their own (--hash-routes); absent when they are not.
 	HashRoutes bool `json:"hash_routes,omitempty"`
+}
+
+// SeedTyped is a seed given as a bare host (or host:port, host/path) and
+// the URL webgraph took it as.
+type SeedTyped struct {
+	Typed string `json:"typed"`
+	URL   string `json:"url"`
 }
 
 // Soft404 reports an origin's soft-404 probe.
@@ -209,6 +217,10 @@ type DoneEvent struct {
 	// Workers counts the workers whose runs the event sums up; absent for a
 	// crawl of one process on SQLite.
 	Workers int `json:"workers,omitempty"`
+	// Failure says in one sentence why a crawl that kept no page failed
+	// (every seed refused, with the cause; or nothing reachable); absent
+	// when a page was kept, or the crawl was interrupted.
+	Failure string `json:"failure,omitempty"`
 
 	// HashRoutesSkipped counts the distinct hash routes (#/…, #!/…) in
 	// scope that kept pages linked to and a crawl without --hash-routes did

@@ -17,17 +17,6 @@ var hashappRoutes = map[string]struct{ anchor, text string }{
 	"/#!/about":  {"About us", "retired clockmaker"},
 }
 
-// pagesByURL indexes a crawl's page events by URL.
-func pagesByURL(evs []map[string]any) map[string]map[string]any {
-	out := map[string]map[string]any{}
-	for _, ev := range evs {
-		if ev["event"] == "page" {
-			out[ev["url"].(string)] = ev
-		}
-	}
-	return out
-}
-
 // Without --hash-routes a hash-routed app is one page, and the crawl says
 // how many routes it left, once, in the done event and on stderr.
 func TestHashRoutesOffCounted(t *testing.T) {
