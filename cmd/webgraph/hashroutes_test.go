@@ -153,7 +153,7 @@ func TestHashRoutesPage(t *testing.T) {
 	}
 	ev := decodePage(t, out)
 	if ev.Text == nil || !strings.Contains(*ev.Text, "retired clockmaker") || strings.Contains(*ev.Text, "above the old bakery") {
-		t.Errorf("text = %v; want the about route's alone", ev.Text)
+		t.Errorf("text = %q; want the about route's alone\n%s", *ev.Text, out)
 	}
 	if len(ev.Dropped) != 1 || ev.Dropped[0].Side != "plain" {
 		t.Errorf("dropped = %v; want the plain side", ev.Dropped)
