@@ -78,6 +78,13 @@ type Config struct {
 	AssumedSeeds []policy.Seed
 	// Warnings are said in the run event (e.g. settings changed on resume).
 	Warnings []string
+
+	// HashRoutes crawls hash routes ("#/lamps", "#!/about") as pages of
+	// their own (--hash-routes; see hashroutes.go): Deps.Pages must then be
+	// a union with HashRoutes set, whose links keep their routes. Default
+	// false: fragments are dropped, and the done event counts the routes
+	// linked (HashRoutesSkipped).
+	HashRoutes bool
 }
 
 // ConfigError reports an invalid Config.

@@ -16,7 +16,6 @@ import (
 
 	"github.com/webgraph/webgraph/audit"
 	"github.com/webgraph/webgraph/discovery"
-	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/frontier"
 	"github.com/webgraph/webgraph/policy"
@@ -133,6 +132,7 @@ type Crawler struct {
 
 	started   atomic.Int64   // page fetches started (the request ceiling)
 	prepared  sync.Map       // origin -> *originPrep
+	routeDocs sync.Map       // document URL -> *routePrep, under Config.HashRoutes
 	recording sync.WaitGroup // pages handed to a pipelined frontier, not yet said
 
 	// mu guards what follows. Nothing here grows with the number of URLs:
@@ -145,6 +145,9 @@ type Crawler struct {
 	deferredSaid map[string]time.Time
 	pagesSince   int
 	seedRefusals []string // the first seeds refused, in words, for a crawl that keeps nothing
+	// skippedRoutes are the hash routes counted in done.HashRoutesSkipped,
+	// at most MaxHashRoutesCounted.
+	skippedRoutes map[string]struct{}
 }
 
 // Deps are what a Crawler works with; the CLI builds them from flags.
@@ -182,7 +185,7 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 		return nil, &ConfigError{[]string{"Deps.Pages, Deps.Sink and Deps.Gate (with a throttle) are required"}}
 	}
 	c := &Crawler{cfg: cfg, pages: d.Pages, sink: d.Sink, journal: d.Journal, origins: d.Origins, links: d.Links, browser: d.Browser, version: d.Version, gate: d.Gate, scope: d.Gate.Scope(), stopCh: make(chan struct{}),
-		kinds: discovery.Kinds{}, deferredSaid: map[string]time.Time{}}
+		kinds: discovery.Kinds{}, deferredSaid: map[string]time.Time{}, skippedRoutes: map[string]struct{}{}}
 	c.front = d.Frontier
 	if c.front == nil {
 		c.front = frontier.NewMemory(d.Gate.Throttle(), cfg.Depth)
@@ -266,7 +269,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		if ctx.Err() != nil {
 			break
 		}
-		if n, err := fetch.NormalizeURL(s); err == nil && c.front.Add(n, s.Host, discovery.Discovery{Via: discovery.ViaSeed}) {
+		if n, err := c.normalize(s); err == nil && c.front.Add(n, s.Host, discovery.Discovery{Via: discovery.ViaSeed}) {
 			c.tally(discovery.KindPage, 1)
 		}
 		c.prepare(ctx, s)

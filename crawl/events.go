@@ -55,6 +55,10 @@ type RunEvent struct {
 	Robots     string         `json:"robots"`   // "obeyed" or "OFF"
 	Retains    []string       `json:"retains"`  // what is kept of each page
 	Warnings   []string       `json:"warnings"` // empty when none
+
+	// HashRoutes says hash routes (#/…, #!/…) are crawled as pages of
+	// their own (--hash-routes); absent when they are not.
+	HashRoutes bool `json:"hash_routes,omitempty"`
 }
 
 // SeedTyped is a seed given as a bare host (or host:port, host/path) and
@@ -217,6 +221,12 @@ type DoneEvent struct {
 	// (every seed refused, with the cause; or nothing reachable); absent
 	// when a page was kept, or the crawl was interrupted.
 	Failure string `json:"failure,omitempty"`
+
+	// HashRoutesSkipped counts the distinct hash routes (#/…, #!/…) in
+	// scope that kept pages linked to and a crawl without --hash-routes did
+	// not crawl (at most MaxHashRoutesCounted); absent when none, and with
+	// --hash-routes.
+	HashRoutesSkipped int `json:"hash_routes_skipped,omitempty"`
 }
 
 // WorkerDoneEvent ends the stream of a worker that shared its crawl with

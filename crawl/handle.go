@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/webgraph/webgraph/fetch"
@@ -32,6 +33,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 		return
 	}
 	prep := c.prepare(ctx, u)
+	routes := c.prepareRoutes(ctx, u)
 
 	ans := c.gate.Ask(ctx, u, policy.Page)
 	rp, v := ans.Policy, ans.Verdict
@@ -117,7 +119,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 		c.front.Retry(it)
 		return
 	}
-	c.record(p, it, c.settle(p, u, prep), "")
+	c.record(p, it, c.settle(p, u, prep, routes), "")
 }
 
 // pausedBy reports whether a page was refused by a 429 or 503, which pause
@@ -139,7 +141,7 @@ func pausedBy(p *union.Page) (int, string, bool) {
 // a page still kept, it returns the URL the page is known by (its canonical
 // URL when that is in scope), which record claims: one kept page per
 // canonical URL, whatever the order.
-func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep) (known string) {
+func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep, routes *routePrep) (known string) {
 	if p.Refusal != nil {
 		return ""
 	}
@@ -157,18 +159,27 @@ func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep) (known
 		p.Links = nil
 		return ""
 	}
+	if routes.matches(p) {
+		p.Refusal = routes.refusal(p.URL)
+		p.Links = nil
+		return ""
+	}
 	if p.FinalURL != p.URL {
-		if n, err := fetch.NormalizeURL(final); err == nil {
+		if n, err := c.normalize(final); err == nil {
 			c.front.MarkSeen(n)
 		}
 	}
 	// The page is known by its canonical URL when that is in scope (the
 	// canonical URL is then not fetched again), else by its final URL.
 	known = p.FinalURL
-	if n, err := fetch.NormalizeURL(final); err == nil {
+	if n, err := c.normalize(final); err == nil {
 		known = n
 	}
-	if p.Canonical != "" && p.Canonical != known {
+	// A hash route's canonical URL, when it is the route's own document,
+	// names the document (a fragment-free URL cannot name a route): not
+	// this page.
+	routeDoc := c.cfg.HashRoutes && fetch.HashRoute(final) != "" && p.Canonical == strings.SplitN(known, "#", 2)[0]
+	if p.Canonical != "" && p.Canonical != known && !routeDoc {
 		if cu, err := url.Parse(p.Canonical); err == nil && c.scope.Allows(cu) {
 			known = p.Canonical
 			c.front.MarkSeen(p.Canonical)

@@ -93,6 +93,7 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 			warn = c.identical.Observe(p.FinalURL, p.Text())
 		}
 		c.citeLinks(p, it.URL)
+		c.noteSkippedRoutes(p)
 		c.mu.Lock()
 		c.done.Pages++
 		c.done.DroppedLongURLs += p.DroppedLongURLs

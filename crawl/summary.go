@@ -34,6 +34,7 @@ func (c *Crawler) runEvent() *RunEvent {
 	if cfg.KeepText {
 		ev.Retains = append(ev.Retains, "page text")
 	}
+	ev.HashRoutes = cfg.HashRoutes
 	if c.gate.RobotsOff() {
 		ev.Robots = "OFF"
 		ev.Warnings = append(ev.Warnings, "robots.txt is OFF (--no-robots): no site's rules are asked for or obeyed")
@@ -55,6 +56,10 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 	d.Warnings = append([]string{}, c.done.Warnings...)
 	d.Causes = maps.Clone(c.done.Causes)
 	c.mu.Unlock()
+	if w := skippedRoutesWarning(d.HashRoutesSkipped); w != "" {
+		d.Warnings = append(d.Warnings, w)
+		c.emit(&WarningEvent{Event: "warning", Words: w})
+	}
 
 	if c.origins != nil {
 		// The crawl's sitemaps, whichever worker read them: the inventory
@@ -206,6 +211,7 @@ func sumUp(own *DoneEvent, t frontier.SessionTally) *DoneEvent {
 		}
 		d.OutOfScopeLinks += s.OutOfScopeLinks
 		d.ExcludedLinks += s.ExcludedLinks
+		d.HashRoutesSkipped += s.HashRoutesSkipped
 		d.DroppedLongURLs += s.DroppedLongURLs
 		d.SkippedTotal += s.SkippedTotal
 		for _, sk := range s.Skipped {

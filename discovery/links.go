@@ -4,7 +4,7 @@ import "net/url"
 
 // Link is a hyperlink found on a page, by one or both sides.
 type Link struct {
-	URL      string // absolute and normalised
+	URL      string // absolute and normalised (a hash route kept under --hash-routes)
 	Anchor   string
 	Nofollow bool
 	Side     string // "plain", "rendered" or "both"

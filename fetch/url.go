@@ -3,6 +3,7 @@ package fetch
 import (
 	"errors"
 	"net"
+	"net/netip"
 	"net/url"
 	"strings"
 
@@ -34,6 +35,55 @@ func Normalize(base *url.URL, ref string) (string, error) {
 // NormalizeURL is Normalize for an already parsed absolute URL.
 func NormalizeURL(u *url.URL) (string, error) { return normalizeURL(u) }
 
+// NormalizeRoute is Normalize for a crawl that takes hash routes as pages
+// (--hash-routes): a fragment that names a route of a hash-routed app
+// ("#/lamps", "#!/about"; see HashRoute) is kept, with its escapes in the
+// canonical form Normalize gives a query; any other fragment ("#section")
+// is dropped as Normalize drops it. The empty route ("#/", "#!/") is the
+// document itself and is dropped too. Without a route, NormalizeRoute and
+// Normalize agree byte for byte.
+//
+// NormalizeRoute is idempotent: NormalizeRoute(NormalizeRoute(x)) == NormalizeRoute(x).
+func NormalizeRoute(base *url.URL, ref string) (string, error) {
+	u, err := url.Parse(strings.TrimSpace(ref))
+	if err != nil {
+		return "", err
+	}
+	if base != nil {
+		u = base.ResolveReference(u)
+	}
+	return NormalizeRouteURL(u)
+}
+
+// NormalizeRouteURL is NormalizeRoute for an already parsed absolute URL.
+func NormalizeRouteURL(u *url.URL) (string, error) {
+	n, err := normalizeURL(u)
+	if err != nil {
+		return "", err
+	}
+	if r := HashRoute(u); r != "" {
+		n += "#" + r
+	}
+	return n, nil
+}
+
+// HashRoute returns the hash route u names, without the "#", with its
+// escapes in canonical form: its fragment when that starts with "/" or "!/"
+// (as written, before unescaping) and is more than that prefix; otherwise "".
+// Hash-routed apps (docsify, AngularJS and their kin) show a page per route
+// in one document, which a server never sees: the fragment stays in the
+// browser.
+func HashRoute(u *url.URL) string {
+	if u.Fragment == "" && u.RawFragment == "" {
+		return ""
+	}
+	f := strings.ReplaceAll(normalizeEscapes(u.EscapedFragment(), true), "#", "%23")
+	if (strings.HasPrefix(f, "/") && f != "/") || (strings.HasPrefix(f, "!/") && f != "!/") {
+		return f
+	}
+	return ""
+}
+
 // CanonicalHost returns a host name in the one form webgraph compares and
 // records: lower case, and an internationalised name in its ASCII (punycode)
 // form, so http://BÜCHER.example/ and http://xn--bcher-kva.example/ are one
@@ -60,11 +110,17 @@ func normalizeURL(u *url.URL) (string, error) {
 	if host == "" {
 		return "", errors.New("fetch: URL has no host")
 	}
+	if strings.ContainsAny(host, "[]") {
+		return "", errors.New("fetch: URL has a bad host")
+	}
 	port := u.Port()
 	if (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
 		port = ""
 	}
 	if strings.Contains(host, ":") { // IPv6 literal
+		if _, err := netip.ParseAddr(host); err != nil {
+			return "", errors.New("fetch: URL has a bad IPv6 host")
+		}
 		host = "[" + host + "]"
 	}
 	if port != "" {

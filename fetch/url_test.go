@@ -96,3 +96,77 @@ func TestInternationalHost(t *testing.T) {
 		t.Errorf("CanonicalHost(under_score.Example) = %q", got)
 	}
 }
+
+func TestNormalizeRoute(t *testing.T) {
+	t.Parallel()
+	base, _ := url.Parse("http://Example.COM/docs/index.html")
+	tests := []struct{ name, ref, want string }{
+		{"route kept", "#/lamps", "http://example.com/docs/index.html#/lamps"},
+		{"hashbang route kept", "#!/about", "http://example.com/docs/index.html#!/about"},
+		{"route on another document", "/other/#/weather?id=2", "http://example.com/other/#/weather?id=2"},
+		{"section fragment dropped", "#section", "http://example.com/docs/index.html"},
+		{"bang without slash dropped", "#!about", "http://example.com/docs/index.html"},
+		{"empty route is the document", "#/", "http://example.com/docs/index.html"},
+		{"empty hashbang route is the document", "/#!/", "http://example.com/"},
+		{"empty fragment dropped", "#", "http://example.com/docs/index.html"},
+		{"route escapes canonical", "#/%7elamps/%c3%a9", "http://example.com/docs/index.html#/~lamps/%C3%A9"},
+		{"route space and non-ASCII escaped", "#/a b/é", "http://example.com/docs/index.html#/a%20b/%C3%A9"},
+		{"second hash escaped", "#/a#b", "http://example.com/docs/index.html#/a%23b"},
+		{"escaped slash is no route", "#%2Flamps", "http://example.com/docs/index.html"},
+		{"route query kept as written", "#/s?b=2&a=1", "http://example.com/docs/index.html#/s?b=2&a=1"},
+		{"host and path still normalised", "HTTP://Example.com:80/a/../b#/x", "http://example.com/b#/x"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := NormalizeRoute(base, tt.ref)
+			if err != nil {
+				t.Fatalf("NormalizeRoute(%q) error: %v", tt.ref, err)
+			}
+			if got != tt.want {
+				t.Errorf("NormalizeRoute(%q) = %q; want %q", tt.ref, got, tt.want)
+			}
+			// Normalize drops every fragment, routes included, as before.
+			plain, err := Normalize(base, tt.ref)
+			if err != nil || strings.Contains(plain, "#") {
+				t.Errorf("Normalize(%q) = %q, %v; want no fragment", tt.ref, plain, err)
+			}
+		})
+	}
+}
+
+// FuzzNormalizeRoute checks NormalizeRoute as FuzzNormalize checks
+// Normalize, and that it differs from Normalize only by a route.
+func FuzzNormalizeRoute(f *testing.F) {
+	for _, s := range []string{
+		"#/lamps", "#!/about", "http://a/#/x#y", "#/%7e%2F%zz é", "#section", "#/", "#!/",
+		"/p?q=1#/r?s=2", "#%2Fx", "http://[::1]:80/a/./b#!/c/../d",
+	} {
+		f.Add(s)
+	}
+	base, _ := url.Parse("http://base.example/dir/page")
+	f.Fuzz(func(t *testing.T, ref string) {
+		n, err := NormalizeRoute(base, ref)
+		if err != nil {
+			return
+		}
+		n2, err := NormalizeRoute(nil, n)
+		if err != nil {
+			t.Fatalf("NormalizeRoute(NormalizeRoute(%q)=%q) error: %v", ref, n, err)
+		}
+		if n2 != n {
+			t.Fatalf("not idempotent: %q -> %q -> %q", ref, n, n2)
+		}
+		plain, err := Normalize(base, ref)
+		if err != nil {
+			t.Fatalf("NormalizeRoute(%q) = %q but Normalize fails: %v", ref, n, err)
+		}
+		doc, route, has := strings.Cut(n, "#")
+		if doc != plain {
+			t.Fatalf("NormalizeRoute(%q) = %q; its document is not Normalize's %q", ref, n, plain)
+		}
+		if has && !strings.HasPrefix(route, "/") && !strings.HasPrefix(route, "!/") {
+			t.Fatalf("NormalizeRoute(%q) = %q keeps a fragment that is no route", ref, n)
+		}
+	})
+}

@@ -135,6 +135,9 @@ func writeSummary(path string, seeds []string, done *crawl.DoneEvent, links []*l
 	if done.Failure != "" {
 		fmt.Fprintf(&b, "**Failed:** %s.\n\n", mdEscape(done.Failure))
 	}
+	if done.HashRoutesSkipped > 0 {
+		fmt.Fprintf(&b, "Hash routes: %d linked (#/… or #!/…), not crawled; `--hash-routes` crawls them as pages.\n\n", done.HashRoutesSkipped)
+	}
 	if done.Links != nil {
 		l := done.Links
 		fmt.Fprintf(&b, "| links | count |\n|---|---|\n| ok | %d |\n| broken | %d |\n| unverifiable | %d |\n| unchecked | %d |\n\n", l.OK, l.Broken, l.Unverifiable, l.Unchecked)

@@ -236,6 +236,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Identity: o.identity(),
 		Resumed:  *f.resume, DB: *f.db, Warnings: warnings, AssumedSeeds: assumed,
 	}
+	cfg.HashRoutes = o.hashRoutes
 	if err := cfg.Validate(); err != nil {
 		return usagef("%v", err)
 	}

@@ -44,6 +44,9 @@ type fetchOptions struct {
 	creds     credentialFlags
 	proxy     string   // --proxy as given
 	proxyURL  *url.URL // parsed by validate; nil: the environment's proxy
+	// hashRoutes takes hash routes (#/lamps, #!/about) as pages of their
+	// own, rendered alone (--hash-routes).
+	hashRoutes bool
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
@@ -57,6 +60,7 @@ func (o *fetchOptions) register(fs *pflag.FlagSet) {
 	fs.Int64Var(&o.maxBody, "max-body", plain.DefaultMaxBody, "read at most `N` bytes per response; a longer page is kept truncated with a warning")
 	fs.StringVar(&o.proxy, "proxy", "", "send every request through the proxy at `URL`, http://, https:// or socks5:// (both sides, robots.txt, sitemaps and link checks; default: $HTTPS_PROXY, $HTTP_PROXY and $NO_PROXY)")
 	o.creds.register(fs)
+	fs.BoolVar(&o.hashRoutes, "hash-routes", false, "take #/path and #!/path links (hash-routed apps: docsify, AngularJS) as pages of their own, rendered by the browser alone (default: every #fragment is dropped)")
 }
 
 func (o *fetchOptions) identity() policy.Identity {
@@ -76,6 +80,9 @@ func (o *fetchOptions) validate() error {
 	}
 	if err := o.creds.parse(); err != nil {
 		return err
+	}
+	if o.hashRoutes && o.mode == string(union.ModePlain) {
+		return usagef("--hash-routes needs the browser: a server never sees a #fragment, so --mode plain cannot fetch a hash route")
 	}
 	return o.parseProxy()
 }
@@ -105,7 +112,7 @@ func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 		return nil, nil, usagef("%v", err)
 	}
 	ua := o.identity().UserAgent()
-	u = &union.Union{Mode: mode}
+	u = &union.Union{Mode: mode, HashRoutes: o.hashRoutes}
 	var closers []func()
 	close = func() {
 		for i := len(closers) - 1; i >= 0; i-- {

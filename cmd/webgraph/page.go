@@ -228,6 +228,11 @@ func writeCompareText(w io.Writer, p *union.Page, c union.Comparison, a *audit.A
 	for _, n := range []fetch.Name{fetch.Plain, fetch.Rendered} {
 		s := p.Sides[n]
 		if s == nil {
+			for _, d := range p.Dropped { // not fetched at all (a hash route's plain side)
+				if d.Side == n {
+					fmt.Fprintf(w, "  %-9s not fetched: %s\n", string(n)+":", d.Reason)
+				}
+			}
 			continue
 		}
 		line := fmt.Sprintf("  %-9s HTTP %d, %s, %d ms", string(n)+":", s.Status, plural(s.Words, "word"), s.Elapsed.Milliseconds())

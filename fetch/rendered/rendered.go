@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/internal/proctree"
 )
@@ -352,12 +354,34 @@ func (f *Fetcher) renderIn(ctx context.Context, b *browser, u *url.URL, s *fetch
 	if err != nil {
 		return err
 	}
+	if u.Fragment != "" || u.RawFragment != "" {
+		if err := t.leaveDocument(ctx, f.cfg.Timeout); err != nil {
+			t.close()
+			return err
+		}
+	}
 	if err := t.render(ctx, u, f.cfg, s); err != nil {
 		t.close()
 		return err
 	}
 	f.sampleRSS(b)
 	b.putTab(t)
+	return nil
+}
+
+// leaveDocument takes the tab to about:blank. A URL with a fragment (a hash
+// route, #/lamps) that differs from the tab's last page only by its fragment
+// would otherwise be a same-document navigation: no document loaded, the
+// last page's script state kept, no load to wait for. From a blank tab it
+// is a fresh load of the document, which then shows that route.
+func (t *tab) leaveDocument(ctx context.Context, timeout time.Duration) error {
+	bctx, cancel := context.WithTimeout(t.ctx, timeout)
+	defer cancel()
+	stop := context.AfterFunc(ctx, cancel)
+	defer stop()
+	if err := chromedp.Do(bctx, chromedp.Navigate("about:blank")); err != nil {
+		return fmt.Errorf("rendered: leaving the last page: %w", err)
+	}
 	return nil
 }
 

@@ -46,7 +46,7 @@ func Compare(p *Page) Comparison {
 			sides = append(sides, s)
 		}
 	}
-	links, _ := mergeLinks(sides)
+	links, _ := mergeLinks(sides, false)
 	for _, l := range links {
 		if l.Found == string(fetch.Rendered) {
 			c.RenderedLinks = append(c.RenderedLinks, l)

@@ -36,7 +36,7 @@ func TestKeepText(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			p := &Page{}
-			keep(p, []*fetch.Side{sideOf(fetch.Rendered, tt.rendered...), sideOf(fetch.Plain, tt.plain...)})
+			keep(p, []*fetch.Side{sideOf(fetch.Rendered, tt.rendered...), sideOf(fetch.Plain, tt.plain...)}, false)
 			if !slices.Equal(p.Blocks, tt.want) {
 				t.Errorf("blocks = %q; want %q", p.Blocks, tt.want)
 			}
@@ -62,7 +62,7 @@ func page20k() []*fetch.Side {
 func TestKeep20k(t *testing.T) {
 	t.Parallel()
 	p := &Page{}
-	keep(p, page20k())
+	keep(p, page20k(), false)
 	if got, want := len(p.Blocks), 30000; got != want {
 		t.Errorf("%d blocks; want %d", got, want)
 	}
@@ -73,7 +73,7 @@ func TestKeep20k(t *testing.T) {
 func BenchmarkKeep20k(b *testing.B) {
 	sides := page20k()
 	for b.Loop() {
-		keep(&Page{}, sides)
+		keep(&Page{}, sides, false)
 	}
 }
 
@@ -87,7 +87,7 @@ func TestLongLinksDropped(t *testing.T) {
 	pl.Links = []fetch.Link{{URL: long}, {URL: long + "x"}}
 	r.Title = strings.Repeat("t", MaxTitle+10)
 	p := &Page{}
-	keep(p, []*fetch.Side{r, pl})
+	keep(p, []*fetch.Side{r, pl}, false)
 	if p.DroppedLongURLs != 2 {
 		t.Errorf("DroppedLongURLs = %d; want 2 (two distinct URLs over the cap)", p.DroppedLongURLs)
 	}

@@ -51,6 +51,12 @@ type Union struct {
 	Mode     Mode
 	Plain    Fetcher
 	Rendered Fetcher
+	// HashRoutes takes hash routes ("#/lamps", "#!/about"; see
+	// fetch.HashRoute) as pages of their own (--hash-routes): a link to
+	// one keeps its route in its URL, and a URL with a route is fetched by
+	// the rendered side alone (see Fetch). Default false: every fragment is
+	// dropped from links, and a URL is fetched as it is.
+	HashRoutes bool
 }
 
 // Dropped names a side that was left out of a kept page, and why.
@@ -59,7 +65,8 @@ type Dropped struct {
 	Reason string     `json:"reason"`
 }
 
-// Link is a link found by one or both sides.
+// Link is a link found by one or both sides. Its URL is fragment-free, but
+// for a Union with HashRoutes, where a link to a hash route keeps its route.
 type Link struct {
 	fetch.Link
 	Found string // "plain", "rendered" or "both"
@@ -99,11 +106,17 @@ func (u *Union) Fetch(ctx context.Context, target *url.URL) (*Page, error) {
 		mode = ModeUnion
 	}
 	p := &Page{URL: target.String(), FinalURL: target.String(), Sides: map[fetch.Name]*fetch.Side{}}
+	route := ""
+	if u.HashRoutes {
+		route = fetch.HashRoute(target)
+	}
 
-	switch mode {
-	case ModePlain:
+	switch {
+	case route != "" && mode == ModeUnion:
+		return u.fetchRoute(ctx, p, target, route)
+	case mode == ModePlain:
 		p.Sides[fetch.Plain], _ = u.Plain.Fetch(ctx, target)
-	case ModeRendered:
+	case mode == ModeRendered:
 		p.Sides[fetch.Rendered], _ = u.Rendered.Fetch(ctx, target)
 	default:
 		p.Sides[fetch.Plain], p.Sides[fetch.Rendered] = u.both(ctx, target)
@@ -111,7 +124,29 @@ func (u *Union) Fetch(ctx context.Context, target *url.URL) (*Page, error) {
 	if err := ctx.Err(); err != nil {
 		return p, err
 	}
-	decide(p, mode)
+	decide(p, mode, u.HashRoutes)
+	if p.Refusal != nil {
+		return p, p.Refusal
+	}
+	return p, nil
+}
+
+// fetchRoute fetches a URL with a hash route in union mode. A server never
+// sees a fragment: a plain fetch would get the route's document (a page of
+// its own in the crawl), not the route, and its text would be another
+// page's. So the render alone stands for the route, judged as a rendered
+// crawl judges a page, and the page says, in Dropped, that the plain side
+// was not fetched and why.
+func (u *Union) fetchRoute(ctx context.Context, p *Page, target *url.URL, route string) (*Page, error) {
+	p.Sides[fetch.Rendered], _ = u.Rendered.Fetch(ctx, target)
+	if err := ctx.Err(); err != nil {
+		return p, err
+	}
+	decide(p, ModeRendered, true)
+	doc := *target
+	doc.Fragment, doc.RawFragment = "", ""
+	p.Dropped = append(p.Dropped, Dropped{Side: fetch.Plain, Reason: "hash route #" + route +
+		": a server never sees a URL's fragment, so a plain fetch would get the document " + doc.String() + ", not this route; not fetched"})
 	if p.Refusal != nil {
 		return p, p.Refusal
 	}
@@ -151,7 +186,7 @@ func plainFinding(s *fetch.Side) string {
 var order = []fetch.Name{fetch.Rendered, fetch.Plain}
 
 // decide applies the rules of DESIGN.md, in order, to the sides of p.
-func decide(p *Page, mode Mode) {
+func decide(p *Page, mode Mode, routes bool) {
 	asked, _ := url.Parse(p.URL)
 	refuseWith := func(c refuse.Cause, words string, err error) {
 		p.Refusal = &refuse.Refusal{URL: p.URL, Cause: c, Words: words, Err: err}
@@ -248,7 +283,7 @@ func decide(p *Page, mode Mode) {
 	}
 	// 6. Keep the page: the rendered blocks, then the plain blocks the
 	// rendered text lacks.
-	keep(p, alive)
+	keep(p, alive, routes)
 }
 
 // walled returns why side s cannot stand for the page, or nil when it can.
@@ -275,7 +310,7 @@ func walled(pageURL string, s *fetch.Side) *refuse.Refusal {
 // case-insensitively), each block once. The containment test goes through a
 // suffix array of the rendered text, so a page of many blocks costs
 // O(text + blocks·log(text)) rather than blocks × text.
-func keep(p *Page, alive []*fetch.Side) {
+func keep(p *Page, alive []*fetch.Side, routes bool) {
 	var rendered *suffixarray.Index
 	if len(alive) > 1 && alive[0].Name == fetch.Rendered {
 		rendered = suffixarray.New([]byte(strings.ToLower(alive[0].Text())))
@@ -308,7 +343,7 @@ func keep(p *Page, alive []*fetch.Side) {
 		}
 	}
 	p.Title = clip(p.Title, MaxTitle)
-	p.Links, p.DroppedLongURLs = mergeLinks(alive)
+	p.Links, p.DroppedLongURLs = mergeLinks(alive, routes)
 }
 
 // MaxTitle caps a kept page's title, in runes; a longer one is cut.
@@ -327,13 +362,18 @@ func clip(s string, n int) string {
 
 // mergeLinks lists each link URL once, in the order first seen, with the
 // sides that found it. The anchor is the first non-empty one. URLs longer
-// than fetch.MaxURLBytes are left out; long counts the distinct ones.
-func mergeLinks(sides []*fetch.Side) (links []Link, long int) {
+// than fetch.MaxURLBytes are left out; long counts the distinct ones. With
+// routes, a link to a hash route is listed by its URL with the route
+// (fetch.NormalizeRoute): each route is a link of its own.
+func mergeLinks(sides []*fetch.Side, routes bool) (links []Link, long int) {
 	var out []Link
 	index := map[string]int{}
 	tooLong := map[string]bool{}
 	for _, s := range sides {
 		for _, l := range s.Links {
+			if routes && l.Fragment != "" {
+				l.URL = routeURL(l)
+			}
 			if len(l.URL) > fetch.MaxURLBytes {
 				tooLong[l.URL] = true
 				continue
@@ -355,6 +395,19 @@ func mergeLinks(sides []*fetch.Side) (links []Link, long int) {
 		}
 	}
 	return out, len(tooLong)
+}
+
+// routeURL is the URL of link l with its hash route, when it names one;
+// otherwise l.URL.
+func routeURL(l fetch.Link) string {
+	u, err := url.Parse(l.URL + "#" + l.Fragment)
+	if err != nil {
+		return l.URL
+	}
+	if r := fetch.HashRoute(u); r != "" {
+		return l.URL + "#" + r
+	}
+	return l.URL
 }
 
 // contains reports whether the indexed text contains s, as strings.Contains
