@@ -39,6 +39,7 @@ type crawlFlags struct {
 	sitemapLimit *int
 	keep         *string
 	failOn       *[]string
+	baseline     *string
 	junit        *string
 	check        checkFlags
 	summary      summaryFlags
@@ -71,6 +72,7 @@ func newCrawlFlags(stdout io.Writer) *crawlFlags {
 	f.sitemapLimit = fs.Int("sitemap-limit", 50000, "take at most `N` URLs from one origin's sitemaps, at least 1")
 	f.keep = fs.String("keep", "text", "retain `WHAT` in events and the database: text or none (HTML is never retained)")
 	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for any `CAUSE,…` (e.g. missing,wall,login_redirect)")
+	f.baseline = fs.String("baseline", "", "compare the crawl, when done, with the earlier crawl in `OLD.db` (a file or postgres:// URL): the done event tallies what is new and resolved, and --fail-on new:CAUSE, new:FINDING, new:broken or lost gate on it")
 	f.junit = fs.String("junit", "", "write a JUnit XML report to `FILE`: one test case per URL")
 	f.warc = fs.String("warc", "", "archive every fetched page in the WARC `FILE` (gzip per record): the plain request and response, and the rendered DOM")
 	f.check.register(fs)
@@ -218,7 +220,11 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return usagef("%v", err)
 	}
 	o.archive = *f.warc != ""
-	gates, err := newGates(*f.failOn, *f.junit != "")
+	bl, failOn, err := newBaseline(*f.baseline, *f.failOn)
+	if err != nil {
+		return err
+	}
+	gates, err := newGates(failOn, *f.junit != "")
 	if err != nil {
 		return err
 	}
@@ -267,6 +273,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	var unreachable []string // why origins were deferred, for a crawl that fetched nothing
 	sink := func(ev any) {
 		prog.observe(ev)
+		ev = bl.done(ctx, st, ev) // the done event gets the comparison's tally
 		if d, ok := ev.(*crawl.DeferredEvent); ok {
 			unreachable = append(unreachable, d.Origin+": "+d.Reason)
 		}
@@ -366,6 +373,9 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := gates.loadLinks(st); err != nil {
 		return fmt.Errorf("crawl: reading the crawl's link verdicts: %w", err)
 	}
+	if err := bl.summarize(*f.summary.path, stderr); err != nil {
+		return err
+	}
 	if *f.summary.path != "" {
 		verdicts, err := st.LinkVerdicts()
 		if err == nil {
@@ -381,6 +391,8 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 	}
 	gateErr := gates.report(stderr)
+	annotateGates(stderr, gates.failures)
+	gateErr = bl.finish(*f.junit, stderr, gateErr)
 	switch {
 	case done.Stopped == "interrupted":
 		return errInterrupted
