@@ -167,9 +167,10 @@ func Markdown(title string, r *Result) string {
 // ghData escapes s for the data of a GitHub workflow command, as the runner
 // reads it: a percent sign, a carriage return and a line feed are written
 // %25, %0D and %0A, so the text can neither end the command's line nor be
-// read as an escape. Other control characters are made visible first.
+// read as an escape. Other control characters are then made visible (see
+// safetext.Clean), for the log that shows the line.
 func ghData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(safetext.Clean(s))
+	return safetext.Clean(strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s))
 }
 
 // ghProperty escapes s for a property of a workflow command (title=…):
