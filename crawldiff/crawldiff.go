@@ -520,5 +520,3 @@ func sortChanges(cs []Change) {
 		return a.URL < b.URL
 	})
 }
-
-func sortStrings(s []string) { sort.Strings(s) }

@@ -2,6 +2,7 @@ package crawldiff
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/webgraph/webgraph/audit"
@@ -109,7 +110,7 @@ func (g *Gate) Terms() []string {
 	for p := range g.any {
 		out = append(out, p.name)
 	}
-	sortStrings(out)
+	sort.Strings(out)
 	return out
 }
 

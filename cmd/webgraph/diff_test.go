@@ -399,3 +399,16 @@ func TestDiffRefusesAnOlderSchema(t *testing.T) {
 		t.Errorf("crawl --fail-on new:missing without --baseline: exit %d; want %d; stderr:\n%s", code, exitUsage, errOut)
 	}
 }
+
+// TestCrawlGateAnnotations: under GitHub Actions, a crawl's own --fail-on
+// failures are ::error workflow commands too, the hostile anchor inert.
+func TestCrawlGateAnnotations(t *testing.T) {
+	ts, _ := newVersionedSite(t, "baseline-v2")
+	t.Setenv("GITHUB_ACTIONS", "true")
+	t.Setenv("GITHUB_STEP_SUMMARY", "")
+	_, errOut, code := crawlBaselineSite(t, ts, filepath.Join(t.TempDir(), "c.db"), "--mode", "plain", "--fail-on", "missing")
+	if code != exitRefused {
+		t.Fatalf("crawl --fail-on missing: exit %d; want %d; stderr:\n%s", code, exitRefused, errOut)
+	}
+	checkWorkflowCommands(t, errOut, []string{"error webgraph: missing"}, ts.URL)
+}
