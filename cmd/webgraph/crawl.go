@@ -220,7 +220,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return usagef("%v", err)
 	}
 	o.archive = *f.warc != ""
-	bl, failOn, err := newBaseline(*f.baseline, *f.failOn)
+	bl, failOn, err := newBaseline(*f.baseline, *f.db, *f.failOn)
 	if err != nil {
 		return err
 	}

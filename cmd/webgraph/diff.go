@@ -195,10 +195,10 @@ type baseline struct {
 	err    error
 }
 
-// newBaseline takes --baseline and --fail-on; it returns the baseline (nil
+// newBaseline takes --baseline, --db and --fail-on; it returns the baseline (nil
 // without --baseline) and the --fail-on values left for the crawl's own
 // gates. A new: or lost form without --baseline is a usage error.
-func newBaseline(path string, failOn []string) (*baseline, []string, error) {
+func newBaseline(path, db string, failOn []string) (*baseline, []string, error) {
 	gate, plain, err := crawldiff.SplitFailOn(failOn)
 	if err != nil {
 		return nil, nil, usagef("%v", err)
@@ -208,6 +208,9 @@ func newBaseline(path string, failOn []string) (*baseline, []string, error) {
 			return nil, nil, usagef("--fail-on %v compares with a baseline: give --baseline OLD.db", gate.Terms())
 		}
 		return nil, plain, nil
+	}
+	if path == db || (!store.IsPostgres(path) && samePath(path, db)) {
+		return nil, nil, usagef("--baseline %s is the crawl's own database (--db); name the earlier crawl's", path)
 	}
 	if !store.IsPostgres(path) {
 		if _, err := os.Stat(path); err != nil {

@@ -394,6 +394,10 @@ func TestDiffRefusesAnOlderSchema(t *testing.T) {
 	if code != exitFailure || !strings.Contains(errOut, "the baseline crawl cannot be compared") {
 		t.Errorf("crawl --baseline of an older schema: exit %d; want %d; stderr:\n%s", code, exitFailure, errOut)
 	}
+	_, errOut, code = webgraph(t, "crawl", ts.URL+"/", "--db", cur, "--baseline", cur, "--fail-on", "new:missing")
+	if code != exitUsage || !strings.Contains(errOut, "the crawl's own database") {
+		t.Errorf("crawl --baseline its own --db: exit %d; want %d; stderr:\n%s", code, exitUsage, errOut)
+	}
 	_, errOut, code = webgraph(t, "crawl", ts.URL+"/", "--db", filepath.Join(dir, "d.db"), "--fail-on", "new:missing")
 	if code != exitUsage || !strings.Contains(errOut, "--baseline") {
 		t.Errorf("crawl --fail-on new:missing without --baseline: exit %d; want %d; stderr:\n%s", code, exitUsage, errOut)
