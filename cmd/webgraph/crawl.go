@@ -71,7 +71,7 @@ func newCrawlFlags(stdout io.Writer) *crawlFlags {
 	f.exclude = fs.StringArray("exclude", nil, "never queue URLs matching the regular expression `RE` (repeatable; seeds are always fetched; excluded links are counted in done)")
 	f.sitemapLimit = fs.Int("sitemap-limit", 50000, "take at most `N` URLs from one origin's sitemaps, at least 1")
 	f.keep = fs.String("keep", "text", "retain `WHAT` in events and the database: text or none (HTML is never retained)")
-	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for any `CAUSE,…` (e.g. missing,wall,login_redirect)")
+	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for any `CAUSE,…` (e.g. missing,wall,login_redirect); with --baseline, also new:CAUSE, new:FINDING, new:broken and lost")
 	f.baseline = fs.String("baseline", "", "compare the crawl, when done, with the earlier crawl in `OLD.db` (a file or postgres:// URL): the done event tallies what is new and resolved, and --fail-on new:CAUSE, new:FINDING, new:broken or lost gate on it")
 	f.junit = fs.String("junit", "", "write a JUnit XML report to `FILE`: one test case per URL")
 	f.warc = fs.String("warc", "", "archive every fetched page in the WARC `FILE` (gzip per record): the plain request and response, and the rendered DOM")
