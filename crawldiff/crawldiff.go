@@ -290,7 +290,14 @@ func (s *snapshot) problems(max int) (map[problem]Change, error) {
 	out := map[problem]Change{}
 	for u, p := range s.pages {
 		if !p.ok {
-			out[problem{Refusal, p.cause, u}] = Change{What: Refusal, Name: p.cause, URL: u, Words: p.words, Citations: citationOf(p.citation)}
+			c := Change{What: Refusal, Name: p.cause, URL: u, Words: p.words}
+			switch {
+			case p.citation.Via == discovery.ViaLink:
+				c.Citations = []linkcheck.Citation{{FoundOn: p.citation.FoundOn, Anchor: p.citation.Anchor}}
+			case p.citation.Via != "":
+				c.Words += "; " + p.citation.Describe()
+			}
+			out[problem{Refusal, p.cause, u}] = c
 		}
 		for f, w := range p.findings {
 			if p.ok {
@@ -337,15 +344,9 @@ func (s *snapshot) citations(u string, max int) ([]linkcheck.Citation, int, erro
 	return out, total - len(out), nil
 }
 
-func citationOf(c discovery.Discovery) []linkcheck.Citation {
-	if c.FoundOn == "" {
-		return nil
-	}
-	return []linkcheck.Citation{{FoundOn: c.FoundOn, Anchor: c.Anchor}}
-}
-
-// Compare reads both crawls and returns what changed from old to new.
-func Compare(ctx context.Context, old, new Source, cfg Config) (*Result, error) {
+// Compare reads both crawls and returns what changed from old to cur, the
+// new crawl. Pages are matched by URL.
+func Compare(ctx context.Context, old, cur Source, cfg Config) (*Result, error) {
 	if cfg.WordsChange == 0 {
 		cfg.WordsChange = DefaultWordsChange
 	}
@@ -356,7 +357,7 @@ func Compare(ctx context.Context, old, new Source, cfg Config) (*Result, error) 
 	if err != nil {
 		return nil, fmt.Errorf("crawldiff: reading the old crawl: %w", err)
 	}
-	n, err := load(ctx, new)
+	n, err := load(ctx, cur)
 	if err != nil {
 		return nil, fmt.Errorf("crawldiff: reading the new crawl: %w", err)
 	}
@@ -395,7 +396,7 @@ func Compare(ctx context.Context, old, new Source, cfg Config) (*Result, error) 
 		op, had := o.pages[u]
 		switch {
 		case np.ok && !had:
-			add(Change{Change: Added, What: Page, URL: u, Words: np.title, Citations: citationOf(np.citation)})
+			add(Change{Change: Added, What: Page, URL: u, Words: np.title + "; " + np.citation.Describe()})
 		case np.ok && op.ok:
 			for _, c := range fieldChanges(u, op, np, cfg.WordsChange) {
 				add(c)

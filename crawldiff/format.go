@@ -157,7 +157,7 @@ func Markdown(title string, r *Result) string {
 			if c.Change == Changed {
 				details += " (" + mdText(value(c.Old)) + " → " + mdText(value(c.New)) + ")"
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", mark, what, mdText(c.URL), details, cited(c.Citations, c.MoreCitations, mdText))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", mark, mdText(what), mdText(c.URL), details, cited(c.Citations, c.MoreCitations, mdText))
 		}
 		b.WriteString("\n")
 	}

@@ -190,6 +190,7 @@ func diffGateError(res *crawldiff.Result, gate *crawldiff.Gate) error {
 // earlier one, made when the crawl is done. A nil *baseline does nothing.
 type baseline struct {
 	path   string
+	name   string // path without a password, once opened
 	gate   *crawldiff.Gate
 	result *crawldiff.Result
 	err    error
@@ -237,8 +238,8 @@ type doneWithBaseline struct {
 // returned as it is.
 func (b *baseline) done(ctx context.Context, st *store.Store, ev any) any {
 	d, ok := ev.(*crawl.DoneEvent)
-	if b == nil || !ok {
-		return ev
+	if b == nil || !ok || d.Stopped == "interrupted" || d.Stopped == "failure" {
+		return ev // a crawl cut short is not compared: all it missed would be lost
 	}
 	old, err := openCrawl("baseline", b.path)
 	if err != nil {
@@ -246,6 +247,7 @@ func (b *baseline) done(ctx context.Context, st *store.Store, ev any) any {
 		return ev
 	}
 	defer old.Close()
+	b.name = old.Path()
 	if b.result, b.err = crawldiff.Compare(ctx, old, st, crawldiff.Config{}); b.err != nil {
 		return ev
 	}
@@ -287,6 +289,9 @@ func (b *baseline) finish(junitPath string, stderr io.Writer, gateErr error) err
 			return fmt.Errorf("crawl: --junit: %w", err)
 		}
 	}
+	sum := b.result.Summary()
+	fmt.Fprintf(stderr, "webgraph: against the baseline %s: %d new, %d lost, %d changed, %d added, %d resolved\n",
+		b.name, sum.New, sum.Lost, sum.Changed, sum.Added, sum.Resolved)
 	for _, c := range b.result.Gated() {
 		fmt.Fprintf(stderr, "webgraph: %s\n", c.Line())
 	}
