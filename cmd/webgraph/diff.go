@@ -238,8 +238,8 @@ type doneWithBaseline struct {
 // returned as it is.
 func (b *baseline) done(ctx context.Context, st *store.Store, ev any) any {
 	d, ok := ev.(*crawl.DoneEvent)
-	if b == nil || !ok || d.Stopped == "interrupted" || d.Stopped == "failure" {
-		return ev // a crawl cut short is not compared: all it missed would be lost
+	if b == nil || !ok || d.Stopped == "interrupted" || d.Stopped == "failure" || d.Failure != "" {
+		return ev // a crawl cut short or failed is not compared: all it missed would be lost
 	}
 	old, err := openCrawl("baseline", b.path)
 	if err != nil {
