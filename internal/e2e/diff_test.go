@@ -48,14 +48,8 @@ func TestDiffPostgresBaseline(t *testing.T) {
 	crawlArgs := func(db string, extra ...string) []string {
 		return append([]string{"crawl", ts.URL + "/", "--db", db, "--mode", "plain", "--host-interval", "0", "--delay", "0", "--contact", "ops@example.org"}, extra...)
 	}
-	// The seed alone first, then the rest with --resume: the first claims
-	// of a new PostgreSQL crawl race to create its kept table
-	// (store/kept.go), so one claim makes it before the others come.
-	if _, errOut, code := runBin(t, bin, crawlArgs(pgURL, "--max-pages", "1")...); code != 0 {
+	if _, errOut, code := runBin(t, bin, crawlArgs(pgURL)...); code != 0 {
 		t.Fatalf("crawl v1 into PostgreSQL: exit %d; stderr:\n%s", code, errOut)
-	}
-	if _, errOut, code := runBin(t, bin, "crawl", "--resume", "--db", pgURL, "--max-pages", "1000"); code != 0 {
-		t.Fatalf("crawl --resume v1 into PostgreSQL: exit %d; stderr:\n%s", code, errOut)
 	}
 	site.Store(sites.New(sites.Dir("baseline-v2")))
 	dir := t.TempDir()
