@@ -176,6 +176,12 @@ func (s *Store) pgPrepare(ctx context.Context, mode Mode, name string) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('app', 'webgraph'), ('schema_version', $1), ('pg_revision', $2)`, fmt.Sprint(SchemaVersion), fmt.Sprint(pgRevision)); err != nil {
 			return fmt.Errorf("store: creating %s: %w", name, err)
 		}
+		// The kept table too, here under the lock: made by the first
+		// claims instead, two at once race in PostgreSQL's catalog (a
+		// unique violation on pg_type) and the crawl stops.
+		if _, err := tx.ExecContext(ctx, keptTable); err != nil {
+			return fmt.Errorf("store: creating %s: %w", name, err)
+		}
 		return tx.Commit()
 	case !hasMeta:
 		return fmt.Errorf("%w: %s holds tables of another program; refusing to touch it", ErrForeign, name)

@@ -94,6 +94,8 @@ func flagValues(cmd, flag string) []string {
 		return []string{"jsonl", "dot", "graphml", "csv"}
 	case flag == "format" && cmd == "robots":
 		return []string{"json", "text"}
+	case flag == "fail-on" && (cmd == "diff" || cmd == "crawl"):
+		return diffFailOnNames()
 	case flag == "fail-on":
 		return failOnNames()
 	}

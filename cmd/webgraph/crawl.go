@@ -39,6 +39,7 @@ type crawlFlags struct {
 	sitemapLimit *int
 	keep         *string
 	failOn       *[]string
+	baseline     *string
 	junit        *string
 	check        checkFlags
 	summary      summaryFlags
@@ -70,7 +71,8 @@ func newCrawlFlags(stdout io.Writer) *crawlFlags {
 	f.exclude = fs.StringArray("exclude", nil, "never queue URLs matching the regular expression `RE` (repeatable; seeds are always fetched; excluded links are counted in done)")
 	f.sitemapLimit = fs.Int("sitemap-limit", 50000, "take at most `N` URLs from one origin's sitemaps, at least 1")
 	f.keep = fs.String("keep", "text", "retain `WHAT` in events and the database: text or none (HTML is never retained)")
-	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for any `CAUSE,…` (e.g. missing,wall,login_redirect)")
+	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for any `CAUSE,…` (e.g. missing,wall,login_redirect); with --baseline, also new:CAUSE, new:FINDING, new:broken and lost")
+	f.baseline = fs.String("baseline", "", "compare the crawl, when done, with the earlier crawl in `OLD.db` (a file or postgres:// URL): the done event tallies what is new and resolved, and --fail-on new:CAUSE, new:FINDING, new:broken or lost gate on it")
 	f.junit = fs.String("junit", "", "write a JUnit XML report to `FILE`: one test case per URL")
 	f.warc = fs.String("warc", "", "archive every fetched page in the WARC `FILE` (gzip per record): the plain request and response, and the rendered DOM")
 	f.check.register(fs)
@@ -223,7 +225,11 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return usagef("%v", err)
 	}
 	o.archive = *f.warc != ""
-	gates, err := newGates(*f.failOn, *f.junit != "")
+	bl, failOn, err := newBaseline(*f.baseline, *f.db, *f.failOn)
+	if err != nil {
+		return err
+	}
+	gates, err := newGates(failOn, *f.junit != "")
 	if err != nil {
 		return err
 	}
@@ -278,6 +284,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	var unreachable []string // why origins were deferred, for a crawl that fetched nothing
 	sink := func(ev any) {
 		prog.observe(ev)
+		ev = bl.done(ctx, st, ev) // the done event gets the comparison's tally
 		if d, ok := ev.(*crawl.DeferredEvent); ok {
 			unreachable = append(unreachable, d.Origin+": "+d.Reason)
 		}
@@ -377,6 +384,9 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := gates.loadLinks(st); err != nil {
 		return fmt.Errorf("crawl: reading the crawl's link verdicts: %w", err)
 	}
+	if err := bl.summarize(*f.summary.path, stderr); err != nil {
+		return err
+	}
 	if *f.summary.path != "" {
 		verdicts, err := st.LinkVerdicts()
 		if err == nil {
@@ -392,6 +402,8 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 	}
 	gateErr := gates.report(stderr)
+	annotateGates(stderr, gates.failures)
+	gateErr = bl.finish(*f.junit, stderr, gateErr)
 	switch {
 	case done.Stopped == "interrupted":
 		return errInterrupted

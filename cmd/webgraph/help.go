@@ -44,6 +44,8 @@ func commands() []command {
 			func(w io.Writer) *pflag.FlagSet { return newPagesFlags(w).fs }, runPages, nil},
 		{"report", "--db PATH", "one self-contained HTML report of a crawl (-o FILE)",
 			func(w io.Writer) *pflag.FlagSet { return newReportFlags(w).fs }, runReport, nil},
+		{"diff", "OLD NEW", "what changed between two crawls: new, lost, resolved (--fail-on new:…)",
+			func(w io.Writer) *pflag.FlagSet { return newDiffFlags(w).fs }, runDiff, nil},
 		{"warc", "FILE", "the records of a WARC archive, as JSON Lines",
 			func(w io.Writer) *pflag.FlagSet { return newWARCFlags(w) }, runWARC, nil},
 		{"completion", "bash|zsh|fish", "print a shell completion script",
