@@ -72,6 +72,10 @@ type Config struct {
 	DB      string
 	// Warnings are said in the run event (e.g. settings changed on resume).
 	Warnings []string
+	// TLS says in the run event how servers' certificates are checked
+	// beyond the system's roots ("OFF (--insecure)", extra CAs); empty
+	// for the system's roots alone.
+	TLS string
 }
 
 // ConfigError reports an invalid Config.
