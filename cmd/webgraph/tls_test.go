@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -95,5 +96,107 @@ func TestCACertUsage(t *testing.T) {
 		if code != exitUsage || !strings.Contains(errOut, "--ca-cert "+f) || out != "" {
 			t.Errorf("--ca-cert %s: exit %d, stdout %q, stderr %q; want a usage error naming the file", filepath.Base(f), code, out, errOut)
 		}
+	}
+}
+
+// outcomes maps each page event's path to what the crawl made of it.
+func outcomes(t *testing.T, stream, origin string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, ev := range events(t, stream) {
+		if ev["event"] != "page" {
+			continue
+		}
+		path := strings.TrimPrefix(ev["url"].(string), origin)
+		sides, _ := ev["sides"].(map[string]any)
+		words := map[string]any{}
+		for name, s := range sides {
+			words[name] = s.(map[string]any)["words"]
+		}
+		out[path] = fmt.Sprintf("ok=%v cause=%v status=%v words=%v sides=%v", ev["ok"], ev["cause"], ev["status"], ev["words"], words)
+	}
+	return out
+}
+
+// The union site crawled over TLS with --ca-cert, both sides, gives what
+// it gives over plain HTTP, page by page; every plain request came over
+// HTTP/2. With --insecure the crawl works too, and says so in the run
+// event, on stderr and in every page's warnings.
+func TestCrawlOverTLS(t *testing.T) {
+	needBrowser(t)
+	ca := sites.NewCA(t)
+	tlsSite, h := sites.ServeTLS(t, "union", ca)
+	httpSite, _ := sites.Serve(t, "union")
+	dir := t.TempDir()
+	common := []string{"crawl", "--host-interval", "0", "--delay", "0", "--concurrency", "2", "--keep", "none", "--contact", "ops@example.org"}
+
+	out, errOut, code := webgraph(t, append(common, "--db", filepath.Join(dir, "http.db"), httpSite.URL+"/")...)
+	if code != exitOK {
+		t.Fatalf("over HTTP: exit %d\n%s", code, errOut)
+	}
+	want := outcomes(t, out, httpSite.URL)
+
+	out, errOut, code = webgraph(t, append(common, "--db", filepath.Join(dir, "tls.db"), "--ca-cert", ca.File(t), tlsSite.URL+"/")...)
+	if code != exitOK {
+		t.Fatalf("over TLS: exit %d\n%s", code, errOut)
+	}
+	got := outcomes(t, out, tlsSite.URL)
+	if len(want) < 20 {
+		t.Fatalf("over HTTP only %d pages", len(want))
+	}
+	for path, w := range want {
+		if got[path] != w {
+			t.Errorf("%s over TLS: %s\nover HTTP: %s", path, got[path], w)
+		}
+	}
+	for path, g := range got {
+		if _, ok := want[path]; !ok {
+			t.Errorf("%s only over TLS: %s", path, g)
+		}
+	}
+	run := events(t, out)[0]
+	if tlsSaid, _ := run["tls"].(string); !strings.HasPrefix(tlsSaid, "system roots and --ca-cert ") || !strings.HasSuffix(tlsSaid, "ca.pem") {
+		t.Errorf("run event tls = %v", run["tls"])
+	}
+	for _, ev := range events(t, out) {
+		if ev["event"] != "page" {
+			continue
+		}
+		if p, ok := ev["sides"].(map[string]any)["plain"].(map[string]any); ok && p["status"] != nil && p["proto"] != "HTTP/2.0" {
+			t.Errorf("%v: the plain side spoke %v; want HTTP/2.0", ev["url"], p["proto"])
+		}
+	}
+	for _, hit := range h.Hits() {
+		if !hit.Browser && hit.Proto != "HTTP/2.0" {
+			t.Errorf("the server saw %s from the plain side over %s; want HTTP/2.0", hit.Path, hit.Proto)
+		}
+	}
+
+	out, errOut, code = webgraph(t, append(common, "--db", filepath.Join(dir, "insecure.db"), "--max-pages", "5", "--insecure", tlsSite.URL+"/")...)
+	if code != exitOK {
+		t.Fatalf("--insecure: exit %d\n%s", code, errOut)
+	}
+	if !strings.Contains(errOut, "NOT verified (--insecure)") {
+		t.Errorf("--insecure: stderr does not say so:\n%s", errOut)
+	}
+	evs := events(t, out)
+	if evs[0]["tls"] != "OFF (--insecure)" || !strings.Contains(fmt.Sprint(evs[0]["warnings"]), "NOT verified (--insecure)") {
+		t.Errorf("--insecure: run event tls=%v warnings=%v", evs[0]["tls"], evs[0]["warnings"])
+	}
+	pages := 0
+	for _, ev := range evs {
+		if ev["event"] != "page" {
+			continue
+		}
+		pages++
+		if ws := fmt.Sprint(ev["warnings"]); !strings.Contains(ws, "plain: TLS certificates are NOT verified (--insecure)") {
+			t.Errorf("--insecure: %v: warnings %s do not say it", ev["url"], ws)
+		}
+		if ev["ok"] != true {
+			t.Errorf("--insecure: %v not kept: %v", ev["url"], ev["error"])
+		}
+	}
+	if pages < 3 {
+		t.Errorf("--insecure: %d pages; want at least 3", pages)
 	}
 }
