@@ -1,0 +1,79 @@
+package rendered_test
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"testing"
+
+	"github.com/webgraph/webgraph/fetch/rendered"
+)
+
+// serveOn starts handler on ip (a loopback address) for the test.
+func serveOn(t *testing.T, ip string, handler http.HandlerFunc) *httptest.Server {
+	t.Helper()
+	ln, err := net.Listen("tcp", ip+":0")
+	if err != nil {
+		t.Fatalf("listen on %s: %v", ip, err)
+	}
+	ts := httptest.NewUnstartedServer(handler)
+	ts.Listener.Close()
+	ts.Listener = ln
+	ts.Start()
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// A browser started with its defaults runs a cross-site iframe in a
+// process of its own, out of reach of the tab's Fetch domain. Its
+// requests must pass the gate all the same: host B, whose robots.txt
+// disallows everything, sees nothing but that robots.txt, though the
+// iframe (from host C) did run its script, as host C saw.
+func TestRemoteBrowserGatesCrossSiteFrames(t *testing.T) {
+	ws, _ := runningChrome(t)
+	b, logB := serveHostB(t, "User-agent: *\nDisallow: /\n")
+	logC := &accessLog{}
+	c := serveOn(t, "127.0.0.3", func(w http.ResponseWriter, r *http.Request) {
+		logC.add(r.URL.Path)
+		w.Header().Set("Access-Control-Allow-Origin", "*")
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nAllow: /\n")
+		case "/frame.html":
+			fmt.Fprintf(w, `<!doctype html><title>frame</title><p>framed</p><script>
+fetch(%q).catch(() => {}).finally(() => fetch("/ran"));
+</script>`, b.URL+"/from-iframe")
+		default:
+			fmt.Fprint(w, "ok")
+		}
+	})
+	a := serveOn(t, "127.0.0.1", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `<!doctype html><title>Host A</title><h1>A page with a frame from another site</h1>
+<p>This page holds an iframe served by another host, whose script asks a third host for a path its robots.txt disallows.</p>
+<iframe src="%s/frame.html"></iframe>`, c.URL)
+	})
+
+	f, err := rendered.New(rendered.Config{BrowserURL: ws, Gate: newGate(t, a.URL+"/"), Tabs: 1})
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	defer f.Close()
+	s, err := f.Fetch(context.Background(), mustURL(t, a.URL+"/"))
+	if err != nil {
+		t.Fatalf("Fetch: %v", err)
+	}
+	settle(logC)
+	settle(logB)
+	if !slices.Contains(logC.get(), "/ran") {
+		t.Fatalf("the iframe did not run its script (host C's log %q): the test proves nothing", logC.get())
+	}
+	if got := logB.get(); slices.Contains(got, "/from-iframe") {
+		t.Errorf("host B's log = %q: the cross-site iframe reached it without the gate", got)
+	}
+	if _, ok := blockedBy(s, "/from-iframe"); !ok {
+		t.Errorf("the iframe's request to host B is not listed as blocked: %+v", s.BlockedResources)
+	}
+}
