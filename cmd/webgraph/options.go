@@ -62,8 +62,7 @@ func (o *fetchOptions) register(fs *pflag.FlagSet) {
 	fs.DurationVar(&o.timeout, "timeout", 20*time.Second, "time limit for one fetch, per side, a `DURATION`")
 	fs.Int64Var(&o.maxBody, "max-body", plain.DefaultMaxBody, "read at most `N` bytes per response; a longer page is kept truncated with a warning")
 	fs.StringVar(&o.proxy, "proxy", "", "send every request through the proxy at `URL`, http://, https:// or socks5:// (both sides, robots.txt, sitemaps and link checks; default: $HTTPS_PROXY, $HTTP_PROXY and $NO_PROXY)")
-	fs.StringArrayVar(&o.caFiles, "ca-cert", nil, "also trust the CA certificates in the PEM `FILE`, besides the system's roots, on both sides (repeatable)")
-	fs.BoolVar(&o.insecure, "insecure", false, "accept any TLS certificate on both sides (loudly reported; the default verifies them)")
+	o.registerTLS(fs)
 	o.creds.register(fs)
 }
 
@@ -89,6 +88,13 @@ func (o *fetchOptions) validate() error {
 		return err
 	}
 	return o.parseProxy()
+}
+
+// registerTLS adds --ca-cert and --insecure, which every command that
+// fetches takes.
+func (o *fetchOptions) registerTLS(fs *pflag.FlagSet) {
+	fs.StringArrayVar(&o.caFiles, "ca-cert", nil, "also trust the CA certificates in the PEM `FILE`, besides the system's roots, on both sides (repeatable)")
+	fs.BoolVar(&o.insecure, "insecure", false, "accept any TLS certificate on both sides (loudly reported; the default verifies them)")
 }
 
 // insecureWarning is said on stderr and in the run event under --insecure;

@@ -200,3 +200,27 @@ func TestCrawlOverTLS(t *testing.T) {
 		t.Errorf("--insecure: %d pages; want at least 3", pages)
 	}
 }
+
+// robots and sitemaps take --ca-cert too: with it they read the site over
+// TLS; without it, robots.txt is unreachable.
+func TestRobotsAndSitemapsOverTLS(t *testing.T) {
+	ca := sites.NewCA(t)
+	ts, h := sites.ServeTLS(t, "union", ca)
+	caFile := ca.File(t)
+
+	out, errOut, code := webgraph(t, "robots", ts.URL+"/")
+	if code == exitOK || !strings.Contains(out, "unreachable") {
+		t.Errorf("robots without --ca-cert: exit %d\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = webgraph(t, "robots", "--ca-cert", caFile, ts.URL+"/")
+	if code != exitOK || !strings.Contains(out, `"state":"parsed"`) {
+		t.Errorf("robots --ca-cert: exit %d\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = webgraph(t, "sitemaps", "--host-interval", "0", "--ca-cert", caFile, ts.URL+"/")
+	if code != exitOK || !strings.Contains(out, "sitemap.xml") {
+		t.Errorf("sitemaps --ca-cert: exit %d\n%s%s", code, out, errOut)
+	}
+	if h.Count("/sitemap.xml") == 0 {
+		t.Errorf("sitemaps --ca-cert: the server was not asked for /sitemap.xml")
+	}
+}
