@@ -31,10 +31,26 @@ func serveOn(t *testing.T, ip string, handler http.HandlerFunc) *httptest.Server
 // process of its own, out of reach of the tab's Fetch domain. Its
 // requests must pass the gate all the same: host B, whose robots.txt
 // disallows everything, sees nothing but that robots.txt, though the
-// iframe (from host C) did run its script, as host C saw.
+// iframe (from host C) and the iframe in it (from host D) did run their
+// scripts, as hosts C and D saw.
 func TestRemoteBrowserGatesCrossSiteFrames(t *testing.T) {
 	ws, _ := runningChrome(t)
 	b, logB := serveHostB(t, "User-agent: *\nDisallow: /\n")
+	logD := &accessLog{}
+	d := serveOn(t, "127.0.0.4", func(w http.ResponseWriter, r *http.Request) {
+		logD.add(r.URL.Path)
+		w.Header().Set("Access-Control-Allow-Origin", "*")
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nAllow: /\n")
+		case "/inner.html":
+			fmt.Fprintf(w, `<!doctype html><title>inner</title><script>
+fetch(%q).catch(() => {}).finally(() => fetch("/ran"));
+</script>`, b.URL+"/from-nested")
+		default:
+			fmt.Fprint(w, "ok")
+		}
+	})
 	logC := &accessLog{}
 	c := serveOn(t, "127.0.0.3", func(w http.ResponseWriter, r *http.Request) {
 		logC.add(r.URL.Path)
@@ -45,7 +61,7 @@ func TestRemoteBrowserGatesCrossSiteFrames(t *testing.T) {
 		case "/frame.html":
 			fmt.Fprintf(w, `<!doctype html><title>frame</title><p>framed</p><script>
 fetch(%q).catch(() => {}).finally(() => fetch("/ran"));
-</script>`, b.URL+"/from-iframe")
+</script><iframe src="%s/inner.html"></iframe>`, b.URL+"/from-iframe", d.URL)
 		default:
 			fmt.Fprint(w, "ok")
 		}
@@ -66,14 +82,17 @@ fetch(%q).catch(() => {}).finally(() => fetch("/ran"));
 		t.Fatalf("Fetch: %v", err)
 	}
 	settle(logC)
+	settle(logD)
 	settle(logB)
-	if !slices.Contains(logC.get(), "/ran") {
-		t.Fatalf("the iframe did not run its script (host C's log %q): the test proves nothing", logC.get())
+	if !slices.Contains(logC.get(), "/ran") || !slices.Contains(logD.get(), "/ran") {
+		t.Fatalf("the iframes did not run their scripts (host C's log %q, host D's %q): the test proves nothing", logC.get(), logD.get())
 	}
-	if got := logB.get(); slices.Contains(got, "/from-iframe") {
-		t.Errorf("host B's log = %q: the cross-site iframe reached it without the gate", got)
+	if got := logB.get(); slices.Contains(got, "/from-iframe") || slices.Contains(got, "/from-nested") {
+		t.Errorf("host B's log = %q: a cross-site iframe reached it without the gate", got)
 	}
-	if _, ok := blockedBy(s, "/from-iframe"); !ok {
-		t.Errorf("the iframe's request to host B is not listed as blocked: %+v", s.BlockedResources)
+	for _, p := range []string{"/from-iframe", "/from-nested"} {
+		if _, ok := blockedBy(s, p); !ok {
+			t.Errorf("the request for %s on host B is not listed as blocked: %+v", p, s.BlockedResources)
+		}
 	}
 }
