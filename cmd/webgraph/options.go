@@ -134,7 +134,7 @@ func (o *fetchOptions) tlsWarnings() []string {
 	if o.insecure {
 		ws = append(ws, insecureWarning)
 		if len(o.browserURL) > 0 && o.mode != "plain" {
-			ws = append(ws, "--insecure with --browser-url: the running browser ignores certificate errors in all its tabs, not only webgraph's, while webgraph is connected")
+			ws = append(ws, "--insecure with --browser-url: the running browser is told to ignore certificate errors while webgraph is connected (a browser-wide setting, which may reach its other tabs too)")
 		}
 		return ws
 	}

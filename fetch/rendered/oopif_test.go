@@ -7,9 +7,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/webgraph/webgraph/fetch/rendered"
+	"github.com/webgraph/webgraph/internal/sites"
 )
 
 // serveOn starts handler on ip (a loopback address) for the test.
@@ -93,6 +95,29 @@ fetch(%q).catch(() => {}).finally(() => fetch("/ran"));
 	for _, p := range []string{"/from-iframe", "/from-nested"} {
 		if _, ok := blockedBy(s, p); !ok {
 			t.Errorf("the request for %s on host B is not listed as blocked: %+v", p, s.BlockedResources)
+		}
+	}
+}
+
+// Insecure reaches a remote browser too: a site whose certificate no store
+// trusts is rendered once it is set, not before, and not after webgraph
+// left that browser.
+func TestRemoteBrowserInsecure(t *testing.T) {
+	ws, _ := runningChrome(t)
+	ts, _ := sites.ServeTLS(t, "union", sites.NewCA(t))
+	for _, insecure := range []bool{false, true, false} {
+		f, err := rendered.New(rendered.Config{BrowserURL: ws, Tabs: 1, Insecure: insecure})
+		if err != nil {
+			t.Fatalf("New: %v", err)
+		}
+		s, err := f.Fetch(context.Background(), mustURL(t, ts.URL+"/app.html"))
+		f.Close()
+		warned := slices.Contains(s.Warnings, rendered.InsecureWarning)
+		switch {
+		case !insecure && (err == nil || !strings.Contains(err.Error(), "ERR_CERT")):
+			t.Errorf("without Insecure: err=%v; want a certificate error", err)
+		case insecure && (err != nil || s.Words < 20 || !warned):
+			t.Errorf("Insecure: err=%v words=%d warned=%v; want the app rendered, and said", err, s.Words, warned)
 		}
 	}
 }
