@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/policy"
 )
 
 // A site served over TLS with a CA no system trusts: refused without
@@ -222,5 +223,23 @@ func TestRobotsAndSitemapsOverTLS(t *testing.T) {
 	}
 	if h.Count("/sitemap.xml") == 0 {
 		t.Errorf("sitemaps --ca-cert: the server was not asked for /sitemap.xml")
+	}
+}
+
+// A running browser's trust store is not webgraph's to change: with
+// --browser-url, --ca-cert says so at once, and how to start that browser
+// so that it trusts the CA; --insecure says what it does to that browser.
+func TestTLSWithRunningBrowserSaysWhatApplies(t *testing.T) {
+	ca := sites.NewCA(t)
+	ts, _ := sites.ServeTLS(t, "union", ca)
+	remote := []string{"page", "--browser-url", "ws://127.0.0.1:1/devtools/browser/none"}
+	_, errOut, _ := webgraph(t, append(remote, "--ca-cert", ca.File(t), ts.URL+"/")...)
+	if !strings.Contains(errOut, "--ca-cert cannot be added to a running browser's trust (--browser-url)") ||
+		!strings.Contains(errOut, "--ignore-certificate-errors-spki-list="+policy.SPKIHash(ca.Cert)) {
+		t.Errorf("--ca-cert with --browser-url: stderr does not say what applies:\n%s", errOut)
+	}
+	_, errOut, _ = webgraph(t, append(remote, "--insecure", ts.URL+"/")...)
+	if !strings.Contains(errOut, "--insecure with --browser-url") {
+		t.Errorf("--insecure with --browser-url: stderr does not say what applies:\n%s", errOut)
 	}
 }
