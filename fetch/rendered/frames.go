@@ -144,14 +144,6 @@ func (s *frameSession) events(ctx context.Context) iter.Seq2[cdpfetch.EventReque
 // call sends a command to the frame and waits for its answer.
 func (s *frameSession) call(ctx context.Context, method string, params any) error {
 	id := s.next.Add(1)
-	msg, err := json.Marshal(struct {
-		ID     int64  `json:"id"`
-		Method string `json:"method"`
-		Params any    `json:"params"`
-	}{id, method, params})
-	if err != nil {
-		return err
-	}
 	done := make(chan error, 1)
 	s.mu.Lock()
 	s.pending[id] = done
@@ -163,7 +155,7 @@ func (s *frameSession) call(ctx context.Context, method string, params any) erro
 	}()
 	ctx, cancel := context.WithTimeout(ctx, closeTimeout)
 	defer cancel()
-	if err := s.parent(ctx, "Target.sendMessageToTarget", map[string]any{"sessionId": s.id, "message": string(msg)}); err != nil {
+	if err := s.send(ctx, id, method, params); err != nil {
 		return err
 	}
 	select {
@@ -174,6 +166,20 @@ func (s *frameSession) call(ctx context.Context, method string, params any) erro
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// send sends a command with the given id to the frame; its answer, when
+// it comes, goes to the call waiting for id, if any.
+func (s *frameSession) send(ctx context.Context, id int64, method string, params any) error {
+	msg, err := json.Marshal(struct {
+		ID     int64  `json:"id"`
+		Method string `json:"method"`
+		Params any    `json:"params"`
+	}{id, method, params})
+	if err != nil {
+		return err
+	}
+	return s.parent(ctx, "Target.sendMessageToTarget", map[string]any{"sessionId": s.id, "message": string(msg)})
 }
 
 // route hands a message wrapped by session s to the child it came from.
@@ -261,10 +267,12 @@ func withFrame(ctx context.Context, s *frameSession) context.Context {
 }
 
 // reply sends the answer to a paused request to the session that paused
-// it: a frame's (withFrame), or the tab's.
+// it: a frame's (withFrame), or the tab's. A frame's answer is not waited
+// for: its reply comes through the same reader that brings the frame's
+// paused requests, which a hostile frame can keep busy.
 func reply[P any](ctx context.Context, cmd cdp.Command[P, cdp.Empty], params P) {
 	if s, _ := ctx.Value(frameKey{}).(*frameSession); s != nil {
-		s.call(ctx, cmd.Method, params)
+		s.send(ctx, s.next.Add(1), cmd.Method, params)
 		return
 	}
 	chromedp.Call(ctx, cmd, params)
