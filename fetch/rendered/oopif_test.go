@@ -61,8 +61,11 @@ fetch(%q).catch(() => {}).finally(() => fetch("/ran"));
 		case "/robots.txt":
 			fmt.Fprint(w, "User-agent: *\nAllow: /\n")
 		case "/frame.html":
+			// A flood of requests first: answering them must not stall
+			// the frame's session.
 			fmt.Fprintf(w, `<!doctype html><title>frame</title><p>framed</p><script>
-fetch(%q).catch(() => {}).finally(() => fetch("/ran"));
+Promise.all(Array.from({length: 150}, (_, i) => fetch("/flood?" + i).catch(() => {})))
+  .then(() => fetch(%q)).catch(() => {}).finally(() => fetch("/ran"));
 </script><iframe src="%s/inner.html"></iframe>`, b.URL+"/from-iframe", d.URL)
 		default:
 			fmt.Fprint(w, "ok")
@@ -88,6 +91,9 @@ fetch(%q).catch(() => {}).finally(() => fetch("/ran"));
 	settle(logB)
 	if !slices.Contains(logC.get(), "/ran") || !slices.Contains(logD.get(), "/ran") {
 		t.Fatalf("the iframes did not run their scripts (host C's log %q, host D's %q): the test proves nothing", logC.get(), logD.get())
+	}
+	if n := slices.Index(logC.get(), "/ran") - slices.Index(logC.get(), "/frame.html") - 1; n < 150 {
+		t.Errorf("host C saw %d requests between the frame and its end; want the frame's 150", n)
 	}
 	if got := logB.get(); slices.Contains(got, "/from-iframe") || slices.Contains(got, "/from-nested") {
 		t.Errorf("host B's log = %q: a cross-site iframe reached it without the gate", got)
