@@ -1,5 +1,5 @@
 # webgraph: `make demo` builds and crawls a bundled fixture site; `make test`
-# runs vet and the race-enabled tests against a real Chromium and a real
+# runs gofmt, vet, staticcheck and the race-enabled tests against a real Chromium and a real
 # PostgreSQL (each test binary starts its own server on loopback). Both install
 # Chromium and PostgreSQL (Debian's packages) when they are not found.
 
@@ -12,7 +12,7 @@ BIN     := bin
 # package too: the tests would compile everything twice.
 PGO     := cmd/webgraph/webgraph.pgo
 
-.PHONY: all build browser postgres test demo bench bench-peers pgo fuzz lint clean
+.PHONY: all build browser postgres test ci demo bench bench-peers pgo fuzz lint clean
 
 all: build
 
@@ -28,11 +28,12 @@ browser:
 postgres:
 	@scripts/ensure-postgres.sh
 
-test: browser postgres
-	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
-		if [ -n "$$unformatted" ]; then echo "not gofmt-formatted: $$unformatted"; exit 1; fi
-	$(GO) vet ./...
+# make test is what CI runs (.ci/run): the checks of lint, then the
+# race-enabled tests against a real Chromium and a real PostgreSQL.
+test: browser postgres lint
 	WEBGRAPH_REQUIRE_BROWSER=1 $(GO) test -race -count=1 -timeout 20m ./...
+
+ci: test
 
 demo: build browser
 	@scripts/demo.sh
@@ -51,20 +52,17 @@ bench-peers: browser
 pgo: browser
 	GO=$(GO) scripts/pgo.sh
 
+# Every fuzz target in the module (scripts/fuzz.sh finds them by name), each
+# for FUZZTIME.
 FUZZTIME ?= 30s
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzNormalize$$' -fuzztime $(FUZZTIME) ./fetch/
-	$(GO) test -run '^$$' -fuzz '^FuzzRobots$$' -fuzztime $(FUZZTIME) ./policy/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseSitemap$$' -fuzztime $(FUZZTIME) ./discovery/
-	$(GO) test -run '^$$' -fuzz '^FuzzXRobotsTag$$' -fuzztime $(FUZZTIME) ./fetch/
-	$(GO) test -run '^$$' -fuzz '^FuzzCollapseSpace$$' -fuzztime $(FUZZTIME) ./fetch/
-	$(GO) test -run '^$$' -fuzz '^FuzzExtract$$' -fuzztime $(FUZZTIME) ./fetch/plain/
-	$(GO) test -run '^$$' -fuzz '^FuzzJSONLDTypes$$' -fuzztime $(FUZZTIME) ./fetch/
-	$(GO) test -run '^$$' -fuzz '^FuzzClean$$' -fuzztime $(FUZZTIME) ./internal/safetext/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseStat$$' -fuzztime $(FUZZTIME) ./internal/proctree/
+	GO=$(GO) FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
 
+# gofmt, go vet and staticcheck over the module (the peers in bench/ are a
+# module of their own).
 lint:
-	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+		if [ -n "$$unformatted" ]; then echo "not gofmt-formatted: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 

@@ -69,7 +69,13 @@ type Config struct {
 	Identity    policy.Identity
 	// Resumed says this run continues a crawl from its database (DB).
 	Resumed bool
-	DB      string
+	// KeptEarlier says an earlier run of a resumed crawl kept a page: this
+	// run keeping none is then no failure (DoneEvent.Failure).
+	KeptEarlier bool
+	DB          string
+	// AssumedSeeds are the seeds typed without a scheme, as typed and as
+	// taken (the run event's seeds_typed).
+	AssumedSeeds []policy.Seed
 	// Warnings are said in the run event (e.g. settings changed on resume).
 	Warnings []string
 	// TLS says in the run event how servers' certificates are checked

@@ -64,6 +64,11 @@ type Journal interface {
 	Run(ev any, resumed bool) error
 	Done(ev any) error
 	Robots(p *policy.RobotsPolicy) error
+	// JoinOrigin records that origin joined the approved origins through a
+	// seed's redirect (ev says how), so a resumed crawl and every worker of
+	// a shared one approve it too; JoinedOrigins returns every such origin.
+	JoinOrigin(origin string, ev any) error
+	JoinedOrigins() ([]string, error)
 }
 
 // Origins shares an origin's one-time preparation (its sitemaps and the
@@ -139,6 +144,7 @@ type Crawler struct {
 	identical    refuse.Identical
 	deferredSaid map[string]time.Time
 	pagesSince   int
+	seedRefusals []string // the first seeds refused, in words, for a crawl that keeps nothing
 }
 
 // Deps are what a Crawler works with; the CLI builds them from flags.
@@ -231,6 +237,7 @@ func (c *Crawler) emit(ev any) {
 // in flight). It emits the done event and returns it.
 func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 	start := time.Now()
+	c.joinOrigins() // a resumed crawl keeps the origins its seeds' redirects approved
 	run := c.runEvent()
 	c.emit(run)
 	if c.journal != nil {

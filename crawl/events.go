@@ -44,6 +44,7 @@ type RunEvent struct {
 	Resumed    bool           `json:"resumed,omitempty"` // a killed or interrupted crawl continues
 	DB         string         `json:"db,omitempty"`      // the crawl's database
 	Seeds      []string       `json:"seeds"`
+	SeedsTyped []SeedTyped    `json:"seeds_typed,omitempty"` // seeds given without a scheme, and the URLs they were taken as
 	Origins    []string       `json:"origins"`
 	AllowPaths []string       `json:"allow_paths"`
 	Include    []string       `json:"include,omitempty"` // URL patterns a page must match one of
@@ -55,6 +56,13 @@ type RunEvent struct {
 	TLS        string         `json:"tls,omitempty"` // Config.TLS; absent: the system's roots
 	Retains    []string       `json:"retains"`       // what is kept of each page
 	Warnings   []string       `json:"warnings"`      // empty when none
+}
+
+// SeedTyped is a seed given as a bare host (or host:port, host/path) and
+// the URL webgraph took it as.
+type SeedTyped struct {
+	Typed string `json:"typed"`
+	URL   string `json:"url"`
 }
 
 // Soft404 reports an origin's soft-404 probe.
@@ -206,6 +214,10 @@ type DoneEvent struct {
 	// Workers counts the workers whose runs the event sums up; absent for a
 	// crawl of one process on SQLite.
 	Workers int `json:"workers,omitempty"`
+	// Failure says in one sentence why a crawl that kept no page failed
+	// (every seed refused, with the cause; or nothing reachable); absent
+	// when a page was kept, or the crawl was interrupted.
+	Failure string `json:"failure,omitempty"`
 }
 
 // WorkerDoneEvent ends the stream of a worker that shared its crawl with

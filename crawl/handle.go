@@ -53,6 +53,11 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 		c.front.Complete(it, frontier.Result{State: "disallowed", Cause: string(refuse.Disallowed)})
 		c.emit(&DisallowedEvent{Event: "disallowed", URL: it.URL, Citation: it.Citation, Robots: rp.URL, Group: v.Group, Rule: v.Rule, Reason: v.Reason})
 		return
+	case ans.Denied.Cause == fetch.DeniedOutOfScope && !c.scope.ApprovedOrigin(u) && c.joinOrigins():
+		// Another worker of the crawl approved this origin through a
+		// seed's redirect since this one last looked: ask again.
+		c.front.Retry(it)
+		return
 	default:
 		// Out of scope or too long: queued under an older scope (a crawl
 		// resumed with other --allow-path), never requested.
@@ -106,6 +111,11 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 		p.Refusal.Words += fmt.Sprintf(" (still refused after %d retries)", c.cfg.MaxRetries)
 	} else {
 		c.gate.Throttle().Succeeded(it.Host)
+	}
+	p, retry := c.followSeed(ctx, it, u, p)
+	if retry {
+		c.front.Retry(it)
+		return
 	}
 	c.record(p, it, c.settle(p, u, prep), "")
 }

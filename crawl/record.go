@@ -106,6 +106,9 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 		default:
 			c.done.Refused++
 			c.done.Causes[string(p.Refusal.Cause)]++
+			if it.Citation.Via == discovery.ViaSeed && len(c.seedRefusals) < maxSeedRefusals {
+				c.seedRefusals = append(c.seedRefusals, it.URL+" ("+string(p.Refusal.Cause)+": "+p.Refusal.Words+")")
+			}
 		}
 		c.done.Findings.Add(ev.Audit)
 		c.pagesSince++

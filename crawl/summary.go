@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/webgraph/webgraph/frontier"
@@ -21,6 +22,9 @@ func (c *Crawler) runEvent() *RunEvent {
 		Robots:   "obeyed", TLS: cfg.TLS, Retains: []string{"links", "citations", "outcomes", "word counts"}, Warnings: append(append([]string{}, cfg.Identity.Warnings()...), cfg.Warnings...)}
 	for _, s := range cfg.Seeds {
 		ev.Seeds = append(ev.Seeds, s.String())
+	}
+	for _, s := range cfg.AssumedSeeds {
+		ev.SeedsTyped = append(ev.SeedsTyped, SeedTyped{Typed: s.Typed, URL: s.URL.String()})
 	}
 	ev.Limits = Limits{MaxPages: max(cfg.MaxPages, -1), MaxBody: cfg.MaxBody, Concurrency: cfg.Concurrency, Depth: max(cfg.Depth, -1),
 		HostInterval: cfg.HostInterval.String(), Delay: cfg.Delay.String(), SitemapLimit: cfg.SitemapLimit, MaxRetries: cfg.MaxRetries}
@@ -81,6 +85,7 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 	if s, ok := c.journal.(Session); ok {
 		return c.leave(ctx, s, &d, sum)
 	}
+	d.Failure = c.nothingKept(&d)
 	if c.journal != nil {
 		if err := c.journal.Done(&d); err != nil {
 			d.Warnings = append(d.Warnings, "the crawl database could not record the end of the run: "+err.Error())
@@ -156,6 +161,7 @@ func (c *Crawler) leave(ctx context.Context, s Session, own *DoneEvent, sum fron
 		whole = sumUp(own, t)
 		inventory(whole, sum)
 	}
+	whole.Failure = c.nothingKept(whole)
 	if err := c.journal.Done(whole); err != nil {
 		whole.Warnings = append(whole.Warnings, "the crawl database could not record the end of the run: "+err.Error())
 	}
@@ -244,4 +250,36 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// maxSeedRefusals bounds the refused seeds a failed crawl names.
+const maxSeedRefusals = 3
+
+// nothingKept returns the sentence that says why a crawl that kept no page
+// failed, or "" when a page was kept (in this run or, for a resumed crawl,
+// an earlier one), or the crawl was interrupted or failed otherwise.
+func (c *Crawler) nothingKept(d *DoneEvent) string {
+	if d.OK > 0 || d.Duplicates > 0 || c.cfg.KeptEarlier || d.Stopped == "interrupted" || d.Stopped == "failure" {
+		return ""
+	}
+	c.mu.Lock()
+	seeds := append([]string{}, c.seedRefusals...)
+	c.mu.Unlock()
+	switch {
+	case len(seeds) > 0 && d.Refused == len(seeds):
+		return "no page was kept: every seed was refused: " + strings.Join(seeds, "; ")
+	case d.Pages == 0 && d.Disallowed > 0:
+		return fmt.Sprintf("no page was kept: robots.txt disallowed all %d URLs the crawl met", d.Disallowed)
+	case d.Pages == 0 && d.Deferred > 0:
+		return fmt.Sprintf("no page was kept: nothing was reachable (%d URLs wait on a robots.txt that could not be fetched)", d.Deferred)
+	case d.Pages == 0:
+		return "no page was kept: nothing was fetched"
+	}
+	var causes []string
+	for _, cause := range refuse.Causes {
+		if n := d.Causes[string(cause)]; n > 0 {
+			causes = append(causes, fmt.Sprintf("%s %d", cause, n))
+		}
+	}
+	return fmt.Sprintf("no page was kept: all %d pages fetched were refused (%s)", d.Pages, strings.Join(causes, ", "))
 }

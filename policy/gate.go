@@ -93,7 +93,7 @@ type Gate struct {
 // NewGate returns a gate with cfg's rules.
 func NewGate(cfg GateConfig) *Gate {
 	if cfg.Scope == nil {
-		cfg.Scope = &Scope{origins: map[string]bool{}}
+		cfg.Scope, _ = NewScope(nil, nil, nil, nil, nil)
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultRobotsTimeout

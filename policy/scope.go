@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/webgraph/webgraph/fetch"
 )
@@ -13,10 +15,12 @@ import (
 // Scope is the set of URLs a crawl may fetch as pages: its approved origins
 // (the seeds' origins and those named by the operator; subdomains are never
 // implied) and, when given, path prefixes and the operator's include and
-// exclude regular expressions. Seeds are always in scope. A Scope is
-// immutable and safe for concurrent use; build it with NewScope.
+// exclude regular expressions. Seeds are always in scope. A Scope is safe
+// for concurrent use; build it with NewScope. Its origins grow only by Join
+// (the origin a seed's own redirect lands on); the rest never changes.
 type Scope struct {
-	origins map[string]bool
+	origins atomic.Pointer[map[string]bool] // replaced whole by Join
+	joinMu  sync.Mutex
 	paths   []string
 	seeds   map[string]bool
 	include []*regexp.Regexp
@@ -29,14 +33,15 @@ type Scope struct {
 // (Go regular expressions, unanchored, matched against the whole URL). It
 // returns an error naming each origin, path or pattern that is malformed.
 func NewScope(seeds []*url.URL, origins, paths, include, exclude []string) (*Scope, error) {
-	s := &Scope{origins: map[string]bool{}, paths: slices.Clone(paths), seeds: map[string]bool{}}
+	approved := map[string]bool{}
+	s := &Scope{paths: slices.Clone(paths), seeds: map[string]bool{}}
 	var problems []string
 	for _, u := range seeds {
 		if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			problems = append(problems, fmt.Sprintf("seed %q is not an absolute http(s) URL", u))
 			continue
 		}
-		s.origins[Origin(u)] = true
+		approved[Origin(u)] = true
 		if n, err := fetch.NormalizeURL(u); err == nil {
 			s.seeds[n] = true
 		}
@@ -47,8 +52,9 @@ func NewScope(seeds []*url.URL, origins, paths, include, exclude []string) (*Sco
 			problems = append(problems, fmt.Sprintf("origin %q is not scheme://host[:port]", o))
 			continue
 		}
-		s.origins[Origin(u)] = true
+		approved[Origin(u)] = true
 	}
+	s.origins.Store(&approved)
 	for _, p := range paths {
 		if !strings.HasPrefix(p, "/") {
 			problems = append(problems, fmt.Sprintf("allowed path %q must start with /", p))
@@ -122,12 +128,36 @@ func (s *Scope) Allows(u *url.URL) bool { return s.Judge(u).Allowed }
 
 // ApprovedOrigin reports whether u is on an approved origin, whatever its
 // path: where sitemaps may be fetched and credentials sent.
-func (s *Scope) ApprovedOrigin(u *url.URL) bool { return s.origins[Origin(u)] }
+func (s *Scope) ApprovedOrigin(u *url.URL) bool { return (*s.origins.Load())[Origin(u)] }
+
+// Join approves u's origin for the rest of the crawl, as the seeds' origins
+// are, and reports whether it was new. It is meant for the origin a seed's
+// own redirect lands on (http to https, apex to www, a moved domain); the
+// caller says so. Other redirects never join.
+func (s *Scope) Join(u *url.URL) bool {
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return false
+	}
+	o := Origin(u)
+	s.joinMu.Lock()
+	defer s.joinMu.Unlock()
+	old := *s.origins.Load()
+	if old[o] {
+		return false
+	}
+	next := make(map[string]bool, len(old)+1)
+	for k := range old {
+		next[k] = true
+	}
+	next[o] = true
+	s.origins.Store(&next)
+	return true
+}
 
 // SameSite reports whether host belongs to an approved origin (any scheme).
 func (s *Scope) SameSite(host string) bool {
 	host = strings.ToLower(host)
-	for o := range s.origins {
+	for o := range *s.origins.Load() {
 		if strings.HasSuffix(o, "://"+host) {
 			return true
 		}
@@ -137,8 +167,9 @@ func (s *Scope) SameSite(host string) bool {
 
 // Origins returns the approved origins, sorted.
 func (s *Scope) Origins() []string {
-	out := make([]string, 0, len(s.origins))
-	for o := range s.origins {
+	origins := *s.origins.Load()
+	out := make([]string, 0, len(origins))
+	for o := range origins {
 		out = append(out, o)
 	}
 	slices.Sort(out)

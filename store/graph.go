@@ -168,6 +168,15 @@ func (s *Store) Judged() (bool, error) {
 	return found, nil
 }
 
+// KeptAny reports whether the crawl kept any page, in any of its runs.
+func (s *Store) KeptAny() (bool, error) {
+	var found bool
+	if err := s.db.QueryRow(`SELECT EXISTS (SELECT 1 FROM pages WHERE ok = 1)`).Scan(&found); err != nil {
+		return false, fmt.Errorf("store: looking for kept pages: %w", err)
+	}
+	return found, nil
+}
+
 // Pages streams the fetched pages in the order they were recorded.
 func (s *Store) Pages(fn func(PageRow) error) error {
 	rows, err := s.db.Query(s.q(`SELECT u.url, p.ok, p.status, p.cause, p.event, p.words, p.plain_words, p.rendered_words, u.via, u.found_on, u.anchor

@@ -29,6 +29,38 @@ func (s *Store) Meta(key string) (string, error) {
 	return v, err
 }
 
+// joinedPrefix begins the meta keys of the origins a seed's redirect
+// approved: "joined:" + origin, the value the event that said so.
+const joinedPrefix = "joined:"
+
+// JoinOrigin records that origin joined the crawl's approved origins
+// through a seed's redirect; ev is the event that said so.
+func (j *Journal) JoinOrigin(origin string, ev any) error {
+	b, err := json.Marshal(ev)
+	if err != nil {
+		return err
+	}
+	return j.s.SetMeta(joinedPrefix+origin, string(b))
+}
+
+// JoinedOrigins returns the origins JoinOrigin recorded, sorted.
+func (j *Journal) JoinedOrigins() ([]string, error) {
+	rows, err := j.s.db.Query(j.s.q(`SELECT key FROM meta WHERE key >= ? AND key < ? ORDER BY key`), joinedPrefix, joinedPrefix[:len(joinedPrefix)-1]+";")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, err
+		}
+		out = append(out, k[len(joinedPrefix):])
+	}
+	return out, rows.Err()
+}
+
 // Journal records a crawl's run, robots policies and done event; it
 // satisfies crawl.Journal.
 type Journal struct {

@@ -185,6 +185,14 @@ func (j *SharedJournal) Done(ev any) error {
 // Robots records an origin's policy with its fetch time.
 func (j *SharedJournal) Robots(p *policy.RobotsPolicy) error { return j.s.Journal().Robots(p) }
 
+// JoinOrigin records an origin a seed's redirect approved, for every worker.
+func (j *SharedJournal) JoinOrigin(origin string, ev any) error {
+	return j.s.Journal().JoinOrigin(origin, ev)
+}
+
+// JoinedOrigins returns the origins any worker's seeds approved.
+func (j *SharedJournal) JoinedOrigins() ([]string, error) { return j.s.Journal().JoinedOrigins() }
+
 // Leave marks this worker's run finished, recording share (its own part of
 // the crawl) as its done event, and reports whether it is the last worker
 // out of its session, which then writes the crawl's done (see Tally and

@@ -132,6 +132,9 @@ func writeSummary(path string, seeds []string, done *crawl.DoneEvent, links []*l
 	var b strings.Builder
 	fmt.Fprintf(&b, "## webgraph: %s\n\n", mdEscape(strings.Join(seeds, " ")))
 	fmt.Fprintf(&b, "Pages: %d kept, %d refused (stopped: %s).\n\n", done.OK, done.Refused, mdEscape(done.Stopped))
+	if done.Failure != "" {
+		fmt.Fprintf(&b, "**Failed:** %s.\n\n", mdEscape(done.Failure))
+	}
 	if done.Links != nil {
 		l := done.Links
 		fmt.Fprintf(&b, "| links | count |\n|---|---|\n| ok | %d |\n| broken | %d |\n| unverifiable | %d |\n| unchecked | %d |\n\n", l.OK, l.Broken, l.Unverifiable, l.Unchecked)

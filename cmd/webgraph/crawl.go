@@ -193,12 +193,17 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return usagef("crawl takes at least one seed URL (as arguments or in --seeds-file)")
 	}
 	var seeds []*url.URL
+	var assumed []policy.Seed
 	for _, a := range f.seedArgs() {
-		u, err := parseURL(a)
+		seed, err := parseSeed(a)
 		if err != nil {
 			return err
 		}
-		seeds = append(seeds, u)
+		sayAssumed(stderr, seed)
+		if seed.Assumed {
+			assumed = append(assumed, seed)
+		}
+		seeds = append(seeds, seed.URL)
 	}
 	o := &f.o
 	if *f.keep != "text" && *f.keep != "none" {
@@ -229,10 +234,15 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Delay: *f.delay, NoDelay: *f.delay == 0,
 		SitemapLimit: *f.sitemapLimit, MaxBody: o.maxBody, KeepText: *f.keep == "text",
 		Identity: o.identity(),
-		Resumed:  *f.resume, DB: *f.db, Warnings: append(warnings, o.tlsWarnings()...), TLS: o.tlsReport(),
+		Resumed:  *f.resume, DB: *f.db, Warnings: append(warnings, o.tlsWarnings()...), TLS: o.tlsReport(), AssumedSeeds: assumed,
 	}
 	if err := cfg.Validate(); err != nil {
 		return usagef("%v", err)
+	}
+	if st != nil {
+		if cfg.KeptEarlier, err = st.KeptAny(); err != nil {
+			return err
+		}
 	}
 	if st == nil {
 		s, err := store.Open(*f.db, store.Create)
@@ -384,12 +394,12 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	switch {
 	case done.Stopped == "interrupted":
 		return errInterrupted
+	case done.Failure != "" && len(unreachable) > 0 && gates.judged == 0:
+		return fmt.Errorf("crawl: %s: %s", done.Failure, strings.Join(unreachable, "; "))
+	case done.Failure != "":
+		return fmt.Errorf("crawl: %s", done.Failure)
 	case gateErr != nil:
 		return gateErr
-	case gates.judged == 0 && len(unreachable) > 0:
-		// Not one URL was fetched or judged, in any run: the seeds'
-		// sites could not be reached.
-		return fmt.Errorf("crawl: fetched nothing: %s", strings.Join(unreachable, "; "))
 	}
 	return nil
 }

@@ -248,6 +248,12 @@ func (g *gates) writeJUnit(path string, seeds []string, started time.Time, done 
 		}
 		suite.Cases = append(suite.Cases, c)
 	}
+	if done.Failure != "" {
+		// The crawl as a whole failed: no page was kept.
+		suite.Cases = append(suite.Cases, junitCase{ClassName: "webgraph", Name: "the crawl kept a page",
+			Failure: &junitFailure{Type: "nothing_kept", Message: done.Failure}})
+		suite.Failures++
+	}
 	suite.Tests = len(suite.Cases)
 	suite.Time = fmt.Sprintf("%.3f", float64(done.ElapsedMS)/1000)
 	doc := junitSuites{Name: "webgraph", Tests: suite.Tests, Failures: suite.Failures, Skipped: suite.Skipped, Time: suite.Time, Suites: []junitSuite{suite}}

@@ -20,6 +20,7 @@ import (
 	"github.com/webgraph/webgraph/fetch/plain"
 	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/fetch/union"
+	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/policy"
 )
 
@@ -39,6 +40,7 @@ type fetchOptions struct {
 	tabs         int          // browser tabs; 0: the rendered default
 	archive      bool         // keep each side's exchange and DOM for a WARC archive
 	gate         *policy.Gate // asked before every request; set by newGate
+	stderr       io.Writer    // where the command's notes go; set by newGate
 	// transport carries every plain HTTP request of the command: the
 	// gate's, robots.txt's and the plain side's; set by newGate.
 	transport *http.Transport
@@ -49,7 +51,6 @@ type fetchOptions struct {
 	insecure  bool
 	tls       *tls.Config         // set by validate; nil: the system's roots
 	caCerts   []*x509.Certificate // read from caFiles by validate
-	stderr    io.Writer           // where newGate said its warnings; set by newGate
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
@@ -243,27 +244,45 @@ func (o *fetchOptions) newUnion(ctx context.Context) (u *union.Union, close func
 	return u, close, nil
 }
 
-// parseFlags parses args for a command that takes exactly one URL.
-func parseFlags(fs *pflag.FlagSet, args []string) (*url.URL, error) {
+// parseFlags parses args for a command that takes exactly one URL, typed
+// as people type it (see parseSeed).
+func parseFlags(fs *pflag.FlagSet, args []string, stderr io.Writer) (*url.URL, error) {
 	if err := parseCommandFlags(fs, args); err != nil {
 		return nil, err
 	}
 	if fs.NArg() != 1 {
 		return nil, usagef("%s takes one URL, got %d arguments", fs.Name(), fs.NArg())
 	}
-	return parseURL(fs.Arg(0))
+	seed, err := parseSeed(fs.Arg(0))
+	if err != nil {
+		return nil, err
+	}
+	sayAssumed(stderr, seed)
+	return seed.URL, nil
 }
 
-// parseURL accepts an absolute http(s) URL.
-func parseURL(s string) (*url.URL, error) {
-	u, err := url.Parse(s)
+// parseSeed accepts an absolute http(s) URL, or a host as people type it
+// (example.org, localhost:8080, example.org/docs), which becomes https://…
+// (http:// on loopback); anything else is a usage error in words.
+func parseSeed(s string) (policy.Seed, error) {
+	seed, err := policy.ParseSeed(s)
 	if err != nil {
-		return nil, usagef("bad URL %q: %v", s, err)
+		return seed, usagef("%v", err)
 	}
-	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, usagef("bad URL %q: want an absolute http:// or https:// URL", s)
+	return seed, nil
+}
+
+// parseURL is parseSeed's URL.
+func parseURL(s string) (*url.URL, error) {
+	seed, err := parseSeed(s)
+	return seed.URL, err
+}
+
+// sayAssumed says, once, the URL a seed typed without a scheme was taken as.
+func sayAssumed(stderr io.Writer, seed policy.Seed) {
+	if seed.Assumed {
+		fmt.Fprintf(stderr, "webgraph: %s taken as %s\n", safetext.Clean(seed.Typed), safetext.Clean(seed.URL.String()))
 	}
-	return u, nil
 }
 
 // newGate builds the gate every request of the command passes: scope,
@@ -271,8 +290,8 @@ func parseURL(s string) (*url.URL, error) {
 // requests to one host by interval. The fetchers built afterwards by
 // newUnion ask it.
 func (o *fetchOptions) newGate(scope *policy.Scope, interval time.Duration, stderr io.Writer) *policy.Gate {
-	o.transport = policy.NewTransportTLS(o.proxyURL, o.tls)
 	o.stderr = stderr
+	o.transport = policy.NewTransportTLS(o.proxyURL, o.tls)
 	for _, w := range o.tlsWarnings() {
 		fmt.Fprintln(stderr, "webgraph: warning:", w)
 	}

@@ -42,7 +42,7 @@ func newPageFlags(stdout io.Writer) *pageFlags {
 func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newPageFlags(stdout)
 	o, keep := &f.o, f.keep
-	target, err := parseFlags(f.fs, args)
+	target, err := parseFlags(f.fs, args, stderr)
 	if err != nil {
 		return err
 	}
@@ -93,11 +93,36 @@ func (o *fetchOptions) fetchPage(ctx context.Context, target *url.URL) (*union.P
 	}
 	defer closeAll()
 	p, err := u.Fetch(ctx, target)
+	var joined []string
+	for range crawl.MaxSeedJoins {
+		// The URL given is the seed: where its own redirect lands is
+		// where the site lives, and that origin joins (said below).
+		ev := crawl.SeedRedirect(o.gate.Scope(), target.String(), p)
+		if ev == nil {
+			break
+		}
+		words := seedJoinWords(ev)
+		fmt.Fprintln(o.stderr, "webgraph:", safetext.Clean(words))
+		joined = append(joined, words)
+		p, err = u.Fetch(ctx, target)
+	}
 	var r *refuse.Refusal
 	if err != nil && !errors.As(err, &r) {
 		return nil, err
 	}
+	if p != nil {
+		p.Warnings = append(joined, p.Warnings...)
+	}
 	return p, err
+}
+
+// seedJoinWords says that a seed's redirect approved another origin.
+func seedJoinWords(ev *crawl.SeedRedirectEvent) string {
+	hops := []string{ev.Seed}
+	for _, h := range ev.Hops {
+		hops = append(hops, h.To)
+	}
+	return "the seed " + ev.Seed + " redirects to another origin (" + strings.Join(hops, " → ") + "): " + ev.Origin + " joins the approved origins"
 }
 
 // compareFlags are the flags of `webgraph compare`.
@@ -119,7 +144,7 @@ func newCompareFlags(stdout io.Writer) *compareFlags {
 func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newCompareFlags(stdout)
 	o, asJSON := &f.o, f.asJSON
-	target, err := parseFlags(f.fs, args)
+	target, err := parseFlags(f.fs, args, stderr)
 	if err != nil {
 		return err
 	}

@@ -117,6 +117,9 @@ func (p *progress) observe(ev any) {
 	case *crawl.DeferredEvent:
 		p.clearLine()
 		fmt.Fprintf(p.w, "webgraph: %s deferred: robots.txt unreachable (%s); next attempt %s\n", ev.Origin, ev.Reason, ev.NextAttempt.Format(time.Kitchen))
+	case *crawl.SeedRedirectEvent:
+		p.clearLine()
+		fmt.Fprintf(p.w, "webgraph: %s\n", safetext.Clean(seedJoinWords(ev)))
 	case *crawl.WarningEvent:
 		p.clearLine()
 		fmt.Fprintf(p.w, "webgraph: warning: %s\n", ev.Words)

@@ -59,7 +59,7 @@ func newRobotsFlags(stdout io.Writer) *robotsFlags {
 func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newRobotsFlags(stdout)
 	agent, file, format, contact, timeout := f.agent, f.file, f.format, f.contact, f.timeout
-	target, err := parseFlags(f.fs, args)
+	target, err := parseFlags(f.fs, args, stderr)
 	if err != nil {
 		return err
 	}

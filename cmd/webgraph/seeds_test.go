@@ -72,7 +72,7 @@ func TestSeedsFileUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"crawl", "--seeds-file", bad}, "line 4: bad URL \"ftp://example.org/file\""},
+		{[]string{"crawl", "--seeds-file", bad}, "line 4: \"ftp://example.org/file\" is not a seed webgraph can crawl: webgraph crawls http:// and https:// URLs, not ftp://"},
 		{[]string{"crawl", "--seeds-file", empty}, "holds no URL"},
 		{[]string{"crawl", "--seeds-file", filepath.Join(dir, "absent.txt")}, "--seeds-file"},
 		{[]string{"crawl", "--seeds-file", "-"}, "stdin holds no URL"},

@@ -12,18 +12,23 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/policy"
 )
 
 type sitemapsOutput struct {
-	Event     string                     `json:"event"`
-	Origin    string                     `json:"origin"`
-	Robots    policy.RobotsState         `json:"robots"`
-	Attempts  []discovery.SitemapAttempt `json:"attempts"`
-	Inventory sitemapInventory           `json:"inventory"`
-	URLs      []sitemapURL               `json:"urls,omitempty"`
+	Event  string `json:"event"`
+	Origin string `json:"origin"`
+	// SeedRedirects are the hops by which the URL given redirected to
+	// another origin, whose sitemaps these are; absent when it did not.
+	SeedRedirects []fetch.Redirect           `json:"seed_redirects,omitempty"`
+	Robots        policy.RobotsState         `json:"robots"`
+	Attempts      []discovery.SitemapAttempt `json:"attempts"`
+	Inventory     sitemapInventory           `json:"inventory"`
+	URLs          []sitemapURL               `json:"urls,omitempty"`
 }
 
 type sitemapInventory struct {
@@ -72,7 +77,7 @@ func newSitemapsFlags(stdout io.Writer) *sitemapsFlags {
 func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newSitemapsFlags(stdout)
 	verify, list, limit, interval, timeout, contact, noRobots := f.verify, f.list, f.limit, f.interval, f.timeout, f.contact, f.noRobots
-	target, err := parseFlags(f.fs, args)
+	target, err := parseFlags(f.fs, args, stderr)
 	if err != nil {
 		return err
 	}
@@ -95,6 +100,16 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return usagef("%v", err)
 	}
 	gate := o.newGate(scope, *interval, stderr)
+	var seedHops []fetch.Redirect
+	if final, joins, err := gate.FollowSeed(ctx, target, crawl.MaxSeedJoins); err == nil && len(joins) > 0 {
+		// The site lives where the URL's own redirect lands: its
+		// sitemaps are the ones to read.
+		for _, j := range joins {
+			seedHops = append(seedHops, fetch.Redirect{From: j.Hop.From, To: j.Hop.To})
+			fmt.Fprintf(stderr, "webgraph: %s redirects to %s: reading the sitemaps of %s\n", safetext.Clean(j.Hop.From), safetext.Clean(j.Hop.To), safetext.Clean(j.Origin))
+		}
+		target = final
+	}
 	rp := gate.Policy(ctx, target)
 	if rp.Deferred() {
 		return gateRefusal(target, gate.Ask(ctx, target, policy.Page))
@@ -108,7 +123,7 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	root, _ := url.Parse(policy.Origin(target) + "/")
 	attempts, urls := discovery.Sitemaps(ctx, get, root, rp.Sitemaps, discovery.SitemapOptions{Limit: *limit})
-	out := sitemapsOutput{Event: "sitemaps", Origin: policy.Origin(target), Robots: rp.State, Attempts: attempts,
+	out := sitemapsOutput{Event: "sitemaps", Origin: policy.Origin(target), SeedRedirects: seedHops, Robots: rp.State, Attempts: attempts,
 		Inventory: sitemapInventory{Advertised: len(urls)}}
 	if out.Attempts == nil {
 		out.Attempts = []discovery.SitemapAttempt{}

@@ -92,8 +92,8 @@ func TestUnreachableSeeds(t *testing.T) {
 	dir := t.TempDir()
 	_, errOut, code := webgraph(t, "crawl", "--db", filepath.Join(dir, "c.db"), "--out", filepath.Join(dir, "e.jsonl"), "--mode", "plain",
 		"--fail-on", "fetch_error,disallowed,wall", closed)
-	if code != exitFailure || !strings.Contains(errOut, "fetched nothing") || !strings.Contains(errOut, "refused") {
-		t.Errorf("crawl of a closed port: exit %d; want %d saying it fetched nothing and why\n%s", code, exitFailure, errOut)
+	if code != exitFailure || !strings.Contains(errOut, "no page was kept") || !strings.Contains(errOut, "refused") {
+		t.Errorf("crawl of a closed port: exit %d; want %d saying it kept nothing and why\n%s", code, exitFailure, errOut)
 	}
 	out, errOut, code := webgraph(t, "page", "--mode", "plain", closed)
 	if code != exitRefused || !strings.Contains(out, `"cause":"fetch_error"`) || !strings.Contains(errOut, "could not reach the site") {

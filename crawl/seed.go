@@ -1,0 +1,143 @@
+package crawl
+
+import (
+	"context"
+	"errors"
+	"net/url"
+
+	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/fetch/union"
+	"github.com/webgraph/webgraph/frontier"
+	"github.com/webgraph/webgraph/policy"
+	"github.com/webgraph/webgraph/refuse"
+)
+
+// MaxSeedJoins bounds how many origins one seed's redirects may approve
+// (http://a/ → https://a/ → https://www.a/ is two).
+const MaxSeedJoins = 5
+
+// SeedRedirectEvent is the "seed_redirect" event: a seed's own fetch was
+// redirected to another origin, which joined the approved origins of the
+// crawl (its robots.txt asked and obeyed, its sitemaps and soft-404 probe
+// prepared like a seed origin's). Redirects of other pages never do this.
+type SeedRedirectEvent struct {
+	Event string `json:"event"`
+	// Seed is the seed URL whose fetch was redirected.
+	Seed string `json:"seed"`
+	// Origin is the origin that joined, scheme://host[:port].
+	Origin string `json:"origin"`
+	// Hops are the redirects from the seed up to and including the one
+	// that left the approved origins; Status is 0 for a meta refresh or a
+	// script navigation.
+	Hops []fetch.Redirect `json:"hops"`
+}
+
+// SeedRedirect reports whether p, the page of the seed fetched as seed,
+// was refused because one of its navigation hops left the approved origins
+// of scope for an origin not yet approved: then that origin joins scope and
+// the event that says so is returned. A refusal for any other reason, or a
+// hop refused though its origin is approved (a path outside --allow-path,
+// an --exclude pattern), returns nil: the page stays refused.
+func SeedRedirect(scope *policy.Scope, seed string, p *union.Page) *SeedRedirectEvent {
+	if p == nil || p.Refusal == nil || p.Refusal.Cause != refuse.OutOfScope {
+		return nil
+	}
+	var hop *fetch.HopError
+	if !errors.As(p.Refusal.Err, &hop) || hop.Denied == nil || hop.Denied.Cause != fetch.DeniedOutOfScope {
+		return nil
+	}
+	to, err := url.Parse(hop.To)
+	if err != nil || scope.ApprovedOrigin(to) || !scope.Join(to) {
+		return nil
+	}
+	ev := &SeedRedirectEvent{Event: "seed_redirect", Seed: seed, Origin: policy.Origin(to), Hops: []fetch.Redirect{}}
+	for _, s := range p.Sides {
+		var h *fetch.HopError
+		if !errors.As(s.Err, &h) || h.To != hop.To {
+			continue
+		}
+		ev.Hops = append(ev.Hops, s.Redirects...)
+		status := 0
+		if s.Status >= 300 && s.Status < 400 {
+			status = s.Status
+		}
+		if n := len(ev.Hops); n == 0 || ev.Hops[n-1].To != hop.To {
+			ev.Hops = append(ev.Hops, fetch.Redirect{From: hop.From, To: hop.To, Status: status})
+		}
+		break
+	}
+	return ev
+}
+
+// joinOrigins approves origins that earlier runs (or other workers) of the
+// crawl joined through a seed's redirect, as the journal recorded them. It
+// reports whether any was new here.
+func (c *Crawler) joinOrigins() bool {
+	if c.journal == nil {
+		return false
+	}
+	origins, err := c.journal.JoinedOrigins()
+	if err != nil {
+		c.addWarning("the crawl database could not give the origins its seeds' redirects approved: " + err.Error())
+		return false
+	}
+	added := false
+	for _, o := range origins {
+		if u, err := url.Parse(o); err == nil && c.scope.Join(u) {
+			added = true
+		}
+	}
+	return added
+}
+
+// followSeed fetches a seed again while its own redirect lands on another
+// origin, after that origin joins the crawl (at most MaxSeedJoins times).
+// Each fetch takes a throttle slot of its own and counts toward the request
+// ceiling. retry says the crawl stopped while a fetch waited: the seed goes
+// back to the queue, its joined origins kept.
+func (c *Crawler) followSeed(ctx context.Context, it frontier.Item, u *url.URL, p *union.Page) (_ *union.Page, retry bool) {
+	if it.Citation.Via != discovery.ViaSeed {
+		return p, false
+	}
+	for range MaxSeedJoins {
+		ev := SeedRedirect(c.scope, it.URL, p)
+		if ev == nil {
+			return p, false
+		}
+		if c.journal != nil {
+			if err := c.journal.JoinOrigin(ev.Origin, ev); err != nil {
+				c.addWarning("the crawl database could not record that " + ev.Origin + " joined the crawl: " + err.Error())
+			}
+		}
+		c.emit(ev)
+		if to, err := url.Parse(ev.Hops[len(ev.Hops)-1].To); err == nil {
+			c.prepare(ctx, to)
+		}
+		if c.stopped() || ctx.Err() != nil {
+			return p, true
+		}
+		if n := c.started.Add(1); c.cfg.MaxPages > 0 && n > int64(c.cfg.MaxPages) {
+			// The ceiling: the seed stays queued, its origin approved, for
+			// a resumed crawl to fetch.
+			c.started.Add(-1)
+			c.stop("max-pages")
+			return p, true
+		}
+		release, err := c.gate.WaitSlot(ctx, it.Host, c.gate.Throttle().Reserve(it.Host))
+		if err != nil || c.stopped() {
+			if err == nil {
+				release()
+			}
+			c.started.Add(-1)
+			return p, true
+		}
+		next, _ := c.pages.Fetch(fetch.WithSent(ctx, release), u)
+		release()
+		if ctx.Err() != nil || next == nil {
+			return p, true
+		}
+		p = next
+	}
+	return p, false
+}

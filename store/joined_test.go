@@ -1,0 +1,42 @@
+package store
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// The origins a seed's redirect approved are kept by either engine, apart
+// from the other metadata, and read back in order.
+func TestJoinedOrigins(t *testing.T) {
+	for _, engine := range []string{"sqlite", "postgres"} {
+		t.Run(engine, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "c.db")
+			if engine == "postgres" {
+				db = pg.DB(t)
+			}
+			s, err := Open(db, Create)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			j := s.Journal()
+			if got, err := j.JoinedOrigins(); err != nil || len(got) != 0 {
+				t.Fatalf("JoinedOrigins of a new crawl = %v, %v; want none", got, err)
+			}
+			if err := s.SetMeta("joinedx", "not an origin"); err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range []string{"https://www.example.org", "http://127.0.0.2:8080", "https://www.example.org"} {
+				if err := j.JoinOrigin(o, map[string]string{"origin": o}); err != nil {
+					t.Fatalf("JoinOrigin(%s): %v", o, err)
+				}
+			}
+			got, err := j.JoinedOrigins()
+			want := []string{"http://127.0.0.2:8080", "https://www.example.org"}
+			if err != nil || !slices.Equal(got, want) {
+				t.Errorf("JoinedOrigins = %v, %v; want %v", got, err, want)
+			}
+		})
+	}
+}
