@@ -85,6 +85,10 @@ type Config struct {
 	// false: fragments are dropped, and the done event counts the routes
 	// linked (HashRoutesSkipped).
 	HashRoutes bool
+	// TLS says in the run event how servers' certificates are checked
+	// beyond the system's roots ("OFF (--insecure)", extra CAs); empty
+	// for the system's roots alone.
+	TLS string
 }
 
 // ConfigError reports an invalid Config.

@@ -31,6 +31,9 @@ type SideReport struct {
 	Download         bool                    `json:"download,omitempty"`
 	Truncated        bool                    `json:"truncated,omitempty"`
 	Error            string                  `json:"error,omitempty"`
+	// Proto is the protocol the plain side's answer came in on:
+	// "HTTP/1.1" or "HTTP/2.0".
+	Proto string `json:"proto,omitempty"`
 }
 
 // LinkCounts counts a page's distinct links by the side that found them.
@@ -160,6 +163,7 @@ func NewPageEvent(p *union.Page, c discovery.Discovery, kinds discovery.Kinds, k
 		if s.Err != nil {
 			r.Error = s.Err.Error()
 		}
+		r.Proto = s.Proto
 		ev.Sides[name] = r
 	}
 	for _, l := range p.Links {

@@ -183,6 +183,7 @@ func (r SideReport) appendJSON(b []byte) []byte {
 		b = append(b, `,"truncated":true`...)
 	}
 	b = appendOptString(b, `,"error":`, r.Error)
+	b = appendOptString(b, `,"proto":`, r.Proto)
 	return append(b, '}')
 }
 

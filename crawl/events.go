@@ -52,9 +52,10 @@ type RunEvent struct {
 	Mode       string         `json:"mode"`
 	Limits     Limits         `json:"limits"`
 	Identity   IdentityReport `json:"identity"`
-	Robots     string         `json:"robots"`   // "obeyed" or "OFF"
-	Retains    []string       `json:"retains"`  // what is kept of each page
-	Warnings   []string       `json:"warnings"` // empty when none
+	Robots     string         `json:"robots"`        // "obeyed" or "OFF"
+	TLS        string         `json:"tls,omitempty"` // Config.TLS; absent: the system's roots
+	Retains    []string       `json:"retains"`       // what is kept of each page
+	Warnings   []string       `json:"warnings"`      // empty when none
 
 	// HashRoutes says hash routes (#/…, #!/…) are crawled as pages of
 	// their own (--hash-routes); absent when they are not.

@@ -19,7 +19,7 @@ func (c *Crawler) runEvent() *RunEvent {
 	cfg := c.cfg
 	ev := &RunEvent{Event: "run", Version: c.version, Mode: cfg.Mode, Resumed: cfg.Resumed, DB: cfg.DB, Origins: c.scope.Origins(), AllowPaths: c.scope.Paths(), Include: c.scope.Include(), Exclude: c.scope.Exclude(),
 		Identity: IdentityReport{UserAgent: cfg.Identity.UserAgent(), AgentToken: policy.AgentToken, Contact: cfg.Identity.Contact},
-		Robots:   "obeyed", Retains: []string{"links", "citations", "outcomes", "word counts"}, Warnings: append(append([]string{}, cfg.Identity.Warnings()...), cfg.Warnings...)}
+		Robots:   "obeyed", TLS: cfg.TLS, Retains: []string{"links", "citations", "outcomes", "word counts"}, Warnings: append(append([]string{}, cfg.Identity.Warnings()...), cfg.Warnings...)}
 	for _, s := range cfg.Seeds {
 		ev.Seeds = append(ev.Seeds, s.String())
 	}

@@ -39,6 +39,9 @@ type Side struct {
 	FinalURL string
 	// Redirects lists each hop from URL to FinalURL, in order.
 	Redirects []Redirect
+	// Proto is the protocol the final response came in on, "HTTP/1.1" or
+	// "HTTP/2.0". Plain side only.
+	Proto string
 	// Status is the HTTP status of the final main document; 0 when no
 	// response arrived.
 	Status      int

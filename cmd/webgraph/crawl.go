@@ -240,7 +240,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Delay: *f.delay, NoDelay: *f.delay == 0,
 		SitemapLimit: *f.sitemapLimit, MaxBody: o.maxBody, KeepText: *f.keep == "text",
 		Identity: o.identity(),
-		Resumed:  *f.resume, DB: *f.db, Warnings: warnings, AssumedSeeds: assumed,
+		Resumed:  *f.resume, DB: *f.db, Warnings: append(warnings, o.tlsWarnings()...), TLS: o.tlsReport(), AssumedSeeds: assumed,
 	}
 	cfg.HashRoutes = o.hashRoutes
 	if err := cfg.Validate(); err != nil {
@@ -327,7 +327,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	prog.queue = front.Stats
 	defer sh.close()
-	pages, closeAll, err := o.newUnion()
+	pages, closeAll, err := o.newUnion(ctx)
 	if err != nil {
 		return err
 	}

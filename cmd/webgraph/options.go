@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -47,6 +50,10 @@ type fetchOptions struct {
 	// hashRoutes takes hash routes (#/lamps, #!/about) as pages of their
 	// own, rendered alone (--hash-routes).
 	hashRoutes bool
+	caFiles    []string // --ca-cert as given
+	insecure   bool
+	tls        *tls.Config         // set by validate; nil: the system's roots
+	caCerts    []*x509.Certificate // read from caFiles by validate
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
@@ -59,6 +66,7 @@ func (o *fetchOptions) register(fs *pflag.FlagSet) {
 	fs.DurationVar(&o.timeout, "timeout", 20*time.Second, "time limit for one fetch, per side, a `DURATION`")
 	fs.Int64Var(&o.maxBody, "max-body", plain.DefaultMaxBody, "read at most `N` bytes per response; a longer page is kept truncated with a warning")
 	fs.StringVar(&o.proxy, "proxy", "", "send every request through the proxy at `URL`, http://, https:// or socks5:// (both sides, robots.txt, sitemaps and link checks; default: $HTTPS_PROXY, $HTTP_PROXY and $NO_PROXY)")
+	o.registerTLS(fs)
 	o.creds.register(fs)
 	fs.BoolVar(&o.hashRoutes, "hash-routes", false, "take #/path and #!/path links (hash-routed apps: docsify, AngularJS) as pages of their own, rendered by the browser alone (default: every #fragment is dropped)")
 }
@@ -84,7 +92,105 @@ func (o *fetchOptions) validate() error {
 	if o.hashRoutes && o.mode == string(union.ModePlain) {
 		return usagef("--hash-routes needs the browser: a server never sees a #fragment, so --mode plain cannot fetch a hash route")
 	}
+	if err := o.parseTLS(); err != nil {
+		return err
+	}
 	return o.parseProxy()
+}
+
+// registerTLS adds --ca-cert and --insecure, which every command that
+// fetches takes.
+func (o *fetchOptions) registerTLS(fs *pflag.FlagSet) {
+	fs.StringArrayVar(&o.caFiles, "ca-cert", nil, "also trust the CA certificates in the PEM `FILE`, besides the system's roots, on both sides (repeatable)")
+	fs.BoolVar(&o.insecure, "insecure", false, "accept any TLS certificate on both sides (loudly reported; the default verifies them)")
+}
+
+// insecureWarning is said on stderr and in the run event under --insecure;
+// each page's sides say it in the page's warnings.
+const insecureWarning = "TLS certificates are NOT verified (--insecure): any server can stand in for the sites crawled, on both sides"
+
+// parseTLS reads --ca-cert's files and builds the TLS configuration of
+// every plain request.
+func (o *fetchOptions) parseTLS() error {
+	certs, err := policy.LoadCACerts(o.caFiles)
+	if err != nil {
+		return usagef("--ca-cert %v", err)
+	}
+	o.caCerts = certs
+	if o.tls, err = policy.TLSConfig(certs, o.insecure); err != nil {
+		return err
+	}
+	return nil
+}
+
+// tlsReport says how servers' certificates are checked, for the run
+// event; empty for the system's roots alone.
+func (o *fetchOptions) tlsReport() string {
+	switch {
+	case o.insecure:
+		return "OFF (--insecure)"
+	case len(o.caFiles) > 0:
+		return "system roots and --ca-cert " + strings.Join(o.caFiles, ", ")
+	}
+	return ""
+}
+
+// tlsWarnings are what the run event and stderr say of --insecure and
+// --ca-cert.
+func (o *fetchOptions) tlsWarnings() []string {
+	var ws []string
+	if o.insecure {
+		ws = append(ws, insecureWarning)
+		if len(o.browserURL) > 0 && o.mode != "plain" {
+			ws = append(ws, "--insecure with --browser-url: the running browser is told to ignore certificate errors while webgraph is connected (a browser-wide setting, which may reach its other tabs too)")
+		}
+		return ws
+	}
+	if len(o.caCerts) > 0 && len(o.browserURL) > 0 && o.mode != "plain" {
+		spki := make([]string, len(o.caCerts))
+		for i, c := range o.caCerts {
+			spki[i] = policy.SPKIHash(c)
+		}
+		ws = append(ws, "--ca-cert cannot be added to a running browser's trust (--browser-url): the plain side trusts it, the browser only what its own store does; "+
+			"start that browser with --ignore-certificate-errors-spki-list="+strings.Join(spki, ",")+" (which Chromium matches only when the server sends that certificate in its chain), or trust the CA in its NSS store")
+	}
+	return ws
+}
+
+// browserTrust returns the public keys a browser webgraph starts is to
+// accept: each --ca-cert certificate's, and, since Chromium matches them
+// only against the chain a server sends (a root is seldom sent), the own
+// key of each https origin in scope, verified here by the system's roots
+// and --ca-cert. An origin that cannot be verified is said on stderr and
+// left out: the browser will refuse it as the plain side does.
+func (o *fetchOptions) browserTrust(ctx context.Context) []string {
+	if len(o.caCerts) == 0 || o.insecure || len(o.browserURL) > 0 {
+		return nil
+	}
+	var spki []string
+	for _, c := range o.caCerts {
+		spki = append(spki, policy.SPKIHash(c))
+	}
+	if o.gate == nil || o.stderr == nil || o.proxyURL != nil {
+		return spki // through a proxy, the browser's TLS is not this process's to try
+	}
+	for _, origin := range o.gate.Scope().Origins() {
+		u, err := url.Parse(origin)
+		if err != nil || u.Scheme != "https" {
+			continue
+		}
+		port := u.Port()
+		if port == "" {
+			port = "443"
+		}
+		key, err := policy.LeafSPKI(ctx, o.tls, net.JoinHostPort(u.Hostname(), port))
+		if err != nil {
+			fmt.Fprintf(o.stderr, "webgraph: warning: --ca-cert: the browser is not told to trust %s: %v\n", origin, err)
+			continue
+		}
+		spki = append(spki, key)
+	}
+	return spki
 }
 
 // parseProxy checks --proxy. Its user and password, if any, are never shown.
@@ -106,7 +212,7 @@ func (o *fetchOptions) parseProxy() error {
 // newUnion builds the union fetcher the options ask for, starting a browser
 // only when the mode renders. close releases everything it started. Call
 // validate first.
-func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
+func (o *fetchOptions) newUnion(ctx context.Context) (u *union.Union, close func(), err error) {
 	mode, err := union.ParseMode(o.mode)
 	if err != nil {
 		return nil, nil, usagef("%v", err)
@@ -123,14 +229,14 @@ func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 		closers = append(closers, o.transport.CloseIdleConnections) // last: robots.txt and the gate use it too
 	}
 	if mode != union.ModeRendered {
-		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate, KeepExchange: o.archive,
+		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate, KeepExchange: o.archive, TLS: o.tls, Insecure: o.insecure,
 			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, Transport: o.transport})
 		closers = append(closers, p.Close)
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
 		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive,
-			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL})
+			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, TrustSPKI: o.browserTrust(ctx), Insecure: o.insecure})
 		if err != nil {
 			close()
 			var pe *rendered.ProxyError
@@ -192,7 +298,10 @@ func sayAssumed(stderr io.Writer, seed policy.Seed) {
 // newUnion ask it.
 func (o *fetchOptions) newGate(scope *policy.Scope, interval time.Duration, stderr io.Writer) *policy.Gate {
 	o.stderr = stderr
-	o.transport = policy.NewTransport(o.proxyURL)
+	o.transport = policy.NewTransportTLS(o.proxyURL, o.tls)
+	for _, w := range o.tlsWarnings() {
+		fmt.Fprintln(stderr, "webgraph: warning:", w)
+	}
 	var robots *policy.RobotsClient
 	if o.noRobots {
 		for _, w := range policy.OffPolicy("", policy.AgentToken).Warnings {

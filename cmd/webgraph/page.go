@@ -16,6 +16,7 @@ import (
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/fetch/plain"
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/policy"
@@ -86,7 +87,7 @@ func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // returns the page, refused or not, with the refusal as its error; a nil
 // page means the fetch itself failed.
 func (o *fetchOptions) fetchPage(ctx context.Context, target *url.URL) (*union.Page, error) {
-	u, closeAll, err := o.newUnion()
+	u, closeAll, err := o.newUnion(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -295,7 +296,7 @@ func gateRefusal(target *url.URL, a policy.Answer) error {
 		return nil
 	case d.Cause == fetch.DeniedDeferred && rp != nil && rp.Status == 0:
 		return &refuse.Refusal{URL: target.String(), Cause: refuse.FetchError,
-			Words: "could not reach the site: " + rp.Reason, Err: d}
+			Words: "could not reach the site: " + rp.Reason + plain.CertHint(rp.Err), Err: d}
 	case (d.Cause == fetch.DeniedDisallowed || d.Cause == fetch.DeniedDeferred) && rp != nil:
 		return &policy.PageDisallowedError{Verdict: a.Verdict, RobotsURL: rp.URL, Alternative: policy.Alternative(target.Host)}
 	}

@@ -39,18 +39,21 @@ type robotsFlags struct {
 	agent, file, format *string
 	contact             *string
 	timeout             *time.Duration
+	tls                 fetchOptions // --ca-cert and --insecure
 }
 
 func newRobotsFlags(stdout io.Writer) *robotsFlags {
 	fs := newFlagSet("robots", "webgraph robots URL [flags]",
 		"Show the robots.txt policy of URL's origin and the verdict for URL.\nExit 0 when allowed, 4 when disallowed.\n", stdout)
-	return &robotsFlags{fs: fs,
+	f := &robotsFlags{fs: fs,
 		agent:   fs.String("agent", policy.AgentToken, "product `TOKEN` to ask the rules for"),
 		file:    fs.String("file", "", "evaluate the local robots.txt at `PATH` instead of fetching the site's (a file that is not text is refused, exit 1)"),
 		format:  fs.String("format", "json", "output `FORMAT`: json or text"),
 		contact: fs.String("contact", os.Getenv("WEBGRAPH_CONTACT"), "operator `CONTACT` (URL or e-mail), sent in the User-Agent (default $WEBGRAPH_CONTACT)"),
 		timeout: fs.Duration("timeout", policy.DefaultRobotsTimeout, "time limit for fetching robots.txt, a `DURATION`"),
 	}
+	f.tls.registerTLS(fs)
+	return f
 }
 
 func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -81,7 +84,13 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		p = policy.PolicyFromFile(policy.Origin(target), *agent, body, time.Now())
 	} else {
 		id := policy.Identity{Version: version, Contact: *contact}
-		c := policy.NewRobotsClient(*agent, id.UserAgent(), nil)
+		if err := f.tls.parseTLS(); err != nil {
+			return err
+		}
+		if f.tls.insecure {
+			fmt.Fprintln(stderr, "webgraph: warning:", insecureWarning)
+		}
+		c := policy.NewRobotsClient(*agent, id.UserAgent(), policy.NewTransportTLS(nil, f.tls.tls))
 		c.Timeout = *timeout
 		p = c.Policy(ctx, target)
 	}

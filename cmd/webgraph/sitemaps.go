@@ -55,12 +55,13 @@ type sitemapsFlags struct {
 	interval, timeout *time.Duration
 	contact           *string
 	noRobots          *bool
+	tls               fetchOptions // --ca-cert and --insecure
 }
 
 func newSitemapsFlags(stdout io.Writer) *sitemapsFlags {
 	fs := newFlagSet("sitemaps", "webgraph sitemaps URL [flags]",
 		"Try every sitemap of URL's origin (robots-advertised, conventional, index\nchildren) and report each attempt and the URL inventory as JSON.\nExit 0 when done, 3 when --verify found dead URLs.\n", stdout)
-	return &sitemapsFlags{fs: fs,
+	f := &sitemapsFlags{fs: fs,
 		verify:   fs.Bool("verify", false, "fetch every advertised URL politely (plain GET, robots.txt obeyed), count live and dead, and exit 3 if any is dead"),
 		list:     fs.Bool("list", false, "list every advertised URL"),
 		limit:    fs.Int("sitemap-limit", discovery.DefaultSitemapLimit, "take at most `N` URLs from the sitemaps (at least 1)"),
@@ -69,6 +70,8 @@ func newSitemapsFlags(stdout io.Writer) *sitemapsFlags {
 		contact:  fs.String("contact", os.Getenv("WEBGRAPH_CONTACT"), "operator `CONTACT` (URL or e-mail), sent in the User-Agent (default $WEBGRAPH_CONTACT)"),
 		noRobots: fs.Bool("no-robots", false, "do not ask robots.txt (loudly reported)"),
 	}
+	f.tls.registerTLS(fs)
+	return f
 }
 
 func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -87,7 +90,10 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := checkCount("sitemap-limit", *limit, false); err != nil {
 		return err
 	}
-	o := fetchOptions{noRobots: *noRobots, contact: *contact, timeout: *timeout}
+	o := fetchOptions{noRobots: *noRobots, contact: *contact, timeout: *timeout, caFiles: f.tls.caFiles, insecure: f.tls.insecure}
+	if err := o.parseTLS(); err != nil {
+		return err
+	}
 	warnIdentity(stderr, o.identity())
 	scope, err := policy.NewScope([]*url.URL{target}, nil, nil, nil, nil)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -63,11 +64,21 @@ type Config struct {
 	// approves, and to no other. Without CredentialsFor none are sent.
 	Credentials    http.Header
 	CredentialsFor func(*url.URL) bool
+	// TLS, if set, verifies the servers of the Fetcher's own transport (a
+	// Transport given brings its own): see policy.TLSConfig.
+	TLS *tls.Config
+	// Insecure says the transport accepts any certificate (--insecure):
+	// every Side says so in its warnings.
+	Insecure bool
 	// KeepExchange keeps the final request and response, head and body
 	// as read, in Side.Exchange (for a WARC archive). Default false: they
 	// are dropped once read.
 	KeepExchange bool
 }
+
+// InsecureWarning is in the warnings of every Side fetched with
+// Config.Insecure.
+const InsecureWarning = "TLS certificates are NOT verified (--insecure): any server can stand in for the site"
 
 // Fetcher performs plain fetches. It is safe for concurrent use; Close
 // releases its idle connections.
@@ -103,7 +114,8 @@ func New(cfg Config) *Fetcher {
 			ResponseHeaderTimeout: cfg.Timeout,
 			MaxIdleConnsPerHost:   8,
 			IdleConnTimeout:       90 * time.Second,
-			ForceAttemptHTTP2:     true,
+			TLSClientConfig:       cfg.TLS,
+			ForceAttemptHTTP2:     true, // kept with a TLSClientConfig only when asked
 		}
 	}
 	f := &Fetcher{cfg: cfg}
@@ -174,6 +186,9 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	target := u.String()
 	s := &fetch.Side{Name: fetch.Plain, URL: target, FinalURL: target}
 	defer func() { s.Elapsed = time.Since(start) }()
+	if f.cfg.Insecure {
+		s.Warnings = append(s.Warnings, InsecureWarning)
+	}
 
 	defer fetch.Received(ctx) // whatever ended the exchange
 	ctx, cancel := context.WithTimeout(ctx, f.cfg.Timeout)
@@ -216,6 +231,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 
 	s.FinalURL = resp.Request.URL.String()
 	s.Status = resp.StatusCode
+	s.Proto = resp.Proto
 	s.StatusText = http.StatusText(resp.StatusCode)
 	s.Disposition = resp.Header.Get("Content-Disposition")
 	s.RetryAfter = resp.Header.Get("Retry-After")
@@ -374,7 +390,17 @@ func describe(err error, timeout time.Duration) error {
 	case errors.Is(err, ErrRedirectLoop), errors.Is(err, ErrTooManyRedirects), errors.Is(err, fetch.ErrOutOfScope), errors.Is(err, fetch.ErrHopDisallowed):
 		return err
 	}
-	return fmt.Errorf("plain: %w", err)
+	return fmt.Errorf("plain: %w%s", err, CertHint(err))
+}
+
+// CertHint returns what to do about err when it is a server's certificate
+// that could not be verified, or "" for any other error.
+func CertHint(err error) string {
+	var ce *tls.CertificateVerificationError
+	if !errors.As(err, &ce) {
+		return ""
+	}
+	return " (a site whose certificate a private CA signed is trusted with --ca-cert FILE; --insecure accepts any certificate)"
 }
 
 func isTimeout(err error) bool {

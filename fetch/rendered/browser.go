@@ -26,6 +26,7 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/security"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/remote"
@@ -184,6 +185,12 @@ func tmpDirFor(dir string) []string {
 // it is not nil, and the browser's own background hosts resolved to sink
 // (see resolverRules; "" for none at all).
 func startBrowserVia(execPath, userAgent string, noSandbox bool, proxy *url.URL, sink string) (*browser, error) {
+	return startBrowserTrusting(execPath, userAgent, noSandbox, proxy, sink, nil)
+}
+
+// startBrowserTrusting is startBrowserVia with the public keys spki (see
+// Config.TrustSPKI) accepted in any server's chain.
+func startBrowserTrusting(execPath, userAgent string, noSandbox bool, proxy *url.URL, sink string, spki []string) (*browser, error) {
 	dir, err := os.MkdirTemp("", ProfilePrefix)
 	if err != nil {
 		return nil, fmt.Errorf("rendered: profile directory: %w", err)
@@ -219,6 +226,12 @@ func startBrowserVia(execPath, userAgent string, noSandbox bool, proxy *url.URL,
 		// Chromium sends loopback hosts around a proxy unless told not to.
 		opts = append(opts, chromedp.ProxyServer(proxy.String()), chromedp.Flag("proxy-bypass-list", "<-loopback>"))
 	}
+	if len(spki) > 0 {
+		// Chromium matches these against every certificate the server
+		// presents (leaf and intermediates), not against roots it does
+		// not send: hence the seeds' own keys besides the CAs'.
+		opts = append(opts, chromedp.Flag("ignore-certificate-errors-spki-list", strings.Join(spki, ",")))
+	}
 	if noSandbox || os.Geteuid() == 0 {
 		opts = append(opts, chromedp.NoSandbox)
 	}
@@ -237,6 +250,19 @@ func startBrowserVia(execPath, userAgent string, noSandbox bool, proxy *url.URL,
 		return nil, err
 	}
 	return b, nil
+}
+
+// InsecureWarning is in the warnings of every Side rendered with
+// Config.Insecure.
+const InsecureWarning = "TLS certificates are NOT verified (--insecure): any server can stand in for the site"
+
+// ignoreCertificateErrors makes the whole browser accept any certificate
+// while this connection lasts.
+func (b *browser) ignoreCertificateErrors() error {
+	if _, err := chromedp.CallBrowser(b.ctx, security.SetIgnoreCertificateErrors, security.SetIgnoreCertificateErrorsParams{Ignore: true}); err != nil {
+		return fmt.Errorf("rendered: --insecure: the browser would not ignore certificate errors: %w", err)
+	}
+	return nil
 }
 
 // denyDownloads makes the browser refuse downloads while still telling of

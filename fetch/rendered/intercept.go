@@ -9,7 +9,6 @@ import (
 
 	cdpfetch "github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/chromedp"
 
 	"github.com/webgraph/webgraph/fetch"
 )
@@ -252,6 +251,12 @@ func (t *tab) popupClosed() {
 // answers each on a goroutine of its own, at most maxGateCalls at once.
 func (t *tab) intercept(ctx context.Context, paused iter.Seq2[cdpfetch.EventRequestPaused, error], gate Gate) {
 	defer close(t.done)
+	t.serve(ctx, paused, gate)
+}
+
+// serve answers the paused requests of one target of the tab (its page,
+// or an out-of-process frame: see guardFrames) until the target ends.
+func (t *tab) serve(ctx context.Context, paused iter.Seq2[cdpfetch.EventRequestPaused, error], gate Gate) {
 	sem := make(chan struct{}, maxGateCalls)
 	defer func() {
 		for range maxGateCalls { // wait for every answer in flight
@@ -321,7 +326,7 @@ func (t *tab) answer(ctx context.Context, ev *cdpfetch.EventRequestPaused, gate 
 		t.fail(ctx, ev)
 		return
 	}
-	chromedp.Call(ctx, cdpfetch.ContinueRequest, t.b.creds.continueParams(ev, u))
+	reply(ctx, cdpfetch.ContinueRequest, t.b.creds.continueParams(ev, u))
 }
 
 // askSubresource asks the gate about a subresource, once per URL and
@@ -349,7 +354,7 @@ func (t *tab) askSubresource(ctx context.Context, gate Gate, u *url.URL, raw str
 }
 
 func (t *tab) fail(ctx context.Context, ev *cdpfetch.EventRequestPaused) {
-	chromedp.Call(ctx, cdpfetch.FailRequest, cdpfetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
+	reply(ctx, cdpfetch.FailRequest, cdpfetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
 }
 
 // typeBlocked says why a request is of a kind a text render never makes

@@ -90,6 +90,17 @@ type Config struct {
 	// A remote browser (BrowserURL) keeps the proxy it was started with:
 	// New refuses a Config with both, as *ProxyError.
 	Proxy *url.URL
+	// TrustSPKI lists public keys (base64 SHA-256 of a certificate's
+	// SubjectPublicKeyInfo: policy.SPKIHash) that a browser webgraph
+	// starts accepts in a server's chain whatever its own store says
+	// (Chromium's --ignore-certificate-errors-spki-list). A remote browser
+	// keeps its own trust: they are not applied there.
+	TrustSPKI []string
+	// Insecure makes the browser accept any certificate, a remote browser
+	// too, for as long as webgraph is connected (the DevTools protocol's
+	// Security.setIgnoreCertificateErrors, which is browser-wide), and
+	// every Side say so in its warnings.
+	Insecure bool
 }
 
 // ProxyError reports a proxy the browser cannot use.
@@ -223,10 +234,16 @@ func (f *Fetcher) launch() (*browser, error) {
 	if f.cfg.BrowserURL != "" {
 		b, err = connectBrowser(f.cfg.BrowserURL)
 	} else {
-		b, err = startBrowserVia(f.execPath, f.cfg.UserAgent, f.cfg.NoSandbox, f.cfg.Proxy, "")
+		b, err = startBrowserTrusting(f.execPath, f.cfg.UserAgent, f.cfg.NoSandbox, f.cfg.Proxy, "", f.cfg.TrustSPKI)
 	}
 	if err != nil {
 		return nil, err
+	}
+	if f.cfg.Insecure {
+		if err := b.ignoreCertificateErrors(); err != nil {
+			b.stop()
+			return nil, err
+		}
 	}
 	b.creds = credentials{header: f.cfg.Credentials.Clone(), allow: f.cfg.CredentialsFor}
 	return b, nil
@@ -303,6 +320,9 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	start := time.Now()
 	s := &fetch.Side{Name: fetch.Rendered, URL: u.String(), FinalURL: u.String()}
 	defer func() { s.Elapsed = time.Since(start) }()
+	if f.cfg.Insecure && f.spread == nil { // (a spread's own fetchers say it)
+		s.Warnings = append(s.Warnings, InsecureWarning)
+	}
 
 	select {
 	case <-f.closing:

@@ -95,6 +95,11 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	if _, err := chromedp.Call(ctx, cdpfetch.Enable, cdpfetch.EnableParams{Patterns: []*cdpfetch.RequestPattern{{URLPattern: "*", RequestStage: cdpfetch.RequestStageRequest}}}); err != nil {
 		return fail(err)
 	}
+	if b.context != "" { // a remote browser: see guardFrames
+		if err := t.guardFrames(ctx, cfg.Gate); err != nil {
+			return fail(err)
+		}
+	}
 	b.mu.Lock()
 	b.tabs[t.frame] = t
 	b.mu.Unlock()

@@ -32,6 +32,7 @@ type Hit struct {
 	Browser  bool // the request carried browser fetch-metadata (Sec-Fetch-Mode)
 	Agent    string
 	Resource string // Sec-Fetch-Dest, when present
+	Proto    string // the protocol the request came in on: "HTTP/1.1", "HTTP/2.0"
 }
 
 // Handler serves one fixture site. It is safe for concurrent use.
@@ -109,7 +110,7 @@ const articleText = `<p>This page is readable without a browser: it has well ove
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	browser := r.Header.Get("Sec-Fetch-Mode") != ""
 	h.mu.Lock()
-	h.hits = append(h.hits, Hit{Path: r.URL.Path, Time: time.Now(), Browser: browser, Agent: r.UserAgent(), Resource: r.Header.Get("Sec-Fetch-Dest")})
+	h.hits = append(h.hits, Hit{Path: r.URL.Path, Time: time.Now(), Browser: browser, Agent: r.UserAgent(), Resource: r.Header.Get("Sec-Fetch-Dest"), Proto: r.Proto})
 	h.mu.Unlock()
 
 	p := r.URL.Path

@@ -2,6 +2,7 @@ package sites
 
 import (
 	"context"
+	"crypto/tls"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -44,5 +45,38 @@ func TestRanOut(t *testing.T) {
 	get("/endless", false)
 	if n := h.RanOut(); n != 2 {
 		t.Errorf("after two responses held to the end RanOut = %d; want 2", n)
+	}
+}
+
+// A client that trusts the CA reaches the site over HTTP/2 or HTTP/1.1 as
+// it offers, and the handler records which; one that does not is refused.
+func TestServeTLS(t *testing.T) {
+	ca := NewCA(t)
+	ts, h := ServeTLS(t, "union", ca)
+	get := func(tr *http.Transport) error {
+		c := &http.Client{Transport: tr}
+		defer c.CloseIdleConnections()
+		resp, err := c.Get(ts.URL + "/")
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		return nil
+	}
+	if err := get(&http.Transport{}); err == nil {
+		t.Fatal("a client without the CA reached the site")
+	}
+	if err := get(&http.Transport{TLSClientConfig: &tls.Config{RootCAs: ca.Pool()}, ForceAttemptHTTP2: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := get(&http.Transport{TLSClientConfig: &tls.Config{RootCAs: ca.Pool()}}); err != nil {
+		t.Fatal(err)
+	}
+	var protos []string
+	for _, hit := range h.Hits() {
+		protos = append(protos, hit.Proto)
+	}
+	if len(protos) != 2 || protos[0] != "HTTP/2.0" || protos[1] != "HTTP/1.1" {
+		t.Errorf("protocols seen = %q; want HTTP/2.0 then HTTP/1.1", protos)
 	}
 }
