@@ -73,6 +73,11 @@ type Config struct {
 	// run keeping none is then no failure (DoneEvent.Failure).
 	KeptEarlier bool
 	DB          string
+	// SeedJoins are origins seeds' redirects approved before the crawl
+	// began (the CLI follows seeds early when the browser must be told
+	// which keys to trust); Run says and records them, and prepares each
+	// origin, as if the seeds' own fetches had found them.
+	SeedJoins []*SeedRedirectEvent
 	// AssumedSeeds are the seeds typed without a scheme, as typed and as
 	// taken (the run event's seeds_typed).
 	AssumedSeeds []policy.Seed

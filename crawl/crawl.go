@@ -265,6 +265,9 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		defer t.Stop()
 	}
 
+	for _, ev := range c.cfg.SeedJoins {
+		c.joined(ctx, ev)
+	}
 	for _, s := range c.cfg.Seeds {
 		if ctx.Err() != nil {
 			break

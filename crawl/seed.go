@@ -105,15 +105,7 @@ func (c *Crawler) followSeed(ctx context.Context, it frontier.Item, u *url.URL, 
 		if ev == nil {
 			return p, false
 		}
-		if c.journal != nil {
-			if err := c.journal.JoinOrigin(ev.Origin, ev); err != nil {
-				c.addWarning("the crawl database could not record that " + ev.Origin + " joined the crawl: " + err.Error())
-			}
-		}
-		c.emit(ev)
-		if to, err := url.Parse(ev.Hops[len(ev.Hops)-1].To); err == nil {
-			c.prepare(ctx, to)
-		}
+		c.joined(ctx, ev)
 		if c.stopped() || ctx.Err() != nil {
 			return p, true
 		}
@@ -140,4 +132,18 @@ func (c *Crawler) followSeed(ctx context.Context, it frontier.Item, u *url.URL, 
 		p = next
 	}
 	return p, false
+}
+
+// joined says and records that ev's origin joined the crawl, and prepares
+// the origin (robots.txt, sitemaps, the soft-404 probe) like a seed's.
+func (c *Crawler) joined(ctx context.Context, ev *SeedRedirectEvent) {
+	if c.journal != nil {
+		if err := c.journal.JoinOrigin(ev.Origin, ev); err != nil {
+			c.addWarning("the crawl database could not record that " + ev.Origin + " joined the crawl: " + err.Error())
+		}
+	}
+	c.emit(ev)
+	if to, err := url.Parse(ev.Hops[len(ev.Hops)-1].To); err == nil {
+		c.prepare(ctx, to)
+	}
 }

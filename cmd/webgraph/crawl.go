@@ -327,6 +327,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	prog.queue = front.Stats
 	defer sh.close()
+	cfg.SeedJoins = o.joinSeedsEarly(ctx, seeds)
 	pages, closeAll, err := o.newUnion(ctx)
 	if err != nil {
 		return err

@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/plain"
 	"github.com/webgraph/webgraph/fetch/rendered"
@@ -155,6 +156,27 @@ func (o *fetchOptions) tlsWarnings() []string {
 			"start that browser with --ignore-certificate-errors-spki-list="+strings.Join(spki, ",")+" (which Chromium matches only when the server sends that certificate in its chain), or trust the CA in its NSS store")
 	}
 	return ws
+}
+
+// joinSeedsEarly follows each seed's redirects before the browser starts
+// when the browser must be told which servers' keys to trust (--ca-cert on
+// a browser webgraph starts): an origin a seed's redirect lands on then
+// joins in time for browserTrust to verify its key. Elsewhere it does
+// nothing; the seed's own fetch approves such an origin. It returns the
+// joins, for the crawl to say and record.
+func (o *fetchOptions) joinSeedsEarly(ctx context.Context, seeds []*url.URL) []*crawl.SeedRedirectEvent {
+	if len(o.caCerts) == 0 || o.insecure || len(o.browserURL) > 0 || o.gate == nil || o.mode == string(union.ModePlain) {
+		return nil
+	}
+	var evs []*crawl.SeedRedirectEvent
+	for _, seed := range seeds {
+		_, joins, _ := o.gate.FollowSeed(ctx, seed, crawl.MaxSeedJoins)
+		for _, j := range joins {
+			evs = append(evs, &crawl.SeedRedirectEvent{Event: "seed_redirect", Seed: seed.String(), Origin: j.Origin,
+				Hops: []fetch.Redirect{{From: j.Hop.From, To: j.Hop.To}}})
+		}
+	}
+	return evs
 }
 
 // browserTrust returns the public keys a browser webgraph starts is to

@@ -87,13 +87,18 @@ func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // returns the page, refused or not, with the refusal as its error; a nil
 // page means the fetch itself failed.
 func (o *fetchOptions) fetchPage(ctx context.Context, target *url.URL) (*union.Page, error) {
+	var joined []string
+	for _, ev := range o.joinSeedsEarly(ctx, []*url.URL{target}) {
+		words := seedJoinWords(ev)
+		fmt.Fprintln(o.stderr, "webgraph:", safetext.Clean(words))
+		joined = append(joined, words)
+	}
 	u, closeAll, err := o.newUnion(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer closeAll()
 	p, err := u.Fetch(ctx, target)
-	var joined []string
 	for range crawl.MaxSeedJoins {
 		// The URL given is the seed: where its own redirect lands is
 		// where the site lives, and that origin joins (said below).
