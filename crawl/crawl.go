@@ -259,7 +259,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		if ctx.Err() != nil {
 			break
 		}
-		if n, err := fetch.NormalizeURL(s); err == nil && c.front.Add(n, s.Host, discovery.Discovery{Via: discovery.ViaSeed}) {
+		if n, err := fetch.NormalizeURL(s); err == nil && c.front.Add(n, policy.HostKey(s), discovery.Discovery{Via: discovery.ViaSeed}) {
 			c.tally(discovery.KindPage, 1)
 		}
 		c.prepare(ctx, s)

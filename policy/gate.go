@@ -141,20 +141,46 @@ func (g *Gate) Context(ctx context.Context) (context.Context, context.CancelFunc
 
 // Policy returns the robots.txt policy of u's origin (the "off" policy when
 // robots.txt is off). A policy not yet known is fetched, after taking a
-// throttle slot of that host.
+// throttle slot of that host. Whatever the purpose, the policy's
+// Crawl-delay is recorded in the throttle for u's host as it is learned:
+// every request the gate spaces to that host keeps it.
 func (g *Gate) Policy(ctx context.Context, u *url.URL) *RobotsPolicy {
 	if g.cfg.Robots == nil {
 		return OffPolicy(Origin(u), AgentToken)
 	}
+	host := HostKey(u)
 	if g.cfg.Throttle != nil && g.cfg.Robots.Cached(u) == nil {
-		if err := g.cfg.Throttle.Wait(ctx, u.Host); err != nil {
+		if err := g.cfg.Throttle.Wait(ctx, host); err != nil {
 			// The wait ended with ctx: robots.txt was not asked, and
 			// nothing may be fetched without it.
 			return &RobotsPolicy{Origin: Origin(u), URL: Origin(u) + "/robots.txt", Agent: g.cfg.Robots.Agent, State: Unreachable,
 				Reason: "not asked: " + err.Error(), Rules: []string{}, Sitemaps: []string{}}
 		}
 	}
-	return g.cfg.Robots.Policy(ctx, u)
+	rp := g.cfg.Robots.Policy(ctx, u)
+	g.noteCrawlDelay(host, rp)
+	return rp
+}
+
+// noteCrawlDelay records rp's Crawl-delay for host in the throttle. A
+// policy that says nothing of the rules (unreachable, no cached stand-in)
+// leaves the last one known in place.
+func (g *Gate) noteCrawlDelay(host string, rp *RobotsPolicy) {
+	if g.cfg.Throttle == nil || rp == nil || rp.Deferred() {
+		return
+	}
+	g.cfg.Throttle.SetOriginCrawlDelay(host, rp.Origin, rp.CrawlDelay)
+}
+
+// CrawlDelay reports what the Crawl-delay recorded for u's host means: a
+// warning when it is above CrawlDelayWarn, and a *CrawlDelayError when it
+// is above MaxCrawlDelay, in which case the gate refuses the host's sitemaps,
+// probes and link checks (DeniedDeferred) and the crawl defers its pages.
+func (g *Gate) CrawlDelay(u *url.URL) (warning string, err error) {
+	if g.cfg.Throttle == nil {
+		return "", nil
+	}
+	return g.cfg.Throttle.CrawlDelay(HostKey(u))
 }
 
 // Cached returns the robots.txt policy already known for u's origin, without
@@ -167,13 +193,17 @@ func (g *Gate) Cached(u *url.URL) *RobotsPolicy {
 }
 
 // Remember takes robots.txt policies learned earlier (a resumed crawl's
-// database), so they are not asked for again while fresh.
+// database), so they are not asked for again while fresh; their
+// Crawl-delays are recorded in the throttle as if just read.
 func (g *Gate) Remember(saved []*RobotsPolicy) {
 	if g.cfg.Robots == nil {
 		return
 	}
 	for _, p := range saved {
 		g.cfg.Robots.Store(p)
+		if u, err := url.Parse(p.Origin); err == nil && u.Host != "" {
+			g.noteCrawlDelay(HostKey(u), p)
+		}
 	}
 }
 
@@ -220,6 +250,11 @@ func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
 		}
 	}
 	rp := g.Policy(ctx, u)
+	if p.ownSlot() && g.cfg.Throttle != nil {
+		if _, err := g.cfg.Throttle.CrawlDelay(HostKey(u)); err != nil {
+			return Answer{Policy: rp, Denied: &fetch.Denied{URL: raw, Cause: fetch.DeniedDeferred, Reason: err.Error(), Err: err}}
+		}
+	}
 	v := rp.Check(u)
 	a := Answer{Policy: rp, Verdict: v}
 	if v.Allowed {
@@ -280,10 +315,10 @@ func (g *Gate) Do(ctx context.Context, method string, u *url.URL, p Purpose, hea
 	}
 	if g.cfg.Throttle != nil && p.ownSlot() {
 		ctx2, cancel := g.Context(ctx)
-		err := g.cfg.Throttle.Wait(ctx2, u.Host)
+		err := g.cfg.Throttle.Wait(ctx2, HostKey(u))
 		cancel()
 		if err != nil {
-			return nil, fmt.Errorf("policy: waiting for %s's slot: %w", u.Host, err)
+			return nil, fmt.Errorf("policy: waiting for %s's slot: %w", HostKey(u), err)
 		}
 	}
 	req, err := http.NewRequestWithContext(withPurpose(ctx, p), method, u.String(), nil)

@@ -217,3 +217,34 @@ func TestRobotsNotPoisonedByCancel(t *testing.T) {
 		t.Errorf("Policy after the cancel = %s, allowed %v; want parsed, disallowed", p.State, p.Check(u).Allowed)
 	}
 }
+
+// Origin and HostKey write a host as fetch.NormalizeURL does: lower case,
+// the scheme's default port dropped, so a seed typed http://HOST:80/ is in
+// its own scope.
+func TestOriginNormalForm(t *testing.T) {
+	for raw, want := range map[string]string{
+		"http://Example.COM:80/x":  "http://example.com",
+		"https://example.com:443/": "https://example.com",
+		"http://example.com:443/":  "http://example.com:443",
+		"HTTP://LOCALHOST:8080/":   "http://localhost:8080",
+		"http://[::1]:80/":         "http://[::1]",
+		"http://[::1]:8080/":       "http://[::1]:8080",
+	} {
+		u, _ := url.Parse(raw)
+		if got := Origin(u); got != want {
+			t.Errorf("Origin(%s) = %s; want %s", raw, got, want)
+		}
+		if got := HostKey(u); got != strings.TrimPrefix(strings.TrimPrefix(want, "http://"), "https://") {
+			t.Errorf("HostKey(%s) = %s", raw, got)
+		}
+	}
+	seed, _ := url.Parse("http://Example.com:80/")
+	s, err := NewScope([]*url.URL{seed}, nil, []string{"/"}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	norm, _ := url.Parse("http://example.com/")
+	if !s.Allows(seed) || !s.Allows(norm) {
+		t.Errorf("the seed http://Example.com:80/ is not in its own scope (typed %v, normalised %v)", s.Allows(seed), s.Allows(norm))
+	}
+}

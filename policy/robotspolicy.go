@@ -200,15 +200,32 @@ func (c *RobotsClient) now() time.Time {
 	return time.Now()
 }
 
-// Origin returns the origin ("scheme://host[:port]") of u.
+// Origin returns the origin ("scheme://host[:port]") of u in normal form:
+// scheme and host lower case, an internationalised host in its ASCII form,
+// the scheme's default port dropped, as fetch.NormalizeURL writes URLs; so
+// http://Example.COM:80/ and http://example.com/ are one origin.
 func Origin(u *url.URL) string {
-	host := u.Host
-	if h, port := u.Hostname(), u.Port(); port != "" && !strings.Contains(h, ":") {
-		host = fetch.CanonicalHost(h) + ":" + port
-	} else if port == "" && !strings.Contains(h, ":") {
-		host = fetch.CanonicalHost(h)
+	scheme := strings.ToLower(u.Scheme)
+	port := u.Port()
+	if (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
+		port = ""
 	}
-	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(host)
+	host := fetch.CanonicalHost(u.Hostname())
+	if strings.Contains(host, ":") { // an IPv6 literal
+		host = "[" + host + "]"
+	}
+	if port != "" {
+		host += ":" + port
+	}
+	return scheme + "://" + host
+}
+
+// HostKey returns u's host as the throttle, the frontier and deferrals key
+// it: the host[:port] of Origin(u), so a host typed in capitals or with its
+// default port is the same host as in every normalised URL.
+func HostKey(u *url.URL) string {
+	o := Origin(u)
+	return o[strings.Index(o, "://")+3:]
 }
 
 // Policy returns the policy for u's origin, fetching /robots.txt when there
