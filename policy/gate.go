@@ -225,7 +225,10 @@ func (a Answer) Err() error {
 
 // Ask answers whether a request for u, for purpose p, may go on the wire:
 // not after Stop, a URL under fetch.MaxURLBytes, http(s), in scope when p
-// needs it, and allowed by robots.txt of u's own origin. It does not take a
+// needs it, and allowed by robots.txt of u's own origin. Scope and
+// robots.txt judge both u as it will be sent and u in normal form (escapes
+// of unreserved characters decoded, dot-segments removed), which is what the
+// server resolves: both must allow it. It does not take a
 // throttle slot; Do and WaitSlot do.
 func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
 	deny := func(cause, reason string) Answer {
@@ -244,9 +247,19 @@ func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
 	if p == Sitemap && !g.cfg.Scope.ApprovedOrigin(u) {
 		return deny(fetch.DeniedOutOfScope, "sitemaps are fetched only from approved origins")
 	}
+	// Scope and robots.txt judge the URL the server will resolve as well
+	// as the one sent: /ok/%2e%2e/private is /private to the server.
+	judged := []*url.URL{u}
+	if n, err := fetch.NormalizeURL(u); err == nil && n != raw {
+		if nu, err := url.Parse(n); err == nil {
+			judged = append(judged, nu)
+		}
+	}
 	if p.needsScope() {
-		if sv := g.cfg.Scope.Judge(u); !sv.Allowed {
-			return deny(fetch.DeniedOutOfScope, sv.Reason)
+		for _, j := range judged {
+			if sv := g.cfg.Scope.Judge(j); !sv.Allowed {
+				return deny(fetch.DeniedOutOfScope, sv.Reason)
+			}
 		}
 	}
 	rp := g.Policy(ctx, u)
@@ -256,6 +269,12 @@ func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
 		}
 	}
 	v := rp.Check(u)
+	for _, j := range judged[1:] {
+		if jv := rp.Check(j); v.Allowed && !jv.Allowed {
+			v = jv
+			v.URL = raw
+		}
+	}
 	a := Answer{Policy: rp, Verdict: v}
 	if v.Allowed {
 		return a

@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -147,5 +148,84 @@ func TestTypedHostKeepsCrawlDelay(t *testing.T) {
 		if g < delay-arrivalJitter {
 			t.Errorf("requests %d and %d reached the host %s apart; its Crawl-delay is %s (asked: %v)", i, i+1, g, delay, asked)
 		}
+	}
+}
+
+// resolves reports whether a request's path, as a server resolves it
+// (escapes decoded, dot-segments removed), is under prefix.
+func resolves(r *http.Request, prefix string) bool {
+	return strings.HasPrefix(path.Clean("/"+r.URL.Path), prefix)
+}
+
+// A redirect hop to /ok/%2e%2e/private is /private to the server: the
+// crawl's scope (--allow-path /ok) and robots.txt (Disallow: /private)
+// judge it so, on a page's own hops and on a link check's, and the
+// server never sees it.
+func TestEncodedDotSegmentsOnAHop(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var private []string
+	logPrivate := func(r *http.Request) {
+		if resolves(r, "/private") || resolves(r, "/elsewhere") {
+			mu.Lock()
+			private = append(private, r.Host+" "+r.Method+" "+r.RequestURI)
+			mu.Unlock()
+		}
+	}
+	// The linked host: its robots.txt disallows /private.
+	b := serveOn(t, "127.0.0.2", func(w http.ResponseWriter, r *http.Request) {
+		logPrivate(r)
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+		default:
+			fmt.Fprint(w, "<p>secret</p>")
+		}
+	})
+	// A third host that redirects a link check into b's /private.
+	c := serveOn(t, "127.0.0.3", func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Location", b.URL+"/ok/%2e%2e/private/key")
+		w.WriteHeader(http.StatusFound)
+	})
+	site := serveOn(t, "127.0.0.1", func(w http.ResponseWriter, r *http.Request) {
+		logPrivate(r)
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+		case "/ok/":
+			fmt.Fprintf(w, `<html><head><title>Home</title></head><body>%s<a href="/ok/hop">hop</a><a href="/ok/hop2">hop2</a><a href="%s/away">away</a></body></html>`, filler, c.URL)
+		case "/ok/hop":
+			w.Header().Set("Location", "/ok/%2e%2e/private/page")
+			w.WriteHeader(http.StatusFound)
+		case "/ok/hop2":
+			w.Header().Set("Location", "/ok/%2E%2E/elsewhere")
+			w.WriteHeader(http.StatusFound)
+		default:
+			fmt.Fprintf(w, "<html><head><title>Secret</title></head><body>%s</body></html>", filler)
+		}
+	})
+	db := filepath.Join(t.TempDir(), "crawl.db")
+	out, errOut, code := webgraph(t, "crawl", "--db", db, "--mode", "plain", "--check", "external", "--allow-path", "/ok",
+		"--host-interval", "0s", "--delay", "0s", "--header", "Authorization: Bearer s3cret", site.URL+"/ok/")
+	if code != exitOK && code != exitRefused {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(private) != 0 {
+		t.Errorf("requests that resolve to a disallowed path reached the servers: %v", private)
+	}
+	// The witnesses saw nothing; the crawl said why, for both hops.
+	for _, want := range []string{`disallows it`, `outside the allowed paths`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no event says %q\n%s", want, out)
+		}
+	}
+	if !strings.Contains(out, `"event":"link"`) || !strings.Contains(out, "a redirect was not followed") {
+		t.Errorf("the link check through the redirect is not said to be refused\n%s", out)
 	}
 }
