@@ -168,15 +168,15 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		defer st.Close()
 		raw, err := st.Meta("args")
 		if err != nil || raw == "" {
-			return fmt.Errorf("crawl: %s does not say how its crawl began (%v)", *f.db, err)
+			return fmt.Errorf("crawl: %s does not say how its crawl began (%v)", store.Redact(*f.db), err)
 		}
 		var stored []string
 		if err := json.Unmarshal([]byte(raw), &stored); err != nil {
-			return fmt.Errorf("crawl: %s: the stored settings: %w", *f.db, err)
+			return fmt.Errorf("crawl: %s: the stored settings: %w", store.Redact(*f.db), err)
 		}
 		base := newCrawlFlags(io.Discard)
 		if err := base.parse(stored); err != nil {
-			return fmt.Errorf("crawl: %s: the stored settings: %w", *f.db, err)
+			return fmt.Errorf("crawl: %s: the stored settings: %w", store.Redact(*f.db), err)
 		}
 		if warnings, err = base.overlay(f); err != nil {
 			return err
@@ -229,7 +229,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Delay: *f.delay, NoDelay: *f.delay == 0,
 		SitemapLimit: *f.sitemapLimit, MaxBody: o.maxBody, KeepText: *f.keep == "text",
 		Identity: o.identity(),
-		Resumed:  *f.resume, DB: *f.db, Warnings: warnings,
+		Resumed:  *f.resume, DB: store.Redact(*f.db), Warnings: warnings,
 	}
 	if err := cfg.Validate(); err != nil {
 		return usagef("%v", err)
