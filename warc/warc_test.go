@@ -75,3 +75,45 @@ func TestHeaderValue(t *testing.T) {
 		t.Errorf("headerValue = %q", got)
 	}
 }
+
+// Credentials never go into a request record: Authorization, Cookie and
+// the headers named with Redact keep their names and lose their values;
+// every other line is kept as sent.
+func TestRequestCredentialsRedacted(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "a.warc.gz")
+	w, err := Create(path, false, "webgraph/test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Redact("x-staging-token")
+	req := "GET /a HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer tok-secret-1\r\nx-STAGING-token: tok-secret-2\r\n" +
+		"Cookie: session=tok-secret-3\r\n\tfolded=tok-secret-4\r\nAccept: text/html\r\n\r\n"
+	p := &union.Page{URL: "http://127.0.0.1/a", Sides: map[fetch.Name]*fetch.Side{
+		fetch.Plain: {Name: fetch.Plain, FinalURL: "http://127.0.0.1/a", Exchange: &fetch.Exchange{
+			Request: []byte(req), ResponseHead: []byte("HTTP/1.1 200 OK\r\n\r\n"), Body: []byte("ok"), At: time.Now()}},
+	}}
+	if err := w.WritePage(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var block string
+	if err := Read(path, func(r Record) error {
+		if r.Type == "request" {
+			block = string(r.Block)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	want := "GET /a HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: " + Redacted + "\r\nx-STAGING-token: " + Redacted + "\r\n" +
+		"Cookie: " + Redacted + "\r\nAccept: text/html\r\n\r\n"
+	if block != want {
+		t.Errorf("request record:\n%q\nwant\n%q", block, want)
+	}
+	if strings.Contains(block, "tok-secret") {
+		t.Errorf("a credential is in the archive: %q", block)
+	}
+}

@@ -322,6 +322,9 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		defer w.Close()
+		for name := range o.creds.header {
+			w.Redact(name) // the operator's credentials stay out of the archive
+		}
 		archive = &archivingPages{pages: pages, w: w}
 		crawlPages = archive
 	}

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/webgraph/webgraph/warc"
 )
 
 // arrivals records when each request other than /robots.txt reached a
@@ -227,5 +229,58 @@ func TestEncodedDotSegmentsOnAHop(t *testing.T) {
 	}
 	if !strings.Contains(out, `"event":"link"`) || !strings.Contains(out, "a redirect was not followed") {
 		t.Errorf("the link check through the redirect is not said to be refused\n%s", out)
+	}
+}
+
+// The operator's --header and --cookie reach the site but not the WARC: the
+// request records name them with a marker in place of their values.
+func TestWARCLeavesCredentialsOut(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var seen []string
+	site := serveOn(t, "127.0.0.1", func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.Header.Get("X-Staging-Token")+" "+r.Header.Get("Cookie"))
+		mu.Unlock()
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprintf(w, "<html><head><title>Home</title></head><body>%s</body></html>", filler)
+	})
+	dir := t.TempDir()
+	file := filepath.Join(dir, "crawl.warc.gz")
+	_, errOut, code := webgraph(t, "crawl", "--db", filepath.Join(dir, "crawl.db"), "--mode", "plain", "--warc", file, "--depth", "0",
+		"--host-interval", "0s", "--delay", "0s", "--header", "X-Staging-Token: tok-3141", "--header", "Authorization: Bearer tok-2718",
+		"--cookie", "sid=tok-1618", site.URL+"/")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	mu.Lock()
+	sent := strings.Join(seen, "\n")
+	mu.Unlock()
+	if !strings.Contains(sent, "tok-3141 sid=tok-1618") {
+		t.Fatalf("the site never saw the credentials: %q", sent)
+	}
+	var requests int
+	err := warc.Read(file, func(r warc.Record) error {
+		if strings.Contains(string(r.Block), "tok-") {
+			t.Errorf("the %s record of %s holds a credential:\n%s", r.Type, r.TargetURI, r.Block)
+		}
+		if r.Type == "request" {
+			requests++
+			for _, h := range []string{"X-Staging-Token: " + warc.Redacted, "Authorization: " + warc.Redacted, "Cookie: " + warc.Redacted} {
+				if !strings.Contains(string(r.Block), h+"\r\n") {
+					t.Errorf("the request record of %s does not say %q:\n%s", r.TargetURI, h, r.Block)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if requests == 0 {
+		t.Error("no request record")
 	}
 }
