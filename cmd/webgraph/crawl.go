@@ -156,7 +156,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	var warnings []string
 	// The outputs named on this command line are checked before the
 	// database is touched (on resume, its lock file is made at once).
-	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}, output{"--warc", *f.warc}); err != nil {
+	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}, output{"--warc", *f.warc}, output{"--summary", *f.summary.path}); err != nil {
 		return err
 	}
 	if *f.resume {
@@ -210,7 +210,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := f.validateLimits(); err != nil {
 		return err
 	}
-	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}, output{"--warc", *f.warc}); err != nil {
+	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}, output{"--warc", *f.warc}, output{"--summary", *f.summary.path}); err != nil {
 		return err
 	}
 	scope, err := policy.NewScope(seeds, *f.origins, *f.allowPaths, *f.include, *f.exclude)
