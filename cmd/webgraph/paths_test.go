@@ -84,6 +84,7 @@ func TestOutputIsNotTheDatabase(t *testing.T) {
 		{"report -o the WAL", []string{"report", "--db", db, "-o", db + "-wal"}},
 		{"report -o the shared memory file", []string{"report", "--db", db, "-o", db + "-shm"}},
 		{"report -o the lock file", []string{"report", "--db", db, "-o", db + ".lock"}},
+		{"report -o the lock file of a symlinked database", []string{"report", "--db", filepath.Join(dir, "link.db"), "-o", db + ".lock"}},
 		{"report -o another database", []string{"report", "--db", filepath.Join(dir, "link.db"), "-o", db}},
 		{"report -o a missing directory", []string{"report", "--db", db, "-o", filepath.Join(dir, "nowhere", "r.html")}},
 		{"report -o a directory", []string{"report", "--db", db, "-o", dir}},
