@@ -284,3 +284,44 @@ func TestWARCLeavesCredentialsOut(t *testing.T) {
 		t.Error("no request record")
 	}
 }
+
+// A page's own script asking for a URL the operator excluded (--exclude
+// /logout) gets none of the operator's credentials; the page itself, on
+// the same origin, does.
+func TestExcludedSubresourceGetsNoCredentials(t *testing.T) {
+	needBrowser(t)
+	t.Parallel()
+	var mu sync.Mutex
+	cookies := map[string][]string{} // path → Cookie headers received
+	site := serveOn(t, "127.0.0.1", func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		cookies[r.URL.Path] = append(cookies[r.URL.Path], r.Header.Get("Cookie")+"|"+r.Header.Get("X-Staging-Token"))
+		mu.Unlock()
+		switch r.URL.Path {
+		case "/":
+			fmt.Fprintf(w, `<html><head><title>Home</title></head><body>%s<script>fetch("/logout", {credentials: "include"}).then(r => r.text()).then(t => { document.title = "fetched"; });</script></body></html>`, filler)
+		case "/logout":
+			fmt.Fprint(w, "bye")
+		default:
+			http.NotFound(w, r)
+		}
+	})
+	out, errOut, code := webgraph(t, "crawl", "--db", filepath.Join(t.TempDir(), "crawl.db"), "--mode", "rendered", "--depth", "0",
+		"--host-interval", "0s", "--delay", "0s", "--exclude", "/logout", "--cookie", "sid=tok-1618", "--header", "X-Staging-Token: tok-3141", site.URL+"/")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, errOut, out)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if got := strings.Join(cookies["/"], " "); !strings.Contains(got, "sid=tok-1618|tok-3141") {
+		t.Fatalf("the page itself did not get the credentials: %q", got)
+	}
+	if len(cookies["/logout"]) == 0 {
+		t.Fatalf("the page's fetch('/logout') never reached the server (a witness that cannot fail otherwise)\n%s", out)
+	}
+	for _, got := range cookies["/logout"] {
+		if strings.Contains(got, "tok-") {
+			t.Errorf("the excluded /logout received the operator's credentials: %q", got)
+		}
+	}
+}
