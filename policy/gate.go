@@ -326,7 +326,8 @@ func (g *Gate) WaitSlot(ctx context.Context, host string, at time.Time) (release
 // Do sends one request for purpose p (Sitemap, Probe or LinkCheck) after
 // asking the gate and taking a throttle slot of the request's host; each
 // redirect hop is asked again (scope by purpose, robots.txt of the hop's own
-// origin) but rides on the first slot. A refusal comes back as an error
+// origin), and a hop to another host takes a slot there, while one on the
+// same host rides on the first slot. A refusal comes back as an error
 // wrapping *fetch.Denied; the response is the caller's to close.
 func (g *Gate) Do(ctx context.Context, method string, u *url.URL, p Purpose, header http.Header) (*http.Response, error) {
 	if a := g.Ask(ctx, u, p); a.Denied != nil {
@@ -366,8 +367,19 @@ func (g *Gate) checkRedirect(req *http.Request, via []*http.Request) error {
 	if p == Probe {
 		hop = Hop
 	}
+	from := via[len(via)-1].URL
 	if a := g.Ask(req.Context(), req.URL, hop); a.Denied != nil {
-		return &fetch.HopError{From: via[len(via)-1].URL.String(), To: req.URL.String(), Denied: a.Denied}
+		return &fetch.HopError{From: from.String(), To: req.URL.String(), Denied: a.Denied}
+	}
+	// A hop to another host is a request to that host: it takes a slot
+	// there (its interval, its Crawl-delay) as the first request did.
+	if host := HostKey(req.URL); g.cfg.Throttle != nil && p.ownSlot() && host != HostKey(from) {
+		ctx, cancel := g.Context(req.Context())
+		err := g.cfg.Throttle.Wait(ctx, host)
+		cancel()
+		if err != nil {
+			return fmt.Errorf("policy: waiting for %s's slot: %w", host, err)
+		}
 	}
 	return nil
 }

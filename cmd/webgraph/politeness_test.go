@@ -325,3 +325,57 @@ func TestExcludedSubresourceGetsNoCredentials(t *testing.T) {
 		}
 	}
 }
+
+// A link check's redirect to another host is a request to that host: it
+// keeps that host's Crawl-delay as a check sent there directly does.
+func TestLinkCheckHopKeepsCrawlDelay(t *testing.T) {
+	t.Parallel()
+	const delay = 400 * time.Millisecond
+	var ext arrivals
+	b := serveOn(t, "127.0.0.3", func(w http.ResponseWriter, r *http.Request) {
+		ext.add(r)
+		if r.URL.Path == "/robots.txt" {
+			fmt.Fprintf(w, "User-agent: *\nCrawl-delay: %g\n", delay.Seconds())
+			return
+		}
+		fmt.Fprint(w, "<p>fine</p>")
+	})
+	a := serveOn(t, "127.0.0.2", func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		http.Redirect(w, r, b.URL+r.URL.Path, http.StatusFound)
+	})
+	const targets = 4
+	site := serveOn(t, "127.0.0.1", func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		var links strings.Builder
+		for i := range targets {
+			fmt.Fprintf(&links, "<a href=\"%s/t%d\">target %d</a>\n", a.URL, i, i)
+		}
+		fmt.Fprintf(w, "<html><head><title>Home</title></head><body>%s%s</body></html>", filler, links.String())
+	})
+	out, errOut, code := webgraph(t, "crawl", "--db", filepath.Join(t.TempDir(), "crawl.db"), "--mode", "plain", "--check", "external", "--depth", "0",
+		"--host-interval", "0s", "--delay", "0s", "--concurrency", "4", site.URL+"/")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	if n := strings.Count(out, `"verdict":"ok"`); n != targets {
+		t.Fatalf("%d ok verdicts; want %d\n%s", n, targets, out)
+	}
+	ext.mu.Lock()
+	asked := slices.Clone(ext.paths)
+	ext.mu.Unlock()
+	if len(asked) != targets {
+		t.Fatalf("the redirected-to host was asked %v; want one request per target", asked)
+	}
+	for i, g := range ext.gaps() {
+		if g < delay-arrivalJitter {
+			t.Errorf("hops %d and %d reached the host %s apart; its Crawl-delay is %s (asked: %v)", i, i+1, g, delay, asked)
+		}
+	}
+}
