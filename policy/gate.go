@@ -75,6 +75,12 @@ type GateConfig struct {
 	// Proxy, when set and Transport is nil, carries every request Do makes;
 	// nil means the environment's proxy (HTTP_PROXY, HTTPS_PROXY, NO_PROXY).
 	Proxy *url.URL
+	// BlockPrivate refuses every request to a host outside the approved
+	// origins whose name resolves to a private, loopback or link-local
+	// address (PrivateAddr): a link check, a page's subresource, a
+	// redirect hop of either. It is checked before robots.txt is asked.
+	// The approved origins are the operator's choice and are never refused.
+	BlockPrivate bool
 }
 
 // Gate is the one place every request webgraph causes is asked about before
@@ -83,8 +89,9 @@ type GateConfig struct {
 // request is allowed and every wait ends. A Gate is safe for concurrent use;
 // build it with NewGate.
 type Gate struct {
-	cfg    GateConfig
-	client *http.Client
+	cfg     GateConfig
+	client  *http.Client
+	private privateHosts
 
 	stopCtx context.Context // ends at Stop
 	stop    context.CancelFunc
@@ -260,6 +267,11 @@ func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
 			if sv := g.cfg.Scope.Judge(j); !sv.Allowed {
 				return deny(fetch.DeniedOutOfScope, sv.Reason)
 			}
+		}
+	}
+	if g.cfg.BlockPrivate && !g.cfg.Scope.ApprovedOrigin(u) {
+		if addr := g.private.private(ctx, u.Hostname()); addr != "" {
+			return deny(fetch.DeniedOutOfScope, fmt.Sprintf("%s is on a private network (%s), outside the approved origins: --block-private refuses it", u.Hostname(), addr))
 		}
 	}
 	rp := g.Policy(ctx, u)

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -377,5 +378,39 @@ func TestLinkCheckHopKeepsCrawlDelay(t *testing.T) {
 		if g < delay-arrivalJitter {
 			t.Errorf("hops %d and %d reached the host %s apart; its Crawl-delay is %s (asked: %v)", i, i+1, g, delay, asked)
 		}
+	}
+}
+
+// --block-private on: a link to a host on a private network outside the
+// approved origins is not checked (its log stays empty, robots.txt
+// included) and the link event says why. auto, for a crawl whose own site
+// is on loopback, checks it (TestLinkChecksKeepCrawlDelay).
+func TestBlockPrivateLinkChecks(t *testing.T) {
+	t.Parallel()
+	var hits atomic.Int32
+	b := serveOn(t, "127.0.0.2", func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		fmt.Fprint(w, "<p>internal</p>")
+	})
+	site := serveOn(t, "127.0.0.1", func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprintf(w, `<html><head><title>Home</title></head><body>%s<a href="%s/admin">admin</a></body></html>`, filler, b.URL)
+	})
+	out, errOut, code := webgraph(t, "crawl", "--db", filepath.Join(t.TempDir(), "crawl.db"), "--mode", "plain", "--check", "external", "--depth", "0",
+		"--host-interval", "0s", "--delay", "0s", "--block-private", "on", site.URL+"/")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	if n := hits.Load(); n != 0 {
+		t.Errorf("the private host was asked %d times", n)
+	}
+	if !strings.Contains(out, `"verdict":"unverifiable"`) || !strings.Contains(out, "private network") {
+		t.Errorf("no link event says the private host was refused\n%s", out)
+	}
+	if _, errOut, code := webgraph(t, "crawl", "--db", filepath.Join(t.TempDir(), "c.db"), "--block-private", "maybe", site.URL+"/"); code != exitUsage {
+		t.Errorf("--block-private maybe: exit %d; want usage\n%s", code, errOut)
 	}
 }
