@@ -248,3 +248,29 @@ func TestOriginNormalForm(t *testing.T) {
 		t.Errorf("the seed http://Example.com:80/ is not in its own scope (typed %v, normalised %v)", s.Allows(seed), s.Allows(norm))
 	}
 }
+
+// A policy remembered from a database (a resumed crawl, a worker joining a
+// shared one) brings its Crawl-delay to the throttle as a fetched one does,
+// for the host however it is spelled; one above the cap is reported and
+// refuses the host's link checks.
+func TestRememberedCrawlDelay(t *testing.T) {
+	t.Parallel()
+	th := NewThrottle(0, nil)
+	scope, _ := NewScope(nil, nil, nil, nil, nil)
+	g := NewGate(GateConfig{Scope: scope, Robots: NewRobotsClient(AgentToken, "test", nil), Throttle: th, UserAgent: "test"})
+	now := time.Now()
+	g.Remember([]*RobotsPolicy{
+		PolicyFromFile("http://a.example", AgentToken, []byte("User-agent: *\nCrawl-delay: 2.5\n"), now),
+		PolicyFromFile("http://slow.example", AgentToken, []byte("User-agent: *\nCrawl-delay: 3600\n"), now),
+	})
+	if got := th.Interval("A.EXAMPLE"); got != 2500*time.Millisecond {
+		t.Errorf("interval of a.example = %s; want its remembered Crawl-delay 2.5s", got)
+	}
+	u, _ := url.Parse("http://SLOW.example:80/page")
+	if _, err := g.CrawlDelay(u); err == nil {
+		t.Error("a remembered Crawl-delay of 3600 s is not reported")
+	}
+	if a := g.Ask(context.Background(), u, LinkCheck); a.Denied == nil || a.Denied.Cause != fetch.DeniedDeferred {
+		t.Errorf("a link check to a host asking Crawl-delay: 3600 = %+v; want deferred", a.Denied)
+	}
+}
