@@ -235,8 +235,9 @@ func TestEncodedDotSegmentsOnAHop(t *testing.T) {
 
 // The operator's --header and --cookie reach the site but not the WARC: the
 // request records name them with a marker in place of their values.
+//
+// Not parallel, as TestCrawlWARC: one WARC writer at a time per process.
 func TestWARCLeavesCredentialsOut(t *testing.T) {
-	t.Parallel()
 	var mu sync.Mutex
 	var seen []string
 	site := serveOn(t, "127.0.0.1", func(w http.ResponseWriter, r *http.Request) {
