@@ -415,3 +415,35 @@ func TestBlockPrivateLinkChecks(t *testing.T) {
 		t.Errorf("--block-private maybe: exit %d; want usage\n%s", code, errOut)
 	}
 }
+
+// --block-private on: a page's script on a private host outside the
+// approved origins is blocked in the browser (that host's log stays empty)
+// and listed in blocked_resources with the reason.
+func TestBlockPrivateSubresources(t *testing.T) {
+	needBrowser(t)
+	t.Parallel()
+	var hits atomic.Int32
+	b := serveOn(t, "127.0.0.2", func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Header().Set("Content-Type", "text/javascript")
+		fmt.Fprint(w, "document.title = 'reached';")
+	})
+	site := serveOn(t, "127.0.0.1", func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprintf(w, `<html><head><title>Home</title><script src="%s/internal.js"></script></head><body>%s</body></html>`, b.URL, filler)
+	})
+	out, errOut, code := webgraph(t, "crawl", "--db", filepath.Join(t.TempDir(), "crawl.db"), "--mode", "rendered", "--depth", "0",
+		"--host-interval", "0s", "--delay", "0s", "--block-private", "on", site.URL+"/")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	if n := hits.Load(); n != 0 {
+		t.Errorf("the private host was asked %d times", n)
+	}
+	if !strings.Contains(out, "blocked_resources") || !strings.Contains(out, b.URL+"/internal.js") || !strings.Contains(out, "private network") {
+		t.Errorf("the page event does not list the blocked script with its reason\n%s", out)
+	}
+}
