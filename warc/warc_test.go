@@ -1,6 +1,7 @@
 package warc
 
 import (
+	"net/textproto"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -118,4 +119,36 @@ func TestRequestCredentialsRedacted(t *testing.T) {
 	if strings.Contains(block, "tok-secret") {
 		t.Errorf("a credential is in the archive: %q", block)
 	}
+}
+
+// FuzzRedactRequest: whatever the request head, every line of a secret
+// header in the record carries the marker and nothing else, and no folded
+// continuation of it survives.
+func FuzzRedactRequest(f *testing.F) {
+	f.Add([]byte("GET / HTTP/1.1\r\nHost: h\r\nCookie: a=b\r\n c=d\r\nAccept: */*\r\n\r\nbody"))
+	f.Add([]byte("GET / HTTP/1.1\r\nauthorization : Bearer x\r\n\r\n"))
+	f.Add([]byte("Cookie: first-line\r\n\r\n"))
+	secret := map[string]bool{"Authorization": true, "Cookie": true, "Proxy-Authorization": true, "X-Token": true}
+	f.Fuzz(func(t *testing.T, req []byte) {
+		out := redactRequest(req, secret)
+		head, _, _ := strings.Cut(string(out), "\r\n\r\n")
+		redacted := false
+		for i, l := range strings.Split(head, "\r\n") {
+			if i > 0 && len(l) > 0 && (l[0] == ' ' || l[0] == '\t') {
+				if redacted {
+					t.Fatalf("a continuation of a secret header survives: %q in %q", l, out)
+				}
+				continue
+			}
+			redacted = false
+			name, value, ok := strings.Cut(l, ":")
+			if i == 0 || !ok || !secret[textproto.CanonicalMIMEHeaderKey(strings.TrimSpace(name))] {
+				continue
+			}
+			if strings.TrimSpace(value) != Redacted {
+				t.Fatalf("secret header kept its value: %q in %q", l, out)
+			}
+			redacted = true
+		}
+	})
 }
