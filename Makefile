@@ -62,7 +62,6 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzJSONLDTypes$$' -fuzztime $(FUZZTIME) ./fetch/
 	$(GO) test -run '^$$' -fuzz '^FuzzClean$$' -fuzztime $(FUZZTIME) ./internal/safetext/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseStat$$' -fuzztime $(FUZZTIME) ./internal/proctree/
-	$(GO) test -run '^$$' -fuzz '^FuzzRedactRequest$$' -fuzztime $(FUZZTIME) ./warc/
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

@@ -229,8 +229,9 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Delay: *f.delay, NoDelay: *f.delay == 0,
 		SitemapLimit: *f.sitemapLimit, MaxBody: o.maxBody, KeepText: *f.keep == "text",
 		Identity: o.identity(),
-		Resumed:  *f.resume, DB: store.Redact(*f.db), Warnings: warnings,
+		Resumed:  *f.resume, DB: *f.db, Warnings: warnings,
 	}
+	cfg.DB = store.Redact(cfg.DB) // the run event and the runs table hold no password
 	if err := cfg.Validate(); err != nil {
 		return usagef("%v", err)
 	}
