@@ -272,10 +272,14 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		if ctx.Err() != nil {
 			break
 		}
-		if n, err := c.normalize(s); err == nil && c.front.Add(n, s.Host, discovery.Discovery{Via: discovery.ViaSeed}) {
+		if n, err := c.normalize(s); err == nil && c.front.Add(n, policy.HostKey(s), discovery.Discovery{Via: discovery.ViaSeed}) {
 			c.tally(discovery.KindPage, 1)
 		}
-		c.prepare(ctx, s)
+		if !c.stopped() {
+			// After the first Ctrl-C the seeds are still queued (a resume
+			// finds them) but no origin is prepared: that asks its host.
+			c.prepare(ctx, s)
+		}
 	}
 
 	if c.links != nil {

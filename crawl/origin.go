@@ -49,8 +49,10 @@ func (c *Crawler) prepare(ctx context.Context, u *url.URL) *originPrep {
 			}
 		}
 		tooSlow := false
-		if rp.CrawlDelay != nil {
-			w, err := c.gate.Throttle().SetCrawlDelay(u.Host, *rp.CrawlDelay)
+		// The gate recorded the host's Crawl-delay as it read robots.txt;
+		// here the crawl says what it means and defers a host too slow.
+		{
+			w, err := c.gate.CrawlDelay(u)
 			if w != "" {
 				c.addWarning(w)
 			}
@@ -59,7 +61,7 @@ func (c *Crawler) prepare(ctx context.Context, u *url.URL) *originPrep {
 				// queued and are counted in the done event.
 				tooSlow = true
 				c.addWarning(err.Error())
-				c.front.Defer(u.Host, time.Now().Add(100*365*24*time.Hour))
+				c.front.Defer(policy.HostKey(u), time.Now().Add(100*365*24*time.Hour))
 				c.emit(&DeferredEvent{Event: "deferred", Origin: origin, Reason: err.Error(), Queued: c.front.Stats().Deferred})
 			}
 		}
@@ -176,7 +178,7 @@ func (c *Crawler) queueSitemapURLs(found []discovery.SitemapURL) {
 		switch {
 		case kind != discovery.KindPage || !c.scope.Allows(u):
 			c.tally(kind, 1)
-		case c.front.Sitemapped(n, u.Host, discovery.Discovery{Via: discovery.ViaSitemap, FoundOn: s.Sitemap, Depth: 1}):
+		case c.front.Sitemapped(n, policy.HostKey(u), discovery.Discovery{Via: discovery.ViaSitemap, FoundOn: s.Sitemap, Depth: 1}):
 			c.tally(kind, 1)
 		}
 	}
@@ -205,7 +207,7 @@ func (c *Crawler) probeSoft404(ctx context.Context, root *url.URL) (*Soft404, *p
 		rep.Error = "not probed: " + a.Denied.Error()
 		return rep, nil
 	}
-	release, err := c.gate.WaitSlot(ctx, root.Host, c.gate.Throttle().Reserve(root.Host))
+	release, err := c.gate.WaitSlot(ctx, policy.HostKey(root), c.gate.Throttle().Reserve(policy.HostKey(root)))
 	if err != nil {
 		rep.Error = err.Error()
 		return rep, nil

@@ -132,6 +132,11 @@ func judgeError(ctx context.Context, err error, timeout string) (*Event, bool) {
 		case fetch.DeniedDisallowed:
 			ev.Verdict, ev.Reason = Unverifiable, "not asked: "+d.Reason
 		case fetch.DeniedDeferred:
+			var slow *policy.CrawlDelayError
+			if errors.As(d.Err, &slow) {
+				ev.Verdict, ev.Reason = Unverifiable, "not asked: "+d.Reason
+				break
+			}
 			// robots.txt is asked first, so an unknown host or a refused
 			// connection shows there.
 			if d.Err != nil {

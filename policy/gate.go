@@ -75,6 +75,12 @@ type GateConfig struct {
 	// Proxy, when set and Transport is nil, carries every request Do makes;
 	// nil means the environment's proxy (HTTP_PROXY, HTTPS_PROXY, NO_PROXY).
 	Proxy *url.URL
+	// BlockPrivate refuses every request to a host outside the approved
+	// origins whose name resolves to a private, loopback or link-local
+	// address (PrivateAddr): a link check, a page's subresource, a
+	// redirect hop of either. It is checked before robots.txt is asked.
+	// The approved origins are the operator's choice and are never refused.
+	BlockPrivate bool
 }
 
 // Gate is the one place every request webgraph causes is asked about before
@@ -83,8 +89,9 @@ type GateConfig struct {
 // request is allowed and every wait ends. A Gate is safe for concurrent use;
 // build it with NewGate.
 type Gate struct {
-	cfg    GateConfig
-	client *http.Client
+	cfg     GateConfig
+	client  *http.Client
+	private privateHosts
 
 	stopCtx context.Context // ends at Stop
 	stop    context.CancelFunc
@@ -141,20 +148,46 @@ func (g *Gate) Context(ctx context.Context) (context.Context, context.CancelFunc
 
 // Policy returns the robots.txt policy of u's origin (the "off" policy when
 // robots.txt is off). A policy not yet known is fetched, after taking a
-// throttle slot of that host.
+// throttle slot of that host. Whatever the purpose, the policy's
+// Crawl-delay is recorded in the throttle for u's host as it is learned:
+// every request the gate spaces to that host keeps it.
 func (g *Gate) Policy(ctx context.Context, u *url.URL) *RobotsPolicy {
 	if g.cfg.Robots == nil {
 		return OffPolicy(Origin(u), AgentToken)
 	}
+	host := HostKey(u)
 	if g.cfg.Throttle != nil && g.cfg.Robots.Cached(u) == nil {
-		if err := g.cfg.Throttle.Wait(ctx, u.Host); err != nil {
+		if err := g.cfg.Throttle.Wait(ctx, host); err != nil {
 			// The wait ended with ctx: robots.txt was not asked, and
 			// nothing may be fetched without it.
 			return &RobotsPolicy{Origin: Origin(u), URL: Origin(u) + "/robots.txt", Agent: g.cfg.Robots.Agent, State: Unreachable,
 				Reason: "not asked: " + err.Error(), Rules: []string{}, Sitemaps: []string{}}
 		}
 	}
-	return g.cfg.Robots.Policy(ctx, u)
+	rp := g.cfg.Robots.Policy(ctx, u)
+	g.noteCrawlDelay(host, rp)
+	return rp
+}
+
+// noteCrawlDelay records rp's Crawl-delay for host in the throttle. A
+// policy that says nothing of the rules (unreachable, no cached stand-in)
+// leaves the last one known in place.
+func (g *Gate) noteCrawlDelay(host string, rp *RobotsPolicy) {
+	if g.cfg.Throttle == nil || rp == nil || rp.Deferred() {
+		return
+	}
+	g.cfg.Throttle.SetOriginCrawlDelay(host, rp.Origin, rp.CrawlDelay)
+}
+
+// CrawlDelay reports what the Crawl-delay recorded for u's host means: a
+// warning when it is above CrawlDelayWarn, and a *CrawlDelayError when it
+// is above MaxCrawlDelay, in which case the gate refuses the host's sitemaps,
+// probes and link checks (DeniedDeferred) and the crawl defers its pages.
+func (g *Gate) CrawlDelay(u *url.URL) (warning string, err error) {
+	if g.cfg.Throttle == nil {
+		return "", nil
+	}
+	return g.cfg.Throttle.CrawlDelay(HostKey(u))
 }
 
 // Cached returns the robots.txt policy already known for u's origin, without
@@ -167,13 +200,17 @@ func (g *Gate) Cached(u *url.URL) *RobotsPolicy {
 }
 
 // Remember takes robots.txt policies learned earlier (a resumed crawl's
-// database), so they are not asked for again while fresh.
+// database), so they are not asked for again while fresh; their
+// Crawl-delays are recorded in the throttle as if just read.
 func (g *Gate) Remember(saved []*RobotsPolicy) {
 	if g.cfg.Robots == nil {
 		return
 	}
 	for _, p := range saved {
 		g.cfg.Robots.Store(p)
+		if u, err := url.Parse(p.Origin); err == nil && u.Host != "" {
+			g.noteCrawlDelay(HostKey(u), p)
+		}
 	}
 }
 
@@ -195,7 +232,10 @@ func (a Answer) Err() error {
 
 // Ask answers whether a request for u, for purpose p, may go on the wire:
 // not after Stop, a URL under fetch.MaxURLBytes, http(s), in scope when p
-// needs it, and allowed by robots.txt of u's own origin. It does not take a
+// needs it, and allowed by robots.txt of u's own origin. Scope and
+// robots.txt judge both u as it will be sent and u in normal form (escapes
+// of unreserved characters decoded, dot-segments removed), which is what the
+// server resolves: both must allow it. It does not take a
 // throttle slot; Do and WaitSlot do.
 func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
 	deny := func(cause, reason string) Answer {
@@ -214,13 +254,39 @@ func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
 	if p == Sitemap && !g.cfg.Scope.ApprovedOrigin(u) {
 		return deny(fetch.DeniedOutOfScope, "sitemaps are fetched only from approved origins")
 	}
+	// Scope and robots.txt judge the URL the server will resolve as well
+	// as the one sent: /ok/%2e%2e/private is /private to the server.
+	judged := []*url.URL{u}
+	if n, err := fetch.NormalizeURL(u); err == nil && n != raw {
+		if nu, err := url.Parse(n); err == nil {
+			judged = append(judged, nu)
+		}
+	}
 	if p.needsScope() {
-		if sv := g.cfg.Scope.Judge(u); !sv.Allowed {
-			return deny(fetch.DeniedOutOfScope, sv.Reason)
+		for _, j := range judged {
+			if sv := g.cfg.Scope.Judge(j); !sv.Allowed {
+				return deny(fetch.DeniedOutOfScope, sv.Reason)
+			}
+		}
+	}
+	if g.cfg.BlockPrivate && !g.cfg.Scope.ApprovedOrigin(u) {
+		if addr := g.private.private(ctx, u.Hostname()); addr != "" {
+			return deny(fetch.DeniedOutOfScope, fmt.Sprintf("%s is on a private network (%s), outside the approved origins: --block-private refuses it", u.Hostname(), addr))
 		}
 	}
 	rp := g.Policy(ctx, u)
+	if p.ownSlot() && g.cfg.Throttle != nil {
+		if _, err := g.cfg.Throttle.CrawlDelay(HostKey(u)); err != nil {
+			return Answer{Policy: rp, Denied: &fetch.Denied{URL: raw, Cause: fetch.DeniedDeferred, Reason: err.Error(), Err: err}}
+		}
+	}
 	v := rp.Check(u)
+	for _, j := range judged[1:] {
+		if jv := rp.Check(j); v.Allowed && !jv.Allowed {
+			v = jv
+			v.URL = raw
+		}
+	}
 	a := Answer{Policy: rp, Verdict: v}
 	if v.Allowed {
 		return a
@@ -272,7 +338,8 @@ func (g *Gate) WaitSlot(ctx context.Context, host string, at time.Time) (release
 // Do sends one request for purpose p (Sitemap, Probe or LinkCheck) after
 // asking the gate and taking a throttle slot of the request's host; each
 // redirect hop is asked again (scope by purpose, robots.txt of the hop's own
-// origin) but rides on the first slot. A refusal comes back as an error
+// origin), and a hop to another host takes a slot there, while one on the
+// same host rides on the first slot. A refusal comes back as an error
 // wrapping *fetch.Denied; the response is the caller's to close.
 func (g *Gate) Do(ctx context.Context, method string, u *url.URL, p Purpose, header http.Header) (*http.Response, error) {
 	if a := g.Ask(ctx, u, p); a.Denied != nil {
@@ -280,10 +347,10 @@ func (g *Gate) Do(ctx context.Context, method string, u *url.URL, p Purpose, hea
 	}
 	if g.cfg.Throttle != nil && p.ownSlot() {
 		ctx2, cancel := g.Context(ctx)
-		err := g.cfg.Throttle.Wait(ctx2, u.Host)
+		err := g.cfg.Throttle.Wait(ctx2, HostKey(u))
 		cancel()
 		if err != nil {
-			return nil, fmt.Errorf("policy: waiting for %s's slot: %w", u.Host, err)
+			return nil, fmt.Errorf("policy: waiting for %s's slot: %w", HostKey(u), err)
 		}
 	}
 	req, err := http.NewRequestWithContext(withPurpose(ctx, p), method, u.String(), nil)
@@ -312,8 +379,19 @@ func (g *Gate) checkRedirect(req *http.Request, via []*http.Request) error {
 	if p == Probe {
 		hop = Hop
 	}
+	from := via[len(via)-1].URL
 	if a := g.Ask(req.Context(), req.URL, hop); a.Denied != nil {
-		return &fetch.HopError{From: via[len(via)-1].URL.String(), To: req.URL.String(), Denied: a.Denied}
+		return &fetch.HopError{From: from.String(), To: req.URL.String(), Denied: a.Denied}
+	}
+	// A hop to another host is a request to that host: it takes a slot
+	// there (its interval, its Crawl-delay) as the first request did.
+	if host := HostKey(req.URL); g.cfg.Throttle != nil && p.ownSlot() && host != HostKey(from) {
+		ctx, cancel := g.Context(req.Context())
+		err := g.cfg.Throttle.Wait(ctx, host)
+		cancel()
+		if err != nil {
+			return fmt.Errorf("policy: waiting for %s's slot: %w", host, err)
+		}
 	}
 	return nil
 }

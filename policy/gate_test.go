@@ -217,3 +217,60 @@ func TestRobotsNotPoisonedByCancel(t *testing.T) {
 		t.Errorf("Policy after the cancel = %s, allowed %v; want parsed, disallowed", p.State, p.Check(u).Allowed)
 	}
 }
+
+// Origin and HostKey write a host as fetch.NormalizeURL does: lower case,
+// the scheme's default port dropped, so a seed typed http://HOST:80/ is in
+// its own scope.
+func TestOriginNormalForm(t *testing.T) {
+	for raw, want := range map[string]string{
+		"http://Example.COM:80/x":  "http://example.com",
+		"https://example.com:443/": "https://example.com",
+		"http://example.com:443/":  "http://example.com:443",
+		"HTTP://LOCALHOST:8080/":   "http://localhost:8080",
+		"http://[::1]:80/":         "http://[::1]",
+		"http://[::1]:8080/":       "http://[::1]:8080",
+	} {
+		u, _ := url.Parse(raw)
+		if got := Origin(u); got != want {
+			t.Errorf("Origin(%s) = %s; want %s", raw, got, want)
+		}
+		if got := HostKey(u); got != strings.TrimPrefix(strings.TrimPrefix(want, "http://"), "https://") {
+			t.Errorf("HostKey(%s) = %s", raw, got)
+		}
+	}
+	seed, _ := url.Parse("http://Example.com:80/")
+	s, err := NewScope([]*url.URL{seed}, nil, []string{"/"}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	norm, _ := url.Parse("http://example.com/")
+	if !s.Allows(seed) || !s.Allows(norm) {
+		t.Errorf("the seed http://Example.com:80/ is not in its own scope (typed %v, normalised %v)", s.Allows(seed), s.Allows(norm))
+	}
+}
+
+// A policy remembered from a database (a resumed crawl, a worker joining a
+// shared one) brings its Crawl-delay to the throttle as a fetched one does,
+// for the host however it is spelled; one above the cap is reported and
+// refuses the host's link checks.
+func TestRememberedCrawlDelay(t *testing.T) {
+	t.Parallel()
+	th := NewThrottle(0, nil)
+	scope, _ := NewScope(nil, nil, nil, nil, nil)
+	g := NewGate(GateConfig{Scope: scope, Robots: NewRobotsClient(AgentToken, "test", nil), Throttle: th, UserAgent: "test"})
+	now := time.Now()
+	g.Remember([]*RobotsPolicy{
+		PolicyFromFile("http://a.example", AgentToken, []byte("User-agent: *\nCrawl-delay: 2.5\n"), now),
+		PolicyFromFile("http://slow.example", AgentToken, []byte("User-agent: *\nCrawl-delay: 3600\n"), now),
+	})
+	if got := th.Interval("A.EXAMPLE"); got != 2500*time.Millisecond {
+		t.Errorf("interval of a.example = %s; want its remembered Crawl-delay 2.5s", got)
+	}
+	u, _ := url.Parse("http://SLOW.example:80/page")
+	if _, err := g.CrawlDelay(u); err == nil {
+		t.Error("a remembered Crawl-delay of 3600 s is not reported")
+	}
+	if a := g.Ask(context.Background(), u, LinkCheck); a.Denied == nil || a.Denied.Cause != fetch.DeniedDeferred {
+		t.Errorf("a link check to a host asking Crawl-delay: 3600 = %+v; want deferred", a.Denied)
+	}
+}

@@ -182,6 +182,13 @@ func NewRobotsClient(agent, userAgent string, transport http.RoundTripper) *Robo
 	c.client = &http.Client{
 		Transport: transport,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			// Only the origin's own host (a change of scheme allowed) is
+			// followed: a robots.txt that sends the crawler elsewhere would
+			// make it request another host outside that host's throttle
+			// and rules, and keep that host's answer as this one's rules.
+			if from := via[0].URL; HostKey(req.URL) != HostKey(from) || (req.URL.Scheme != "http" && req.URL.Scheme != "https") {
+				return &robotsElsewhereError{To: req.URL.String()}
+			}
 			if len(via) > MaxRobotsRedirects {
 				return errTooManyRobotsRedirects
 			}
@@ -193,6 +200,13 @@ func NewRobotsClient(agent, userAgent string, transport http.RoundTripper) *Robo
 
 var errTooManyRobotsRedirects = errors.New("more than 5 redirects")
 
+// robotsElsewhereError is a robots.txt redirect to another host, not followed.
+type robotsElsewhereError struct{ To string }
+
+func (e *robotsElsewhereError) Error() string {
+	return "robots.txt redirects to another host (" + e.To + ")"
+}
+
 func (c *RobotsClient) now() time.Time {
 	if c.Now != nil {
 		return c.Now()
@@ -200,15 +214,32 @@ func (c *RobotsClient) now() time.Time {
 	return time.Now()
 }
 
-// Origin returns the origin ("scheme://host[:port]") of u.
+// Origin returns the origin ("scheme://host[:port]") of u in normal form:
+// scheme and host lower case, an internationalised host in its ASCII form,
+// the scheme's default port dropped, as fetch.NormalizeURL writes URLs; so
+// http://Example.COM:80/ and http://example.com/ are one origin.
 func Origin(u *url.URL) string {
-	host := u.Host
-	if h, port := u.Hostname(), u.Port(); port != "" && !strings.Contains(h, ":") {
-		host = fetch.CanonicalHost(h) + ":" + port
-	} else if port == "" && !strings.Contains(h, ":") {
-		host = fetch.CanonicalHost(h)
+	scheme := strings.ToLower(u.Scheme)
+	port := u.Port()
+	if (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
+		port = ""
 	}
-	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(host)
+	host := fetch.CanonicalHost(u.Hostname())
+	if strings.Contains(host, ":") { // an IPv6 literal
+		host = "[" + host + "]"
+	}
+	if port != "" {
+		host += ":" + port
+	}
+	return scheme + "://" + host
+}
+
+// HostKey returns u's host as the throttle, the frontier and deferrals key
+// it: the host[:port] of Origin(u), so a host typed in capitals or with its
+// default port is the same host as in every normalised URL.
+func HostKey(u *url.URL) string {
+	o := Origin(u)
+	return o[strings.Index(o, "://")+3:]
 }
 
 // Policy returns the policy for u's origin, fetching /robots.txt when there
@@ -309,6 +340,18 @@ func (c *RobotsClient) fetch(ctx context.Context, origin string, now time.Time) 
 	}
 	req.Header.Set("User-Agent", c.UserAgent)
 	resp, err := c.client.Do(req)
+	var elsewhere *robotsElsewhereError
+	if errors.As(err, &elsewhere) {
+		// Not followed, so the origin's rules are unknown: like an
+		// unreachable file, nothing of the origin is fetched until its own
+		// host serves one (RFC 9309 lets a crawler decline redirects).
+		p.Fetched, p.State, p.Redirects = true, Unreachable, []string{elsewhere.To}
+		if resp != nil {
+			p.Status = resp.StatusCode // the redirect's; its body is closed
+		}
+		p.Reason = elsewhere.Error() + ": webgraph follows robots.txt redirects only on the origin's own host, so its rules cannot be read"
+		return p
+	}
 	if err != nil {
 		if errors.Is(err, errTooManyRobotsRedirects) {
 			// RFC 9309 2.3.1.2: after five redirects, assume unavailable.

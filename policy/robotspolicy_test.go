@@ -213,3 +213,45 @@ func TestPageDisallowedErrorWords(t *testing.T) {
 		}
 	}
 }
+
+// A robots.txt redirect is followed on the origin's own host only: one to
+// another host is not asked there (that host's log stays empty) and the
+// origin is unreachable, with the reason, until its own host serves rules.
+func TestRobotsRedirectElsewhere(t *testing.T) {
+	t.Parallel()
+	var other atomic.Int32
+	ln, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	elsewhere := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		other.Add(1)
+		fmt.Fprint(w, "User-agent: *\nAllow: /\n")
+	}))
+	elsewhere.Listener.Close()
+	elsewhere.Listener = ln
+	elsewhere.Start()
+	t.Cleanup(elsewhere.Close)
+
+	ts, _ := robotsServer(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.Redirect(w, r, "/rules.txt", http.StatusFound) // its own host: followed
+		case "/rules.txt":
+			http.Redirect(w, r, elsewhere.URL+"/latest/meta-data/iam/security-credentials/role", http.StatusFound)
+		}
+	})
+	p := NewRobotsClient(AgentToken, "test", nil).Policy(context.Background(), mustParse(t, ts.URL+"/"))
+	if n := other.Load(); n != 0 {
+		t.Errorf("the other host was asked %d times", n)
+	}
+	if p.State != Unreachable || !p.Deferred() || !strings.Contains(p.Reason, "another host") || len(p.Redirects) != 1 || !strings.HasPrefix(p.Redirects[0], elsewhere.URL) {
+		t.Errorf("state=%s reason=%q redirects=%q; want unreachable, naming the refused redirect", p.State, p.Reason, p.Redirects)
+	}
+	if p.Check(mustParse(t, ts.URL+"/page")).Allowed {
+		t.Error("a page of the origin is allowed though its rules were not read")
+	}
+	if p.Save().Body != nil {
+		t.Errorf("kept a body %q for rules never read", p.Save().Body)
+	}
+}

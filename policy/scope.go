@@ -192,3 +192,22 @@ func patterns(res []*regexp.Regexp) []string {
 	}
 	return out
 }
+
+// Excluded reports whether u matches one of the operator's exclude
+// patterns, as written or in normal form: a URL the operator named as not
+// to be fetched, which also gets none of the operator's credentials when a
+// page's own scripts ask for it (fetch('/logout')).
+func (s *Scope) Excluded(u *url.URL) bool {
+	raws := []string{u.String()}
+	if n, err := fetch.NormalizeURL(u); err == nil {
+		raws = append(raws, n)
+	}
+	for _, re := range s.exclude {
+		for _, raw := range raws {
+			if re.MatchString(raw) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -56,10 +56,14 @@ func (t *Throttle) Share(s Starts) {
 }
 
 type hostSlot struct {
-	next     time.Time     // the next free slot
-	delay    time.Duration // Crawl-delay, when larger than the interval
-	paused   time.Time     // no slot before this
-	backoffs int           // 429/503 without Retry-After, in a row
+	next time.Time // the next free slot
+	// asked is the Crawl-delay, in seconds, that each origin on the host
+	// asked for in its robots.txt ("" for SetCrawlDelay's); delay is the
+	// largest of them that webgraph crawls at (at most MaxCrawlDelay).
+	asked    map[string]float64
+	delay    time.Duration
+	paused   time.Time // no slot before this
+	backoffs int       // 429/503 without Retry-After, in a row
 	// gate serialises starts: a page starts only one interval after the
 	// previous page to the host actually started, even if the goroutine
 	// that held the earlier slot woke late.
@@ -76,10 +80,14 @@ func NewThrottle(interval time.Duration, now func() time.Time) *Throttle {
 	return &Throttle{interval: interval, now: now, hosts: map[string]*hostSlot{}}
 }
 
+// slot returns host's slot, made on first use. Hosts are keyed in lower
+// case: "LOCALHOST:8080" is "localhost:8080". Callers with a URL pass
+// HostKey(u), which also drops the scheme's default port.
 func (t *Throttle) slot(host string) *hostSlot {
+	host = strings.ToLower(host)
 	h := t.hosts[host]
 	if h == nil {
-		h = &hostSlot{gate: make(chan struct{}, 1)}
+		h = &hostSlot{gate: make(chan struct{}, 1), asked: map[string]float64{}}
 		t.hosts[host] = h
 	}
 	return h
@@ -90,15 +98,52 @@ func (t *Throttle) slot(host string) *hostSlot {
 // *CrawlDelayError (recording nothing) when it is above MaxCrawlDelay: such
 // a host is deferred, not crawled at that pace.
 func (t *Throttle) SetCrawlDelay(host string, seconds float64) (warning string, err error) {
-	if seconds > MaxCrawlDelay.Seconds() || seconds != seconds {
+	if tooSlow(seconds) {
 		return "", &CrawlDelayError{Host: host, Seconds: seconds}
 	}
-	d := time.Duration(max(seconds, 0) * float64(time.Second))
+	t.SetOriginCrawlDelay(host, "", &seconds)
+	return t.CrawlDelay(host)
+}
+
+func tooSlow(seconds float64) bool { return seconds > MaxCrawlDelay.Seconds() || seconds != seconds }
+
+// SetOriginCrawlDelay records the Crawl-delay that origin's robots.txt asks
+// of host (nil: none, which forgets an earlier one). The host is spaced by
+// the largest delay its origins ask for; a delay above MaxCrawlDelay is not
+// crawled at, and CrawlDelay reports it. The gate calls it whenever it
+// learns a policy.
+func (t *Throttle) SetOriginCrawlDelay(host, origin string, seconds *float64) {
 	t.mu.Lock()
-	t.slot(host).delay = d
-	t.mu.Unlock()
-	if d > CrawlDelayWarn {
-		return fmt.Sprintf("%s asks for Crawl-delay: %g (one page every %s): the crawl of this host will be slow", host, seconds, d), nil
+	defer t.mu.Unlock()
+	h := t.slot(host)
+	if seconds == nil {
+		delete(h.asked, origin)
+	} else {
+		h.asked[origin] = *seconds
+	}
+	h.delay = 0
+	for _, s := range h.asked {
+		if !tooSlow(s) {
+			h.delay = max(h.delay, time.Duration(max(s, 0)*float64(time.Second)))
+		}
+	}
+}
+
+// CrawlDelay reports what host's recorded Crawl-delays mean for a crawl: a
+// warning when the host is spaced by more than CrawlDelayWarn, and a
+// *CrawlDelayError when one of its origins asks for more than MaxCrawlDelay
+// (the host is to be deferred, not crawled at that pace).
+func (t *Throttle) CrawlDelay(host string) (warning string, err error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	h := t.slot(host)
+	for _, s := range h.asked {
+		if tooSlow(s) {
+			return "", &CrawlDelayError{Host: host, Seconds: s}
+		}
+	}
+	if h.delay > CrawlDelayWarn {
+		return fmt.Sprintf("%s asks for Crawl-delay: %g (one page every %s): the crawl of this host will be slow", host, h.delay.Seconds(), h.delay), nil
 	}
 	return "", nil
 }
@@ -202,7 +247,7 @@ func (t *Throttle) WaitReserved(ctx context.Context, host string, at time.Time) 
 		}
 	}
 	if shared != nil {
-		if err := shared.Start(ctx, host, interval); err != nil {
+		if err := shared.Start(ctx, strings.ToLower(host), interval); err != nil {
 			<-h.gate
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -22,10 +23,25 @@ var ErrLocked = errors.New("store: database is in use by another webgraph proces
 type lockFile struct{ f *os.File }
 
 func lock(path string) (*lockFile, error) {
+	// A database reached through a symbolic link is locked beside the file
+	// it names, so two names of one database share one lock.
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
 	name := path + ".lock"
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	// The lock file is written (it says who holds it), so it must be ours
+	// to write: never followed through a symbolic link to another file,
+	// and only a plain file with no other name.
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o644)
+	if errors.Is(err, syscall.ELOOP) {
+		return nil, fmt.Errorf("store: locking %s: the lock file %s is a symbolic link; webgraph does not follow it (remove it)", path, name)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("store: locking %s: %w", path, err)
+	}
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() || st.Sys().(*syscall.Stat_t).Nlink != 1 {
+		f.Close()
+		return nil, fmt.Errorf("store: locking %s: the lock file %s is not a plain file of its own (a device, a pipe, a directory or a hard link); webgraph does not write it (remove it)", path, name)
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		holder, _ := io.ReadAll(io.LimitReader(f, 512))

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"regexp"
 	"strings"
 	"time"
 
@@ -114,14 +115,47 @@ func IsPostgres(db string) bool {
 	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
 }
 
-// redact returns the URL without its password, for messages.
-func redact(raw string) string {
+// Redact returns db, the --db value, fit to be written anywhere (events,
+// the runs table, messages): a postgres:// URL without its password, in
+// the user part or as a password or sslpassword parameter, and a key=value
+// connection string without its password values. A file path is returned
+// as it is.
+func Redact(db string) string {
+	if IsPostgres(db) {
+		return redactURL(db)
+	}
+	return secretValue.ReplaceAllString(db, "${1}=xxxxx")
+}
+
+// secretValue matches a password in a key=value connection string: a bare
+// value or a single-quoted one with backslash escapes.
+var secretValue = regexp.MustCompile(`(?i)\b(password|sslpassword)\s*=\s*('(?:[^'\\]|\\.)*'?|[^\s]*)`)
+
+func redactURL(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
-		return "postgres://…"
+		return strings.SplitN(raw, "://", 2)[0] + "://…"
 	}
-	return u.Redacted()
+	if u.User != nil {
+		if _, has := u.User.Password(); has {
+			u.User = url.UserPassword(u.User.Username(), "xxxxx")
+		}
+	}
+	if u.RawQuery != "" {
+		parts := strings.Split(u.RawQuery, "&")
+		for i, kv := range parts {
+			k, _, _ := strings.Cut(kv, "=")
+			if key, err := url.QueryUnescape(k); err == nil && (strings.EqualFold(key, "password") || strings.EqualFold(key, "sslpassword")) {
+				parts[i] = k + "=xxxxx"
+			}
+		}
+		u.RawQuery = strings.Join(parts, "&")
+	}
+	return u.String()
 }
+
+// redact is Redact of a PostgreSQL URL, for the store's messages.
+func redact(raw string) string { return redactURL(raw) }
 
 // openPostgres opens the crawl kept in the PostgreSQL database at dsn. A
 // database holding tables that are not webgraph's is refused with

@@ -226,3 +226,51 @@ func TestJudged(t *testing.T) {
 		t.Fatal("a recorded page is not counted as judged")
 	}
 }
+
+// The lock file is written, so it must be webgraph's own: a symbolic link
+// or a hard link in its place is refused and the file it names is left as
+// it was; a database reached through a symbolic link shares the lock of
+// the file it names.
+func TestLockFileIsOurs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	precious := filepath.Join(dir, "precious.txt")
+	if err := os.WriteFile(precious, []byte("keep me"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	soft, hard := filepath.Join(dir, "soft.db"), filepath.Join(dir, "hard.db")
+	if err := os.Symlink(precious, soft+".lock"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(precious, hard+".lock"); err != nil {
+		t.Fatal(err)
+	}
+	for _, db := range []string{soft, hard} {
+		if s, err := Open(db, Create); err == nil || errors.Is(err, ErrLocked) {
+			if s != nil {
+				s.Close()
+			}
+			t.Errorf("Open(%s) = %v; want a refusal of its lock file", db, err)
+		}
+		if b, _ := os.ReadFile(precious); string(b) != "keep me" {
+			t.Fatalf("after Open(%s) the file the lock file names holds %q", db, b)
+		}
+	}
+
+	real := filepath.Join(dir, "crawl.db")
+	first, err := Open(real, Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	link := filepath.Join(dir, "link.db")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := Open(link, Resume); !errors.Is(err, ErrLocked) {
+		if s != nil {
+			s.Close()
+		}
+		t.Errorf("Open through a symbolic link while the database is held = %v; want ErrLocked", err)
+	}
+}

@@ -2,9 +2,9 @@
 // (ISO 28500), one gzip member per record, so the archive opens in the
 // tools crawl users already keep (pywb, warcio, OpenWayback), and reads such
 // files back. For each page it writes the plain side's request and response
-// as served, and the rendered side's DOM snapshot as a conversion record
-// that refers to the response, both under the same WARC-Target-URI. The
-// records are built and serialised with github.com/nlnwa/gowarc.
+// as served (but for credentials: see Writer.Redact), and the rendered
+// side's DOM snapshot as a conversion record that refers to the response,
+// both under the same WARC-Target-URI. The records are built and serialised with github.com/nlnwa/gowarc.
 package warc
 
 import (
@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/textproto"
 	"os"
 	"strings"
 	"sync"
@@ -28,9 +29,58 @@ import (
 // Writer appends WARC records to one file. It is safe for concurrent use;
 // Close closes the file.
 type Writer struct {
-	mu  sync.Mutex
-	f   *os.File
-	now func() time.Time
+	mu     sync.Mutex
+	f      *os.File
+	now    func() time.Time
+	secret map[string]bool // header names whose values are not archived
+}
+
+// Redacted is what a request record holds in place of a credential's value.
+const Redacted = "[redacted by webgraph]"
+
+// alwaysSecret are the request headers that carry credentials wherever
+// they come from: their values never go into an archive.
+var alwaysSecret = []string{"Authorization", "Proxy-Authorization", "Cookie"}
+
+// Redact names more request headers (the operator's --header names) whose
+// values the request records replace with Redacted, as they do those of
+// Authorization, Proxy-Authorization and Cookie: a WARC is made to be
+// shared, and credentials are not. Call it before the first WritePage.
+func (w *Writer) Redact(names ...string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, n := range names {
+		w.secret[textproto.CanonicalMIMEHeaderKey(n)] = true
+	}
+}
+
+// redactRequest returns the request head with the values of secret headers
+// replaced, and their continuation lines dropped. The request line and
+// every other header are kept byte for byte.
+func redactRequest(req []byte, secret map[string]bool) []byte {
+	head, body, found := bytes.Cut(req, []byte("\r\n\r\n"))
+	lines := bytes.Split(head, []byte("\r\n"))
+	out := make([][]byte, 0, len(lines))
+	dropping := false
+	for i, l := range lines {
+		if i > 0 && len(l) > 0 && (l[0] == ' ' || l[0] == '\t') {
+			if !dropping {
+				out = append(out, l)
+			}
+			continue
+		}
+		dropping = false
+		if name, _, ok := bytes.Cut(l, []byte(":")); ok && i > 0 && secret[textproto.CanonicalMIMEHeaderKey(strings.TrimSpace(string(name)))] {
+			l = append(append([]byte{}, name...), ": "+Redacted...)
+			dropping = true
+		}
+		out = append(out, l)
+	}
+	r := bytes.Join(out, []byte("\r\n"))
+	if found {
+		r = append(append(r, "\r\n\r\n"...), body...)
+	}
+	return r
 }
 
 // Create opens path for a new archive (appending when appendTo is set, as a
@@ -44,7 +94,10 @@ func Create(path string, appendTo bool, software string) (*Writer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("warc: %w", err)
 	}
-	w := &Writer{f: f, now: time.Now}
+	w := &Writer{f: f, now: time.Now, secret: map[string]bool{}}
+	for _, n := range alwaysSecret {
+		w.secret[n] = true
+	}
 	info := "software: " + headerValue(software) + "\r\nformat: WARC File Format 1.1\r\nconformsTo: https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/\r\n"
 	err = w.write(gowarc.Warcinfo, []byte(info), map[string]string{
 		gowarc.ContentType: "application/warc-fields",
@@ -96,7 +149,7 @@ func (w *Writer) WritePage(p *union.Page) error {
 		if err := w.write(gowarc.Response, block, resp); err != nil {
 			return err
 		}
-		err := w.write(gowarc.Request, ex.Request, map[string]string{
+		err := w.write(gowarc.Request, redactRequest(ex.Request, w.secret), map[string]string{
 			gowarc.WarcRecordID:     requestID,
 			gowarc.WarcTargetURI:    target,
 			gowarc.WarcDate:         date,

@@ -158,7 +158,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	var warnings []string
 	// The outputs named on this command line are checked before the
 	// database is touched (on resume, its lock file is made at once).
-	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}, output{"--warc", *f.warc}); err != nil {
+	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}, output{"--warc", *f.warc}, output{"--summary", *f.summary.path}); err != nil {
 		return err
 	}
 	if *f.resume {
@@ -170,15 +170,15 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		defer st.Close()
 		raw, err := st.Meta("args")
 		if err != nil || raw == "" {
-			return fmt.Errorf("crawl: %s does not say how its crawl began (%v)", *f.db, err)
+			return fmt.Errorf("crawl: %s does not say how its crawl began (%v)", store.Redact(*f.db), err)
 		}
 		var stored []string
 		if err := json.Unmarshal([]byte(raw), &stored); err != nil {
-			return fmt.Errorf("crawl: %s: the stored settings: %w", *f.db, err)
+			return fmt.Errorf("crawl: %s: the stored settings: %w", store.Redact(*f.db), err)
 		}
 		base := newCrawlFlags(io.Discard)
 		if err := base.parse(stored); err != nil {
-			return fmt.Errorf("crawl: %s: the stored settings: %w", *f.db, err)
+			return fmt.Errorf("crawl: %s: the stored settings: %w", store.Redact(*f.db), err)
 		}
 		if warnings, err = base.overlay(f); err != nil {
 			return err
@@ -217,7 +217,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := f.validateLimits(); err != nil {
 		return err
 	}
-	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}, output{"--warc", *f.warc}); err != nil {
+	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}, output{"--warc", *f.warc}, output{"--summary", *f.summary.path}); err != nil {
 		return err
 	}
 	scope, err := policy.NewScope(seeds, *f.origins, *f.allowPaths, *f.include, *f.exclude)
@@ -243,6 +243,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Resumed:  *f.resume, DB: *f.db, Warnings: append(warnings, o.tlsWarnings()...), TLS: o.tlsReport(), AssumedSeeds: assumed,
 	}
 	cfg.HashRoutes = o.hashRoutes
+	cfg.DB = store.Redact(cfg.DB) // the run event and the runs table hold no password
 	if err := cfg.Validate(); err != nil {
 		return usagef("%v", err)
 	}
@@ -341,6 +342,9 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		defer w.Close()
+		for name := range o.creds.header {
+			w.Redact(name) // the operator's credentials stay out of the archive
+		}
 		archive = &archivingPages{pages: pages, w: w}
 		crawlPages = archive
 	}

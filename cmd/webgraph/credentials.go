@@ -55,7 +55,8 @@ func (c *credentialFlags) parse() error {
 }
 
 // approvedOrigin reports whether u may receive the operator's credentials:
-// an approved origin of the gate's scope.
+// an approved origin of the gate's scope, and not a URL --exclude names
+// (a page's own fetch('/logout') goes without them).
 func (o *fetchOptions) approvedOrigin(u *url.URL) bool {
-	return o.gate != nil && o.gate.Scope().ApprovedOrigin(u)
+	return o.gate != nil && o.gate.Scope().ApprovedOrigin(u) && !o.gate.Scope().Excluded(u)
 }

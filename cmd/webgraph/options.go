@@ -55,6 +55,8 @@ type fetchOptions struct {
 	insecure   bool
 	tls        *tls.Config         // set by validate; nil: the system's roots
 	caCerts    []*x509.Certificate // read from caFiles by validate
+	// blockPrivate is --block-private: auto, on or off.
+	blockPrivate string
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
@@ -68,6 +70,7 @@ func (o *fetchOptions) register(fs *pflag.FlagSet) {
 	fs.Int64Var(&o.maxBody, "max-body", plain.DefaultMaxBody, "read at most `N` bytes per response; a longer page is kept truncated with a warning")
 	fs.StringVar(&o.proxy, "proxy", "", "send every request through the proxy at `URL`, http://, https:// or socks5:// (both sides, robots.txt, sitemaps and link checks; default: $HTTPS_PROXY, $HTTP_PROXY and $NO_PROXY)")
 	o.registerTLS(fs)
+	fs.StringVar(&o.blockPrivate, "block-private", "auto", "refuse link checks and a page's requests to hosts outside the approved origins that resolve to private, loopback or link-local addresses: on, off, or `auto` (on when every approved origin is public)")
 	o.creds.register(fs)
 	fs.BoolVar(&o.hashRoutes, "hash-routes", false, "take #/path and #!/path links (hash-routed apps: docsify, AngularJS) as pages of their own, rendered by the browser alone (default: every #fragment is dropped)")
 }
@@ -95,6 +98,11 @@ func (o *fetchOptions) validate() error {
 	}
 	if err := o.parseTLS(); err != nil {
 		return err
+	}
+	switch o.blockPrivate {
+	case "auto", "on", "off":
+	default:
+		return usagef("--block-private must be auto, on or off")
 	}
 	return o.parseProxy()
 }
@@ -334,8 +342,16 @@ func (o *fetchOptions) newGate(scope *policy.Scope, interval time.Duration, stde
 		robots.Timeout = o.timeout
 		robots.Shared = o.sharedRobots
 	}
+	block := o.blockPrivate == "on"
+	if o.blockPrivate == "auto" || o.blockPrivate == "" {
+		// A crawl of a public site has no business on a private network;
+		// one of an intranet or a loopback test site does.
+		ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
+		block = policy.AllPublic(ctx, scope.Origins())
+		cancel()
+	}
 	o.gate = policy.NewGate(policy.GateConfig{Scope: scope, Robots: robots, Throttle: policy.NewThrottle(interval, nil),
-		UserAgent: o.identity().UserAgent(), Timeout: o.timeout, Proxy: o.proxyURL, Transport: o.transport})
+		UserAgent: o.identity().UserAgent(), Timeout: o.timeout, Proxy: o.proxyURL, Transport: o.transport, BlockPrivate: block})
 	return o.gate
 }
 

@@ -32,9 +32,18 @@ func checkOutputs(db string, outs ...output) error {
 		if isDatabaseURL(db) {
 			// The crawl's state is on a server, not a file.
 		} else {
-			for _, suffix := range []string{"", "-wal", "-shm", "-journal", ".lock"} {
-				if samePath(o.path, db+suffix) {
-					return usagef("%s %s is the crawl's database%s (--db %s); name another file", o.flag, o.path, companion(suffix), db)
+			// The companions sit beside the file the database names, when
+			// it is reached through a symbolic link (the lock file among
+			// them: see store's lock).
+			dbs := []string{db}
+			if real, err := filepath.EvalSymlinks(db); err == nil && real != db {
+				dbs = append(dbs, real)
+			}
+			for _, d := range dbs {
+				for _, suffix := range []string{"", "-wal", "-shm", "-journal", ".lock"} {
+					if samePath(o.path, d+suffix) {
+						return usagef("%s %s is the crawl's database%s (--db %s); name another file", o.flag, o.path, companion(suffix), db)
+					}
 				}
 			}
 		}

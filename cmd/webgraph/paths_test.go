@@ -84,6 +84,7 @@ func TestOutputIsNotTheDatabase(t *testing.T) {
 		{"report -o the WAL", []string{"report", "--db", db, "-o", db + "-wal"}},
 		{"report -o the shared memory file", []string{"report", "--db", db, "-o", db + "-shm"}},
 		{"report -o the lock file", []string{"report", "--db", db, "-o", db + ".lock"}},
+		{"report -o the lock file of a symlinked database", []string{"report", "--db", filepath.Join(dir, "link.db"), "-o", db + ".lock"}},
 		{"report -o another database", []string{"report", "--db", filepath.Join(dir, "link.db"), "-o", db}},
 		{"report -o a missing directory", []string{"report", "--db", db, "-o", filepath.Join(dir, "nowhere", "r.html")}},
 		{"report -o a directory", []string{"report", "--db", db, "-o", dir}},
@@ -92,6 +93,11 @@ func TestOutputIsNotTheDatabase(t *testing.T) {
 		{"crawl --junit the database", []string{"crawl", "--mode", "plain", "--db", fresh, "--junit", fresh, ts.URL + "/"}},
 		{"crawl --out a resumed database", []string{"crawl", "--resume", "--db", db, "--out", db}},
 		{"crawl --junit in a missing directory", []string{"crawl", "--mode", "plain", "--db", fresh, "--junit", filepath.Join(dir, "nowhere", "j.xml"), ts.URL + "/"}},
+		{"crawl --summary the database", []string{"crawl", "--mode", "plain", "--db", fresh, "--summary", fresh, ts.URL + "/"}},
+		{"crawl --summary a resumed database", []string{"crawl", "--resume", "--db", db, "--summary", db}},
+		{"crawl --summary the WAL of a resumed database", []string{"crawl", "--resume", "--db", db, "--summary", db + "-wal"}},
+		{"crawl --summary and --out the same file", []string{"crawl", "--mode", "plain", "--db", fresh, "--out", filepath.Join(dir, "s.md"), "--summary", filepath.Join(dir, "s.md"), ts.URL + "/"}},
+		{"crawl --summary a directory", []string{"crawl", "--mode", "plain", "--db", fresh, "--summary", dir, ts.URL + "/"}},
 		{"crawl --out and --junit the same file", []string{"crawl", "--mode", "plain", "--db", fresh, "--out", filepath.Join(dir, "x"), "--junit", filepath.Join(dir, "x"), ts.URL + "/"}},
 	}
 	for _, tt := range tests {

@@ -1,0 +1,87 @@
+package policy
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/webgraph/webgraph/fetch"
+)
+
+func TestPrivateAddr(t *testing.T) {
+	for addr, want := range map[string]bool{
+		"127.0.0.1": true, "10.1.2.3": true, "172.16.0.1": true, "192.168.1.1": true, "169.254.169.254": true,
+		"100.64.0.1": true, "0.0.0.0": true, "::1": true, "fe80::1": true, "fd00::1": true, "::ffff:10.0.0.1": true, "224.0.0.1": true,
+		"93.184.215.14": false, "8.8.8.8": false, "2606:4700::1111": false, "100.128.0.1": false,
+	} {
+		if got := PrivateAddr(netip.MustParseAddr(addr)); got != want {
+			t.Errorf("PrivateAddr(%s) = %v; want %v", addr, got, want)
+		}
+	}
+}
+
+// With BlockPrivate, a link check to a host outside the approved origins
+// that is on a private network is refused before anything is sent — the
+// host's log stays empty, robots.txt included — while the approved origin,
+// itself on loopback, is asked as usual.
+func TestGateBlocksPrivateHosts(t *testing.T) {
+	t.Parallel()
+	var approvedHits, privateHits atomic.Int32
+	approved := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { approvedHits.Add(1) }))
+	defer approved.Close()
+	ln, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { privateHits.Add(1) }))
+	other.Listener.Close()
+	other.Listener = ln
+	other.Start()
+	defer other.Close()
+
+	seed, _ := url.Parse(approved.URL + "/")
+	scope, err := NewScope([]*url.URL{seed}, nil, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGate(GateConfig{Scope: scope, Robots: NewRobotsClient(AgentToken, "test", nil), UserAgent: "test", BlockPrivate: true})
+	g.private.resolve = func(ctx context.Context, host string) ([]netip.Addr, error) {
+		if host == "metadata.example" {
+			return []netip.Addr{netip.MustParseAddr("203.0.113.7"), netip.MustParseAddr("169.254.169.254")}, nil
+		}
+		return []netip.Addr{netip.MustParseAddr("203.0.113.8")}, nil
+	}
+	ctx := context.Background()
+	for _, raw := range []string{other.URL + "/x", "http://metadata.example/latest/meta-data/"} {
+		u, _ := url.Parse(raw)
+		_, err := g.Do(ctx, http.MethodHead, u, LinkCheck, nil)
+		var d *fetch.Denied
+		if !errors.As(err, &d) || d.Cause != fetch.DeniedOutOfScope || !strings.Contains(d.Reason, "private network") {
+			t.Errorf("link check of %s: %v; want refused as on a private network", raw, err)
+		}
+		if a := g.Ask(ctx, u, Subresource); a.Denied == nil {
+			t.Errorf("a page's request for %s is allowed", raw)
+		}
+	}
+	if n := privateHits.Load(); n != 0 {
+		t.Errorf("the private host was asked %d times", n)
+	}
+	resp, err := g.Do(ctx, http.MethodGet, seed, Probe, nil)
+	if err != nil {
+		t.Fatalf("the approved origin on loopback was refused: %v", err)
+	}
+	resp.Body.Close()
+	if approvedHits.Load() == 0 {
+		t.Error("the approved origin was never asked")
+	}
+	if addr := g.private.private(ctx, "public.example"); addr != "" {
+		t.Errorf("a public host is said to be on a private network (%s)", addr)
+	}
+}
