@@ -182,11 +182,13 @@ func NewRobotsClient(agent, userAgent string, transport http.RoundTripper) *Robo
 	c.client = &http.Client{
 		Transport: transport,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
-			// Only the origin's own host (a change of scheme allowed) is
-			// followed: a robots.txt that sends the crawler elsewhere would
-			// make it request another host outside that host's throttle
-			// and rules, and keep that host's answer as this one's rules.
-			if from := via[0].URL; HostKey(req.URL) != HostKey(from) || (req.URL.Scheme != "http" && req.URL.Scheme != "https") {
+			// Only the origin's own host (a change of scheme allowed) and
+			// its www. twin (example.org ↔ www.example.org, the commonest
+			// move of a site) are followed: a robots.txt that sends the
+			// crawler elsewhere would make it request another host outside
+			// that host's throttle and rules, and keep that host's answer
+			// as this one's rules.
+			if from := via[0].URL; !homeHost(from, req.URL) || (req.URL.Scheme != "http" && req.URL.Scheme != "https") {
 				return &robotsElsewhereError{To: req.URL.String()}
 			}
 			if len(via) > MaxRobotsRedirects {
@@ -232,6 +234,21 @@ func Origin(u *url.URL) string {
 		host += ":" + port
 	}
 	return scheme + "://" + host
+}
+
+// homeHost reports whether b is a's own host or its www. twin, on the same
+// port (or each on its scheme's default port).
+func homeHost(a, b *url.URL) bool {
+	name := func(u *url.URL) string { return strings.TrimPrefix(fetch.CanonicalHost(u.Hostname()), "www.") }
+	if name(a) != name(b) {
+		return false
+	}
+	return a.Port() == b.Port() || (defaultPort(a) && defaultPort(b))
+}
+
+func defaultPort(u *url.URL) bool {
+	p := u.Port()
+	return p == "" || (p == "80" && u.Scheme == "http") || (p == "443" && u.Scheme == "https")
 }
 
 // HostKey returns u's host as the throttle, the frontier and deferrals key

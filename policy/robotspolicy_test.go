@@ -3,6 +3,7 @@ package policy
 import (
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -253,5 +254,56 @@ func TestRobotsRedirectElsewhere(t *testing.T) {
 	}
 	if p.Save().Body != nil {
 		t.Errorf("kept a body %q for rules never read", p.Save().Body)
+	}
+}
+
+// roundTripFunc answers requests without a network.
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// The commonest move of a site, example.org to www.example.org (and http to
+// https), is followed for robots.txt: its rules are the origin's. Any other
+// host stays unasked.
+func TestRobotsRedirectToWWW(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var asked []string
+	rt := roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		mu.Lock()
+		asked = append(asked, r.URL.String())
+		mu.Unlock()
+		resp := &http.Response{Request: r, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(""))}
+		switch r.URL.String() {
+		case "http://example.org/robots.txt":
+			resp.StatusCode = http.StatusMovedPermanently
+			resp.Header.Set("Location", "https://www.example.org/robots.txt")
+		case "https://www.example.org/robots.txt":
+			resp.StatusCode = http.StatusOK
+			resp.Header.Set("Content-Type", "text/plain")
+			resp.Body = io.NopCloser(strings.NewReader("User-agent: *\nDisallow: /private\n"))
+		case "http://shop.example/robots.txt":
+			resp.StatusCode = http.StatusFound
+			resp.Header.Set("Location", "http://www.other.example/robots.txt")
+		default:
+			resp.StatusCode = http.StatusNotFound
+		}
+		return resp, nil
+	})
+	c := NewRobotsClient(AgentToken, "test", rt)
+	p := c.Policy(context.Background(), mustParse(t, "http://example.org/"))
+	if p.State != Parsed || p.Check(mustParse(t, "http://example.org/private/x")).Allowed || !p.Check(mustParse(t, "http://example.org/open")).Allowed {
+		t.Errorf("apex to www: state %s, reason %q; want www's rules as the apex's", p.State, p.Reason)
+	}
+	q := c.Policy(context.Background(), mustParse(t, "http://shop.example/"))
+	if q.State != Unreachable {
+		t.Errorf("a redirect to another site's host: state %s; want unreachable", q.State)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, a := range asked {
+		if strings.Contains(a, "other.example") {
+			t.Errorf("asked %s: another site's host", a)
+		}
 	}
 }
