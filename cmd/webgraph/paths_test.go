@@ -22,6 +22,12 @@ func countingSite(t *testing.T) (*httptest.Server, *atomic.Int64) {
 	var n atomic.Int64
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		n.Add(1)
+		if r.URL.Path != "/" {
+			// robots.txt, sitemaps and the soft-404 probe find nothing, so
+			// the one page is kept (a crawl that keeps none fails).
+			http.NotFound(w, r)
+			return
+		}
 		w.Header().Set("Content-Type", "text/html")
 		w.Write([]byte("<html><title>one</title><p>a page with a few words on it</p></html>"))
 	}))
