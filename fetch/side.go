@@ -104,6 +104,9 @@ type Side struct {
 	// kept only when asked (rendered.Config.KeepDOM); empty otherwise.
 	// Rendered side only.
 	DOM string
+	// Picture is a screenshot of the page as rendered, taken only when
+	// asked (rendered.Config.Pictures); nil otherwise. Rendered side only.
+	Picture *Picture
 }
 
 // Exchange is one HTTP request and its response, as a plain fetch sent and
