@@ -265,3 +265,39 @@ func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, content
 	}
 	return t.picture(rctx, &f.front, u.String(), p)
 }
+
+// NoScriptOf is NoScript for the HTML a plain side was served (its
+// Exchange, kept with plain.Config.KeepExchange), at its final URL, bounded
+// as Config.Pictures says (the defaults when it is nil). A side with no
+// HTML body returns a *PictureError.
+func (f *Fetcher) NoScriptOf(ctx context.Context, plain *fetch.Side) (*fetch.Picture, error) {
+	if plain == nil || plain.Exchange == nil || len(plain.Exchange.Body) == 0 || plain.Download || !fetch.IsHTML(plain.ContentType) {
+		where := ""
+		if plain != nil {
+			where = plain.FinalURL
+		}
+		return nil, &PictureError{URL: where, Reason: "the plain side kept no HTML to show"}
+	}
+	u, err := url.Parse(plain.FinalURL)
+	if err != nil {
+		return nil, &PictureError{URL: plain.FinalURL, Reason: "not a valid URL"}
+	}
+	var p Pictures
+	if f.cfg.Pictures != nil {
+		p = *f.cfg.Pictures
+	}
+	return f.NoScript(ctx, u, plain.Exchange.Body, contentTypeOf(plain.Exchange.ResponseHead), p)
+}
+
+// contentTypeOf returns the Content-Type header of a response head, charset
+// included, so the browser decodes the body as the server said; "" when
+// there is none.
+func contentTypeOf(head []byte) string {
+	for _, line := range strings.Split(string(head), "\n") {
+		name, value, ok := strings.Cut(line, ":")
+		if ok && strings.EqualFold(strings.TrimSpace(name), "Content-Type") {
+			return strings.TrimSpace(value)
+		}
+	}
+	return ""
+}
