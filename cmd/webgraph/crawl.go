@@ -43,6 +43,7 @@ type crawlFlags struct {
 	check        checkFlags
 	summary      summaryFlags
 	warc         *string
+	pics         pictureFlags
 	seedsFile    *string
 	fileSeeds    []string // the seeds read from --seeds-file
 }
@@ -75,6 +76,7 @@ func newCrawlFlags(stdout io.Writer) *crawlFlags {
 	f.warc = fs.String("warc", "", "archive every fetched page in the WARC `FILE` (gzip per record): the plain request and response, and the rendered DOM")
 	f.check.register(fs)
 	f.summary.register(fs)
+	f.pics.register(fs)
 	return f
 }
 
@@ -218,6 +220,10 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return usagef("%v", err)
 	}
 	o.archive = *f.warc != ""
+	shots, err := f.pics.apply(o, crawlPictureScale, crawlPictureMaxBytes)
+	if err != nil {
+		return err
+	}
 	gates, err := newGates(*f.failOn, *f.junit != "")
 	if err != nil {
 		return err
@@ -314,7 +320,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	defer closeAll()
-	var crawlPages crawl.Pages = pages
+	crawlPages := wrapPictures(shots, pages, pages, st)
 	var archive *archivingPages
 	if *f.warc != "" {
 		w, err := warc.Create(*f.warc, cfg.Resumed, "webgraph/"+version)
@@ -322,7 +328,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		defer w.Close()
-		archive = &archivingPages{pages: pages, w: w}
+		archive = &archivingPages{pages: crawlPages, w: w}
 		crawlPages = archive
 	}
 	c, err := crawl.New(cfg, crawl.Deps{

@@ -42,6 +42,8 @@ type fetchOptions struct {
 	creds     credentialFlags
 	proxy     string   // --proxy as given
 	proxyURL  *url.URL // parsed by validate; nil: the environment's proxy
+
+	pictures *rendered.Pictures // take pictures (--screenshots, compare --html); nil: none
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
@@ -114,13 +116,13 @@ func (o *fetchOptions) newUnion() (u *union.Union, close func(), err error) {
 		closers = append(closers, o.transport.CloseIdleConnections) // last: robots.txt and the gate use it too
 	}
 	if mode != union.ModeRendered {
-		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate, KeepExchange: o.archive,
+		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate, KeepExchange: o.archive || o.pictures != nil,
 			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, Transport: o.transport})
 		closers = append(closers, p.Close)
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive,
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive, Pictures: o.pictures,
 			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL})
 		if err != nil {
 			close()
