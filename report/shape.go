@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/webgraph/webgraph/crawl"
+	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/store"
 )
@@ -51,10 +52,10 @@ func (t *shapeTally) add(p store.PageRow, ev *crawl.PageEvent) {
 	t.status[p.Status]++
 	t.depth[min(ev.Citation.Depth, deepest)]++
 	sp := slowPage{URL: safetext.Clean(p.URL), Label: safetext.Clean(pageLabel(ev.Title, p.URL)), Status: p.Status, Refused: !p.OK, Plain: "-", Rend: "-"}
-	if s, ok := ev.Sides["plain"]; ok {
+	if s, ok := ev.Sides[fetch.Plain]; ok {
 		sp.MS, sp.Plain = max(sp.MS, s.MS), fmt.Sprintf("%d ms", s.MS)
 	}
-	if s, ok := ev.Sides["rendered"]; ok {
+	if s, ok := ev.Sides[fetch.Rendered]; ok {
 		sp.MS, sp.Rend = max(sp.MS, s.MS), fmt.Sprintf("%d ms", s.MS)
 	}
 	if len(t.slowest) == SlowestPages && sp.MS <= t.slowest[len(t.slowest)-1].MS {
