@@ -154,3 +154,68 @@ func TestScreenshotsInReport(t *testing.T) {
 		t.Errorf("the report asked for %q; want nothing outside itself", got)
 	}
 }
+
+// TestCompareHTML writes compare --html for a page whose every string is
+// markup: the file holds the two pictures as data: URIs and the site's
+// strings as text, and opens in Chromium with both pictures decoded and not
+// one request made.
+func TestCompareHTML(t *testing.T) {
+	ts, _ := sites.Serve(t, "pictures")
+	dir := t.TempDir()
+	file := filepath.Join(dir, "compare.html")
+	out, errOut, code := webgraph(t, "compare", "--html", file, ts.URL+"/markup.html")
+	if code != exitOK {
+		t.Fatalf("compare: exit %d\n%s", code, errOut)
+	}
+	if !strings.Contains(out, "Only in rendered") {
+		t.Errorf("compare --html printed no comparison on stdout:\n%s", out)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(b)
+	if n := strings.Count(html, `src="data:image/jpeg;base64,`); n != 2 {
+		t.Errorf("%d embedded pictures; want 2", n)
+	}
+	for _, never := range []string{"<script", "<iframe", "<link", "<svg", "<b ", `src="/`, `"/from-`} {
+		if strings.Contains(html, never) {
+			t.Errorf("the page holds %q: a site's string reached it as markup", never)
+		}
+	}
+	if n := strings.Count(html, "<img"); n != 2 {
+		t.Errorf("%d <img> tags; want the two pictures'", n)
+	}
+	if !strings.Contains(html, `default-src 'none'; img-src data:`) {
+		t.Error("the page has no Content Security Policy forbidding what is not in it")
+	}
+	ctx, asked := openOffline(t, file)
+	look, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`(async () => {
+		const imgs = [...document.querySelectorAll(".pics img")];
+		await Promise.all(imgs.map(i => i.decode().catch(() => {})));
+		return {n: imgs.length, decoded: imgs.filter(i => i.naturalWidth > 0).length,
+			differs: document.querySelectorAll("tr.differs").length,
+			title: document.querySelector("tr.differs td:nth-child(3)") ? document.querySelector("tr.differs td:nth-child(3)").textContent : "",
+			onlyRendered: document.querySelectorAll("li.rendered").length,
+			links: document.querySelector(".links").innerText,
+			markup: document.querySelectorAll("script, iframe, link, svg, object, embed, [onerror], [onload], [onmouseover], a[href]").length};
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if look["n"].(float64) != 2 || look["decoded"].(float64) != 2 {
+		t.Errorf("%v pictures, %v decoded; want both shown", look["n"], look["decoded"])
+	}
+	if look["differs"].(float64) < 1 || !strings.Contains(look["title"].(string), "</title><link") || look["onlyRendered"].(float64) < 1 {
+		t.Errorf("differences marked %v (first rendered value %q), %v blocks only rendered; want the title's change shown as text", look["differs"], look["title"], look["onlyRendered"])
+	}
+	if !strings.Contains(look["links"].(string), "<svg/onload=fetch(2)>") {
+		t.Errorf("the link only rendering found is not listed as text: %q", look["links"])
+	}
+	if look["markup"].(float64) != 0 {
+		t.Errorf("%v elements made of the site's markup (scripts, frames, links, handlers)", look["markup"])
+	}
+	if got := asked(); len(got) != 0 {
+		t.Errorf("the page asked for %q; want nothing outside itself", got)
+	}
+}
