@@ -40,7 +40,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 .pair figcaption { font-size: .9em; color: #616161; }
 .shot summary { list-style: none; cursor: zoom-in; }
 .shot summary::-webkit-details-marker { display: none; }
-.shot img { display: block; width: 100%; height: 14em; object-fit: cover; object-position: top; border: 1px solid #bdbdbd; background: #fff; }
+.shot img { display: block; width: 100%; height: 14em; object-fit: cover; object-position: left top; border: 1px solid #bdbdbd; background: #fff; }
 .shot[open] summary { cursor: zoom-out; }
 .shot[open] img { position: fixed; top: 2vh; left: 2vw; width: 96vw; height: 96vh; object-fit: contain; background: rgba(33, 33, 33, .88); border: 0; z-index: 10; }
 </style>

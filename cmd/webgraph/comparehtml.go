@@ -202,7 +202,7 @@ h2 { font-size: 1.15em; margin-top: 1.8em; border-bottom: 1px solid #ddd; paddin
 .pics h3 { margin: .2em 0; font-size: 1em; }
 .shot summary { list-style: none; cursor: zoom-in; }
 .shot summary::-webkit-details-marker { display: none; }
-.shot img { display: block; width: 100%; height: auto; max-height: 36em; object-fit: cover; object-position: top; border: 1px solid #bdbdbd; background: #fff; }
+.shot img { display: block; width: 100%; height: auto; max-height: 36em; object-fit: cover; object-position: left top; border: 1px solid #bdbdbd; background: #fff; }
 .shot[open] summary { cursor: zoom-out; }
 .shot[open] img { position: fixed; top: 2vh; left: 2vw; width: 96vw; height: 96vh; max-height: none; object-fit: contain; background: rgba(33, 33, 33, .88); border: 0; z-index: 10; }
 table { border-collapse: collapse; width: 100%; }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	cdpfetch "github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/webgraph/webgraph/fetch/rendered"
@@ -92,6 +94,30 @@ func openOffline(t *testing.T, path string) (context.Context, func() []string) {
 	}
 }
 
+// docsImage writes, for the README (scripts/docs-images.sh), a PNG of the
+// open page from the element sel to the end of the pictures after it.
+func docsImage(t *testing.T, ctx context.Context, sel, path string) {
+	t.Helper()
+	r, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](fmt.Sprintf(`(async () => {
+		await Promise.all([...document.images].map(i => i.decode().catch(() => {})));
+		const top = document.querySelector(%q).getBoundingClientRect().top + scrollY - 8;
+		const pairs = document.querySelectorAll(".pair, .pics");
+		const bottom = pairs[pairs.length - 1].getBoundingClientRect().bottom + scrollY + 8;
+		return {top: top, height: bottom - top, width: document.documentElement.clientWidth};
+	})()`, sel), chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shot, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{
+		Clip: &page.Viewport{Y: r["top"], Width: r["width"], Height: r["height"], Scale: 1}, CaptureBeyondViewport: new(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, shot.Data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestScreenshotsInReport crawls the fixture site with --screenshots
 // findings and --warc: the JavaScript-only page's pair is stored, archived,
 // and shown by the report, which opens from a file in Chromium, decodes
@@ -127,6 +153,9 @@ func TestScreenshotsInReport(t *testing.T) {
 		t.Fatalf("report: exit %d\n%s", code, errOut)
 	}
 	ctx, asked := openOffline(t, file)
+	if dir := os.Getenv("WEBGRAPH_DOCS_IMAGES"); dir != "" {
+		docsImage(t, ctx, "#pictures", filepath.Join(dir, "report-pictures.png"))
+	}
 	look, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`(async () => {
 		const imgs = [...document.querySelectorAll("#pictures ~ .pair img")];
 		await Promise.all(imgs.map(i => i.decode().catch(() => {})));
