@@ -247,4 +247,10 @@ func TestPicturesHostile(t *testing.T) {
 	for _, br := range s.BlockedResources {
 		t.Logf("blocked: %s %s", br.Reason, br.URL)
 	}
+	// The page did ask: the gate refused, host B never heard of it.
+	for _, p := range []string{"/wide.css", "/frame.html"} {
+		if _, ok := blockedBy(s, p); !ok {
+			t.Errorf("%s is not among the render's blocked resources; want the gate to have refused it", p)
+		}
+	}
 }
