@@ -107,6 +107,12 @@ type Side struct {
 	// kept only when asked (rendered.Config.KeepDOM); empty otherwise.
 	// Rendered side only.
 	DOM string
+	// Picture is a screenshot of the page as this side has it, taken only
+	// when asked (rendered.Config.Pictures); nil otherwise. The rendered
+	// side's is the page as rendered; the plain side's is the HTML as
+	// served, shown by the browser with scripts disabled
+	// (rendered.Fetcher.NoScriptOf).
+	Picture *Picture
 }
 
 // Exchange is one HTTP request and its response, as a plain fetch sent and

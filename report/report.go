@@ -7,6 +7,7 @@ package report
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -30,7 +31,7 @@ const MaxGraphNodes = 300
 
 // Write reads the crawl in s and writes the report to w.
 func Write(w io.Writer, s *store.Store, generated time.Time) error {
-	d, err := collect(s)
+	d, err := collect(context.Background(), s)
 	if err != nil {
 		return err
 	}
@@ -51,6 +52,14 @@ type data struct {
 	Scatter   scatter
 	Graph     graph
 	Inventory []bar
+	// Duplicates counts the kept pages that were another page's
+	// canonical duplicate: fetched and recorded, counted once.
+	Duplicates int
+	// NoWords says why there is no words plot, when there is none.
+	NoWords string
+	Shape   shape
+	// Pictures are the pages with a finding that have their two pictures.
+	Pictures []picturedPage
 }
 
 type runInfo struct {
@@ -75,29 +84,71 @@ type findingGroup struct {
 	Pages       []findingPage
 }
 
-// findingPage is one page's finding, with both sides' values as JSON text.
+// findingPage is one page's finding, with both sides' values.
 type findingPage struct {
-	URL, Plain, Rendered string
+	URL             string
+	Plain, Rendered shownValue
 }
 
-// jsonValue shows a finding's value: JSON, cleaned, at most 300 runes.
-func jsonValue(v any) string {
+// shownValue is a finding's value for a person: a list (of URLs, say) as a
+// list, anything else as JSON text.
+type shownValue struct {
+	Text string
+	List []string
+	More int // list items left out
+}
+
+// stringList returns v as a list of strings when it is a non-empty one
+// (as JSON decodes it, []any of strings).
+func stringList(v any) ([]string, bool) {
+	switch v := v.(type) {
+	case []string:
+		return v, len(v) > 0
+	case []any:
+		out := make([]string, 0, len(v))
+		for _, e := range v {
+			s, ok := e.(string)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, s)
+		}
+		return out, len(out) > 0
+	}
+	return nil, false
+}
+
+// maxListed caps the items of a listed value.
+const maxListed = 10
+
+// jsonValue shows a finding's value: a list of strings item by item (at
+// most maxListed, each at most 300 runes), anything else as JSON, cleaned,
+// at most 300 runes.
+func jsonValue(v any) shownValue {
 	if v == nil {
-		return "-"
+		return shownValue{Text: "-"}
+	}
+	if list, ok := stringList(v); ok {
+		var sv shownValue
+		for _, item := range list[:min(len(list), maxListed)] {
+			sv.List = append(sv.List, cutRunes(safetext.Clean(item), 300))
+		}
+		sv.More = len(list) - len(sv.List)
+		return sv
 	}
 	b, _ := json.Marshal(v)
 	s := []rune(safetext.Clean(string(b)))
 	if len(s) > 300 {
-		return string(s[:300]) + "…"
+		return shownValue{Text: string(s[:300]) + "…"}
 	}
-	return string(s)
+	return shownValue{Text: string(s)}
 }
 
 type refusal struct {
 	URL, Cause, Words, Citation string
 }
 
-func collect(s *store.Store) (*data, error) {
+func collect(ctx context.Context, s *store.Store) (*data, error) {
 	d := &data{}
 	runs, err := s.Runs()
 	if err != nil {
@@ -135,18 +186,30 @@ func collect(s *store.Store) (*data, error) {
 	graphIDs := map[string]int{}
 	var nodes []gnode
 	groups := map[audit.Name][]findingPage{}
+	var found []foundPage // pages with a finding, for their pictures
+	sh := newShapeTally()
 	err = s.Pages(func(p store.PageRow) error {
 		var ev crawl.PageEvent
 		json.Unmarshal(p.Event, &ev)
 		label := pageLabel(ev.Title, p.URL)
-		if p.OK {
+		sh.add(p, &ev)
+		switch {
+		case p.OK && ev.DuplicateOf != "":
+			outcomes["duplicate"]++
+			d.Duplicates++
+		case p.OK:
 			outcomes["kept"]++
 			if ev.Audit != nil {
+				var names []string
 				for _, f := range ev.Audit.Findings {
 					groups[f.Finding] = append(groups[f.Finding], findingPage{URL: safetext.Clean(p.URL), Plain: jsonValue(f.Plain), Rendered: jsonValue(f.Rendered)})
+					names = append(names, string(f.Finding))
+				}
+				if len(names) > 0 {
+					found = append(found, foundPage{url: p.URL, label: label, findings: names})
 				}
 			}
-		} else {
+		default:
 			outcomes["refused"]++
 			causes[p.Cause]++
 			cit := discovery.Discovery{Via: discovery.Via(p.Via), FoundOn: p.FoundOn, Anchor: p.Anchor}
@@ -173,7 +236,11 @@ func collect(s *store.Store) (*data, error) {
 		}
 	}
 	slices.SortStableFunc(d.Findings, func(a, b findingGroup) int { return cmp.Compare(b.Count, a.Count) })
-	d.Outcomes = bars(outcomes, map[string]string{"kept": "#2e7d32", "refused": "#c62828", "disallowed": "#ef6c00"})
+	d.Outcomes = bars(outcomes, map[string]string{"kept": "#2e7d32", "duplicate": "#9ccc65", "refused": "#c62828", "disallowed": "#ef6c00"})
+	d.Shape = sh.layout()
+	if d.Pictures, err = pictures(ctx, s, found); err != nil {
+		return nil, err
+	}
 	d.Causes = bars(causes, nil)
 	if d.Done != nil {
 		inv := d.Done.Sitemaps
@@ -181,6 +248,16 @@ func collect(s *store.Store) (*data, error) {
 			map[string]string{"advertised": "#1565c0", "live": "#2e7d32", "dead": "#c62828", "refused": "#ef6c00", "unchecked": "#9e9e9e"})
 	}
 	d.Scatter = layoutScatter(points)
+	if len(points) == 0 {
+		switch d.Mode {
+		case "plain":
+			d.NoWords = "This crawl ran in plain mode: there is no rendered side to set the plain words against."
+		case "rendered":
+			d.NoWords = "This crawl ran in rendered mode: there is no plain side to set the rendered words against."
+		default:
+			d.NoWords = "No page has words from both sides to set against each other."
+		}
+	}
 
 	var edges [][2]int
 	err = s.Graph(func(store.Node) error { return nil }, func(e store.Edge) error {
@@ -194,7 +271,7 @@ func collect(s *store.Store) (*data, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.Graph = layoutGraph(nodes, edges, len(graphIDs) < outcomes["kept"]+outcomes["refused"])
+	d.Graph = layoutGraph(nodes, edges, len(graphIDs) < outcomes["kept"]+outcomes["duplicate"]+outcomes["refused"])
 	return d, nil
 }
 
@@ -503,6 +580,12 @@ func wrapURL(u string) template.HTML {
 	return template.HTML(b.String())
 }
 
+// shotArgs are the "shot" template's: one picture and the side it shows.
+type shotArgs struct {
+	Side string
+	Pic  *shownPicture
+}
+
 // page is parsed when a report is first written, not when the program
 // starts: a crawl never writes one, and parsing it was the costliest of
 // the binary's start-up work (0.4 ms and the template packages' code
@@ -515,5 +598,6 @@ var page = sync.OnceValue(func() *template.Template {
 		"half":      func(a float64) float64 { return a / 2 },
 		"addMargin": func(a float64) float64 { return a + 50 },
 		"wrapURL":   wrapURL,
+		"shot":      func(side string, p *shownPicture) shotArgs { return shotArgs{Side: side, Pic: p} },
 	}).Parse(pageHTML))
 })

@@ -4,6 +4,7 @@ const pageHTML = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
 <title>webgraph report</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
@@ -29,6 +30,19 @@ svg text.glabel { font-size: 11px; fill: #212121; paint-order: stroke; stroke: #
 .card b { display: block; font-size: 1.6em; }
 svg text { font: 11px system-ui, sans-serif; fill: #424242; }
 .warn { color: #8d6e00; }
+td.val { overflow-wrap: anywhere; min-width: 10em; }
+ul.vals { margin: 0; padding-left: 1.1em; }
+.shape { display: flex; flex-wrap: wrap; gap: 2em; }
+.shape > div { flex: 1; min-width: 18em; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.pair { display: flex; flex-wrap: wrap; gap: 1em; margin: .4em 0 1.6em; }
+.pair figure { margin: 0; flex: 1; min-width: 12em; max-width: 24em; }
+.pair figcaption { font-size: .9em; color: #616161; }
+.shot summary { list-style: none; cursor: zoom-in; }
+.shot summary::-webkit-details-marker { display: none; }
+.shot img { display: block; width: 100%; height: 14em; object-fit: cover; object-position: left top; border: 1px solid #bdbdbd; background: #fff; }
+.shot[open] summary { cursor: zoom-out; }
+.shot[open] img { position: fixed; top: 2vh; left: 2vw; width: 96vw; height: 96vh; object-fit: contain; background: rgba(33, 33, 33, .88); border: 0; z-index: 10; }
 </style>
 </head>
 <body>
@@ -40,6 +54,7 @@ svg text { font: 11px system-ui, sans-serif; fill: #424242; }
 <div class="cards">
   <div class="card"><b>{{.Pages}}</b>pages fetched</div>
   <div class="card"><b>{{.OK}}</b>kept</div>
+  {{if .Duplicates}}<div class="card"><b>{{.Duplicates}}</b>canonical {{if eq .Duplicates 1}}duplicate{{else}}duplicates{{end}}, counted once</div>{{end}}
   <div class="card"><b>{{.Refused}}</b>refused</div>
   <div class="card"><b>{{.Disallowed}}</b>disallowed by robots.txt</div>
   <div class="card"><b>{{.SkippedTotal}}</b>file URLs not fetched</div>
@@ -56,6 +71,22 @@ svg text { font: 11px system-ui, sans-serif; fill: #424242; }
 <div class="bars">
 {{range .Outcomes}}<div class="row"><span class="label">{{.Label}}</span><span class="track">{{if .Count}}<div class="fill" style="width: {{f .Width}}%; background: {{.Color}}"></div>{{end}}</span><span class="count">{{.Count}}</span></div>
 {{end}}</div>
+{{if .Duplicates}}<p>Kept pages are counted once per canonical URL: {{.Duplicates}} more {{if eq .Duplicates 1}}page was{{else}}pages were{{end}} fetched whose canonical URL another kept page holds (the duplicate bar).</p>{{end}}
+
+<h2 id="shape">Crawl shape</h2>
+{{with .Shape}}<div class="shape">
+<div><h3>Pages by status</h3><div class="bars">
+{{range .ByStatus}}<div class="row"><span class="label">{{.Label}}</span><span class="track"><div class="fill" style="width: {{f .Width}}%; background: {{.Color}}"></div></span><span class="count">{{.Count}}</span></div>
+{{end}}</div></div>
+<div><h3>Pages by depth</h3><div class="bars">
+{{range .ByDepth}}<div class="row"><span class="label">{{.Label}}</span><span class="track"><div class="fill" style="width: {{f .Width}}%; background: {{.Color}}"></div></span><span class="count">{{.Count}}</span></div>
+{{end}}</div><p class="meta">Link hops from a seed (sitemap URLs enter at 1).</p></div>
+</div>
+<h3>Slowest pages</h3>
+{{if .Slowest}}<table>
+<tr><th>Page</th><th>Status</th><th>Plain</th><th>Rendered</th></tr>
+{{range .Slowest}}<tr><td class="url">{{.Label}}<br><span class="meta">{{wrapURL .URL}}</span></td><td>{{if .Status}}{{.Status}}{{else}}-{{end}}{{if .Refused}} (refused){{end}}</td><td class="num">{{.Plain}}</td><td class="num">{{.Rend}}</td></tr>
+{{end}}</table>{{else}}<p>No page was fetched.</p>{{end}}{{end}}
 
 <h2 id="causes">Refusal causes</h2>
 {{if .Causes}}<div class="bars">
@@ -73,9 +104,14 @@ svg text { font: 11px system-ui, sans-serif; fill: #424242; }
 <p>{{.Words}}</p>
 <table>
 <tr><th>Page</th><th>Plain</th><th>Rendered</th></tr>
-{{range .Pages}}<tr><td class="url"><a href="{{.URL}}">{{.URL}}</a></td><td>{{.Plain}}</td><td>{{.Rendered}}</td></tr>
+{{range .Pages}}<tr><td class="url"><a href="{{.URL}}">{{.URL}}</a></td><td class="val">{{template "value" .Plain}}</td><td class="val">{{template "value" .Rendered}}</td></tr>
 {{end}}</table>
 {{end}}{{else}}<p>JavaScript changed nothing the audit compares on any kept page.</p>{{end}}
+{{if .Pictures}}<h3 id="pictures">As rendered, and as served without JavaScript</h3>
+<p>Each page with a finding, as the browser rendered it (left) and as its HTML was served, shown with scripts off: what a crawler that runs no JavaScript is given (right). Click a picture to enlarge it, and again to close it.</p>
+{{range .Pictures}}<p><b>{{.Label}}</b>: {{range $i, $f := .Findings}}{{if $i}}, {{end}}{{$f}}{{end}}<br><span class="meta">{{wrapURL .URL}}</span></p>
+<div class="pair">{{template "shot" (shot "rendered" .Rendered)}}{{template "shot" (shot "as served, scripts off" .Plain)}}</div>
+{{end}}{{end}}
 
 <h2 id="sitemaps">Sitemap inventory</h2>
 {{if .Inventory}}<div class="bars">
@@ -85,7 +121,7 @@ svg text { font: 11px system-ui, sans-serif; fill: #424242; }
 {{else}}<p>The crawl did not finish, so there is no inventory.</p>{{end}}
 
 <h2 id="words">Plain against rendered words</h2>
-{{with .Scatter}}<p>Each dot is a page: its words without a browser across, with one up (log scales). Dots well above the line need JavaScript: {{.NeedJS}} of {{len .Points}} pages.</p>
+{{if .NoWords}}<p>{{.NoWords}}</p>{{else}}{{with .Scatter}}<p>Each dot is a page: its words without a browser across, with one up (log scales). Dots well above the line need JavaScript: {{.NeedJS}} of {{len .Points}} pages.</p>
 <div class="plotrow">
 <svg width="{{f (addMargin .Size)}}" height="{{f (addMargin .Size)}}" viewBox="0 0 {{f (addMargin .Size)}} {{f (addMargin .Size)}}" role="img" aria-label="plain against rendered words per page">
 <rect x="40" y="10" width="{{f .Size}}" height="{{f .Size}}" fill="#fafafa" stroke="#bdbdbd"/>
@@ -98,7 +134,7 @@ svg text { font: 11px system-ui, sans-serif; fill: #424242; }
 <div class="needjs">{{if .JSPages}}<p><b>Pages that need JavaScript</b> (purple), most rendered words first:</p>
 <ul>{{range .JSPages}}<li>{{.Label}}: {{.Plain}} words plain, {{.Rendered}} rendered<span class="url">{{wrapURL .URL}}</span></li>
 {{end}}</ul>{{else}}<p>No page needs JavaScript for its text.</p>{{end}}</div>
-</div>{{end}}
+</div>{{end}}{{end}}
 
 <h2 id="graph">Link graph</h2>
 {{with .Graph}}<p>Pages fetched (green kept, red refused) and the links between them. The {{len .Labelled}} most-linked pages are named; hover over any page for its title and URL.{{if .Truncated}} Only the first 300 pages are drawn.{{end}}</p>
@@ -110,4 +146,6 @@ svg text { font: 11px system-ui, sans-serif; fill: #424242; }
 {{end}}{{end}}</svg>{{end}}
 </body>
 </html>
+{{define "value"}}{{if .List}}<ul class="vals">{{range .List}}<li>{{wrapURL .}}</li>{{end}}{{if .More}}<li>and {{.More}} more</li>{{end}}</ul>{{else}}{{.Text}}{{end}}{{end}}
+{{define "shot"}}<figure>{{if .Pic}}<details class="shot"><summary><img src="{{.Pic.Src}}" width="{{.Pic.Width}}" height="{{.Pic.Height}}" alt="the page {{.Side}}"></summary></details><figcaption>{{.Side}}{{if .Pic.Cut}} (the page's top){{end}}</figcaption>{{else}}<figcaption>{{.Side}}: no picture</figcaption>{{end}}</figure>{{end}}
 `

@@ -241,6 +241,10 @@ func Open(path string, mode Mode) (s *Store, err error) {
 			db.Close()
 			return nil, fmt.Errorf("store: opening %s: %w", path, err)
 		}
+		if err := s.makePictures(context.Background(), db.ExecContext); err != nil {
+			db.Close()
+			return nil, err
+		}
 		s.stmts = map[string]*sql.Stmt{}
 		for name, q := range hot {
 			st, err := db.Prepare(q)

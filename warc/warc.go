@@ -4,7 +4,9 @@
 // files back. For each page it writes the plain side's request and response
 // as served (but for credentials: see Writer.Redact), and the rendered
 // side's DOM snapshot as a conversion record that refers to the response,
-// both under the same WARC-Target-URI. The records are built and serialised with github.com/nlnwa/gowarc.
+// both under the same WARC-Target-URI; and, when a crawl took them, the
+// page's two pictures as resource records (pictures.go). The records are
+// built and serialised with github.com/nlnwa/gowarc.
 package warc
 
 import (
@@ -160,7 +162,10 @@ func (w *Writer) WritePage(p *union.Page) error {
 			return err
 		}
 	}
-	return w.writeDOM(p, target, responseID)
+	if err := w.writeDOM(p, target, responseID); err != nil {
+		return err
+	}
+	return w.writePictures(p, target, responseID)
 }
 
 // writeDOM archives the rendered side's DOM: a conversion record referring

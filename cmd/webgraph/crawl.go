@@ -44,6 +44,7 @@ type crawlFlags struct {
 	check        checkFlags
 	summary      summaryFlags
 	warc         *string
+	pics         pictureFlags
 	seedsFile    *string
 	fileSeeds    []string // the seeds read from --seeds-file
 }
@@ -77,6 +78,7 @@ func newCrawlFlags(stdout io.Writer) *crawlFlags {
 	f.warc = fs.String("warc", "", "archive every fetched page in the WARC `FILE` (gzip per record): the plain request and response, and the rendered DOM")
 	f.check.register(fs)
 	f.summary.register(fs)
+	f.pics.register(fs)
 	return f
 }
 
@@ -229,6 +231,10 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	shots, err := f.pics.apply(o, crawlPictureScale, crawlPictureMaxBytes)
+	if err != nil {
+		return err
+	}
 	gates, err := newGates(failOn, *f.junit != "")
 	if err != nil {
 		return err
@@ -334,7 +340,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	defer closeAll()
-	var crawlPages crawl.Pages = pages
+	crawlPages := wrapPictures(shots, pages, pages, st)
 	var archive *archivingPages
 	if *f.warc != "" {
 		w, err := warc.Create(*f.warc, cfg.Resumed, "webgraph/"+version)
@@ -345,7 +351,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		for name := range o.creds.header {
 			w.Redact(name) // the operator's credentials stay out of the archive
 		}
-		archive = &archivingPages{pages: pages, w: w}
+		archive = &archivingPages{pages: crawlPages, w: w}
 		crawlPages = archive
 	}
 	c, err := crawl.New(cfg, crawl.Deps{

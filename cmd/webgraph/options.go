@@ -57,6 +57,8 @@ type fetchOptions struct {
 	caCerts    []*x509.Certificate // read from caFiles by validate
 	// blockPrivate is --block-private: auto, on or off.
 	blockPrivate string
+
+	pictures *rendered.Pictures // take pictures (--screenshots, compare --html); nil: none
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
@@ -259,13 +261,13 @@ func (o *fetchOptions) newUnion(ctx context.Context) (u *union.Union, close func
 		closers = append(closers, o.transport.CloseIdleConnections) // last: robots.txt and the gate use it too
 	}
 	if mode != union.ModeRendered {
-		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate, KeepExchange: o.archive, TLS: o.tls, Insecure: o.insecure,
+		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate, KeepExchange: o.archive || o.pictures != nil, TLS: o.tls, Insecure: o.insecure,
 			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, Transport: o.transport})
 		closers = append(closers, p.Close)
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive,
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive, Pictures: o.pictures,
 			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, TrustSPKI: o.browserTrust(ctx), Insecure: o.insecure})
 		if err != nil {
 			close()

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/plain"
+	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/policy"
@@ -87,6 +89,12 @@ func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // returns the page, refused or not, with the refusal as its error; a nil
 // page means the fetch itself failed.
 func (o *fetchOptions) fetchPage(ctx context.Context, target *url.URL) (*union.Page, error) {
+	return o.fetchPageThen(ctx, target, nil)
+}
+
+// fetchPageThen is fetchPage; then, when set, is given the union and the
+// page (refused or not) before the union closes.
+func (o *fetchOptions) fetchPageThen(ctx context.Context, target *url.URL, then func(*union.Union, *union.Page)) (*union.Page, error) {
 	var joined []string
 	for _, ev := range o.joinSeedsEarly(ctx, []*url.URL{target}) {
 		words := seedJoinWords(ev)
@@ -117,6 +125,9 @@ func (o *fetchOptions) fetchPage(ctx context.Context, target *url.URL) (*union.P
 	}
 	if p != nil {
 		p.Warnings = append(joined, p.Warnings...)
+		if then != nil {
+			then(u, p)
+		}
 	}
 	return p, err
 }
@@ -135,6 +146,8 @@ type compareFlags struct {
 	fs     *pflag.FlagSet
 	o      fetchOptions
 	asJSON *bool
+	html   *string
+	width  *int
 }
 
 func newCompareFlags(stdout io.Writer) *compareFlags {
@@ -143,6 +156,8 @@ func newCompareFlags(stdout io.Writer) *compareFlags {
 	f := &compareFlags{fs: fs}
 	f.o.register(fs)
 	f.asJSON = fs.Bool("json", false, "print JSON for machines instead of text for people")
+	f.html = fs.String("html", "", "also write one self-contained HTML page to `FILE`: the page as rendered and as served with scripts off, side by side, its head fields and blocks")
+	f.width = fs.Int("screenshot-width", rendered.DefaultPictureWidth, "with --html: lay the page out `N` CSS pixels wide for its pictures")
 	return f
 }
 
@@ -159,11 +174,23 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := o.validate(); err != nil {
 		return err
 	}
+	if *f.html == "-" {
+		return usagef("--html needs a file name")
+	}
+	if *f.width < 200 || *f.width > 4000 {
+		return usagef("--screenshot-width must be between 200 and 4000")
+	}
 	warnIdentity(stderr, o.identity())
 	if err := gateRefusal(target, o.pageGate(ctx, target, stderr)); err != nil {
 		return err
 	}
-	p, err := o.fetchPage(ctx, target)
+	fetchPage := o.fetchPage
+	if *f.html != "" {
+		fetchPage = func(ctx context.Context, target *url.URL) (*union.Page, error) {
+			return o.fetchWithPictures(ctx, target, *f.width)
+		}
+	}
+	p, err := fetchPage(ctx, target)
 	if p == nil {
 		return err
 	}
@@ -171,6 +198,13 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	var a *audit.Audit
 	if p.Refusal == nil {
 		a = audit.Of(p.Sides[fetch.Plain], p.Sides[fetch.Rendered])
+	}
+	if *f.html != "" {
+		view := newCompareView(p, c, a, time.Now())
+		if werr := writeFile(output{"--html", *f.html}, func(w io.Writer) error { return writeCompareHTML(w, view) }); werr != nil {
+			return fmt.Errorf("compare: --html: %w", werr)
+		}
+		fmt.Fprintf(stderr, "webgraph: wrote %s\n", *f.html)
 	}
 	if *asJSON {
 		if werr := writeCompareJSON(stdout, p, c, a); werr != nil {

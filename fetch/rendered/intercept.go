@@ -282,6 +282,9 @@ func (t *tab) serve(ctx context.Context, paused iter.Seq2[cdpfetch.EventRequestP
 // answer lets one paused request go on the wire or fails it, and records
 // why it failed.
 func (t *tab) answer(ctx context.Context, ev *cdpfetch.EventRequestPaused, gate Gate) {
+	if t.serveDoc(ctx, ev) {
+		return
+	}
 	raw := ev.Request.URL
 	if i := strings.IndexByte(raw, '#'); i >= 0 {
 		raw = raw[:i]

@@ -59,6 +59,9 @@ type Config struct {
 	// MaxText caps the characters of innerText read from a page, and of
 	// the serialised DOM when KeepDOM is set.
 	MaxText int
+	// Pictures, when set, takes a screenshot of each page rendered, into
+	// Side.Picture (screenshot.go). Nil takes none.
+	Pictures *Pictures
 	// KeepDOM keeps the rendered document's serialised HTML in Side.DOM
 	// (for a WARC archive). Default false: the DOM is never read out.
 	KeepDOM bool
@@ -143,6 +146,8 @@ type Fetcher struct {
 	fewest   int // the fewest tabs rendered with because of that; 0: never
 
 	mem memoryWatch
+
+	front sync.Mutex // held while a picture is taken (screenshot.go)
 
 	spread *spread // several running browsers; nil for one
 
@@ -383,6 +388,11 @@ func (f *Fetcher) renderIn(ctx context.Context, b *browser, u *url.URL, s *fetch
 	if err := t.render(ctx, u, f.cfg, s); err != nil {
 		t.close()
 		return err
+	}
+	if p := f.cfg.Pictures; p != nil && s.Err == nil && !s.Download && s.Status != 0 {
+		if s.Picture, err = f.takePicture(ctx, t, s.FinalURL, *p); err != nil {
+			s.Warnings = append(s.Warnings, err.Error())
+		}
 	}
 	f.sampleRSS(b)
 	b.putTab(t)

@@ -41,6 +41,8 @@ type tab struct {
 	refusedDoc string // a main-document URL Config.Gate refused
 	refusedErr error  // and the gate's answer
 	rec        record // what was refused during the current render
+
+	doc *servedDoc // a no-script tab's document (screenshot.go); nil in a render's tab
 }
 
 // newTab opens a tab in b: its own user agent, service workers bypassed,

@@ -1,0 +1,303 @@
+package rendered
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image/jpeg"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	cdpfetch "github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+
+	"github.com/webgraph/webgraph/fetch"
+)
+
+// Defaults for Pictures' zero fields.
+const (
+	DefaultPictureWidth     = 1280 // CSS pixels
+	DefaultPictureMaxHeight = 2400 // CSS pixels
+	DefaultPictureMinHeight = 720  // CSS pixels: a short page still fills one screen
+	DefaultPictureQuality   = 60   // JPEG quality
+	DefaultPictureMaxBytes  = 400 << 10
+)
+
+// Pictures says how screenshots are taken. Its zero fields take the
+// DefaultPicture* values; a nil *Pictures in Config takes none.
+type Pictures struct {
+	// Width is the page's layout width, in CSS pixels.
+	Width int
+	// MaxHeight caps how much of a long page is taken, in CSS pixels,
+	// from its top; the picture then says it was cut.
+	MaxHeight int
+	// Scale sizes the image against the layout: 0.5 gives a 640-pixel
+	// image of a 1280-pixel layout. Zero means 1.
+	Scale float64
+	// Quality is the JPEG quality, 1 to 100.
+	Quality int
+	// MaxBytes caps an image's size: a larger one is taken again at a
+	// lower quality, then shorter, and left out when nothing fits.
+	MaxBytes int
+}
+
+func (p Pictures) withDefaults() Pictures {
+	if p.Width <= 0 {
+		p.Width = DefaultPictureWidth
+	}
+	if p.MaxHeight <= 0 {
+		p.MaxHeight = DefaultPictureMaxHeight
+	}
+	if p.Scale <= 0 || p.Scale > 1 {
+		p.Scale = 1
+	}
+	if p.Quality <= 0 || p.Quality > 100 {
+		p.Quality = DefaultPictureQuality
+	}
+	if p.MaxBytes <= 0 {
+		p.MaxBytes = DefaultPictureMaxBytes
+	}
+	return p
+}
+
+// PictureError reports a picture that could not be taken within its bounds.
+type PictureError struct {
+	URL    string
+	Reason string
+}
+
+func (e *PictureError) Error() string { return "rendered: picture of " + e.URL + ": " + e.Reason }
+
+// picture takes a screenshot of the page loaded in t, as p bounds it. The
+// layout is set to p.Width while it is taken and given back after, so the
+// tab can be reused.
+// Pictures are taken one at a time per browser (front, held meanwhile), as
+// each brings its tab to the front.
+func (t *tab) picture(ctx context.Context, front *sync.Mutex, pageURL string, p Pictures) (*fetch.Picture, error) {
+	front.Lock()
+	defer front.Unlock()
+	start := time.Now()
+	p = p.withDefaults()
+	// Lay the page out at the picture's width first: its height depends on it.
+	if err := setLayout(ctx, p.Width, DefaultPictureMinHeight); err != nil {
+		return nil, err
+	}
+	defer chromedp.Call(context.WithoutCancel(ctx), emulation.ClearDeviceMetricsOverride, cdp.Empty{})
+	m, err := chromedp.Call(ctx, page.GetLayoutMetrics, cdp.Empty{})
+	if err != nil {
+		return nil, fmt.Errorf("rendered: picture: layout: %w", err)
+	}
+	height, cut := DefaultPictureMinHeight, false
+	if m.CSSContentSize != nil {
+		height = max(height, int(m.CSSContentSize.Height))
+	}
+	if height > p.MaxHeight {
+		height, cut = p.MaxHeight, true
+	}
+	// A tab in the background is never drawn, and a capture waits for a
+	// frame: the tab comes to the front while it is taken, then the
+	// browser's blank tab goes back there (see newTab).
+	if _, err := chromedp.CallBrowser(ctx, target.ActivateTarget, target.ActivateTargetParams{TargetID: target.ID(t.frame)}); err != nil {
+		return nil, fmt.Errorf("rendered: picture: %w", err)
+	}
+	defer chromedp.CallBrowser(context.WithoutCancel(ctx), target.ActivateTarget, target.ActivateTargetParams{TargetID: t.b.front})
+	quality, laid := p.Quality, DefaultPictureMinHeight
+	for {
+		if height != laid {
+			if err := setLayout(ctx, p.Width, height); err != nil {
+				return nil, err
+			}
+			laid = height
+		}
+		q := int64(quality)
+		shot, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{
+			Format:  page.CaptureScreenshotFormatJpeg,
+			Quality: &q,
+			Clip:    &page.Viewport{Width: float64(p.Width), Height: float64(height), Scale: p.Scale},
+		})
+		if err != nil {
+			return nil, fmt.Errorf("rendered: picture: capture: %w", err)
+		}
+		if len(shot.Data) <= p.MaxBytes {
+			cfg, err := jpeg.DecodeConfig(bytes.NewReader(shot.Data))
+			if err != nil {
+				return nil, fmt.Errorf("rendered: picture: the browser's image: %w", err)
+			}
+			return &fetch.Picture{Data: shot.Data, Type: "image/jpeg", Width: cfg.Width, Height: cfg.Height,
+				Cut: cut, Elapsed: time.Since(start)}, nil
+		}
+		// Too large: a lower quality first, then half the height.
+		switch {
+		case quality > 30:
+			quality = max(quality/2, 30)
+		case height > DefaultPictureMinHeight/2:
+			height, cut = height/2, true
+		default:
+			return nil, &PictureError{URL: pageURL, Reason: fmt.Sprintf("no picture fits in %d bytes", p.MaxBytes)}
+		}
+	}
+}
+
+// takePicture is picture in the tab's own context, bounded by timeout and
+// ended early with ctx.
+func (f *Fetcher) takePicture(ctx context.Context, t *tab, pageURL string, p Pictures) (*fetch.Picture, error) {
+	pctx, cancel := context.WithTimeout(t.ctx, f.cfg.Timeout)
+	defer cancel()
+	defer context.AfterFunc(ctx, cancel)()
+	return t.picture(pctx, &f.front, pageURL, p)
+}
+
+// setLayout lays the page out as a screen of width by height CSS pixels.
+func setLayout(ctx context.Context, width, height int) error {
+	_, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+		Width: int64(width), Height: int64(height), DeviceScaleFactor: 1,
+	})
+	if err != nil {
+		return fmt.Errorf("rendered: picture: layout: %w", err)
+	}
+	return nil
+}
+
+// servedDoc is the document a no-script tab shows in place of asking the
+// network: the HTML as the plain side was served it.
+type servedDoc struct {
+	url         string
+	body        []byte
+	contentType string
+
+	mu     sync.Mutex
+	served bool
+}
+
+// serveDoc answers a main-document request of a no-script tab: the first,
+// for the served URL, from the served HTML; any later one (a meta refresh,
+// a link the page follows) is answered 204 No Content without a request, so
+// the picture shows what was served.
+// It reports whether it answered; every other request is the gate's.
+func (t *tab) serveDoc(ctx context.Context, ev *cdpfetch.EventRequestPaused) bool {
+	t.mu.Lock()
+	d := t.doc
+	t.mu.Unlock()
+	if d == nil || ev.ResourceType != network.ResourceTypeDocument || ev.FrameID != t.frame {
+		return false
+	}
+	d.mu.Lock()
+	first := !d.served && strings.SplitN(ev.Request.URL, "#", 2)[0] == d.url
+	d.served = d.served || first
+	d.mu.Unlock()
+	if !first {
+		// A 204 keeps the document shown: the navigation goes nowhere,
+		// where a failed one would show the browser's error page.
+		chromedp.Call(ctx, cdpfetch.FulfillRequest, cdpfetch.FulfillRequestParams{RequestID: ev.RequestID, ResponseCode: 204})
+		return true
+	}
+	chromedp.Call(ctx, cdpfetch.FulfillRequest, cdpfetch.FulfillRequestParams{
+		RequestID:    ev.RequestID,
+		ResponseCode: 200,
+		ResponseHeaders: []*cdpfetch.HeaderEntry{
+			{Name: "Content-Type", Value: d.contentType},
+			// Nothing the served HTML could ask for beyond its styles
+			// and frames: the gate answers those all the same.
+			{Name: "Cache-Control", Value: "no-store"},
+		},
+		Body: d.body,
+	})
+	return true
+}
+
+// NoScript takes a picture of body, the HTML served for u (contentType is
+// its Content-Type header, charset included), as a browser shows it with
+// scripts disabled: what a crawler that does not run JavaScript is given.
+// It renders in a tab of its own, closed after; the document itself comes
+// from body and is never requested again, and every request the document
+// makes (styles, frames) passes Config.Gate as a render's does. A
+// redirect or refresh the document asks for is not followed.
+// It returns a *PictureError when the picture cannot fit its bounds.
+func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, contentType string, p Pictures) (*fetch.Picture, error) {
+	if f.spread != nil {
+		return f.spread.shards[0].NoScript(ctx, u, body, contentType, p)
+	}
+	select {
+	case f.slots <- struct{}{}:
+	case <-f.closing:
+		return nil, ErrClosed
+	case <-ctx.Done():
+		return nil, fmt.Errorf("rendered: waiting for a tab: %w", ctx.Err())
+	}
+	defer f.release()
+	b, err := f.current()
+	if err != nil {
+		return nil, err
+	}
+	if contentType == "" {
+		contentType = "text/html"
+	}
+	t, err := newTab(b, f.cfg)
+	if err != nil {
+		return nil, err
+	}
+	defer t.close()
+	doc := &servedDoc{url: strings.SplitN(u.String(), "#", 2)[0], body: body, contentType: contentType}
+	t.mu.Lock()
+	t.doc = doc
+	t.mu.Unlock()
+
+	rctx, cancel := context.WithTimeout(t.ctx, f.cfg.Timeout)
+	defer cancel()
+	defer context.AfterFunc(ctx, cancel)()
+	if _, err := chromedp.Call(rctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		return nil, fmt.Errorf("rendered: no-script tab: %w", err)
+	}
+	var loadErr *chromedp.LoadError
+	if err := chromedp.Do(rctx, chromedp.Navigate(u.String())); err != nil && !errors.As(err, &loadErr) {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("rendered: no-script tab: loading %s: %w", u, err)
+	}
+	return t.picture(rctx, &f.front, u.String(), p)
+}
+
+// NoScriptOf is NoScript for the HTML a plain side was served (its
+// Exchange, kept with plain.Config.KeepExchange), at its final URL, bounded
+// as Config.Pictures says (the defaults when it is nil). A side with no
+// HTML body returns a *PictureError.
+func (f *Fetcher) NoScriptOf(ctx context.Context, plain *fetch.Side) (*fetch.Picture, error) {
+	if plain == nil || plain.Exchange == nil || len(plain.Exchange.Body) == 0 || plain.Download || !fetch.IsHTML(plain.ContentType) {
+		where := ""
+		if plain != nil {
+			where = plain.FinalURL
+		}
+		return nil, &PictureError{URL: where, Reason: "the plain side kept no HTML to show"}
+	}
+	u, err := url.Parse(plain.FinalURL)
+	if err != nil {
+		return nil, &PictureError{URL: plain.FinalURL, Reason: "not a valid URL"}
+	}
+	var p Pictures
+	if f.cfg.Pictures != nil {
+		p = *f.cfg.Pictures
+	}
+	return f.NoScript(ctx, u, plain.Exchange.Body, contentTypeOf(plain.Exchange.ResponseHead), p)
+}
+
+// contentTypeOf returns the Content-Type header of a response head, charset
+// included, so the browser decodes the body as the server said; "" when
+// there is none.
+func contentTypeOf(head []byte) string {
+	for _, line := range strings.Split(string(head), "\n") {
+		name, value, ok := strings.Cut(line, ":")
+		if ok && strings.EqualFold(strings.TrimSpace(name), "Content-Type") {
+			return strings.TrimSpace(value)
+		}
+	}
+	return ""
+}
