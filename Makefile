@@ -59,6 +59,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzXRobotsTag$$' -fuzztime $(FUZZTIME) ./fetch/
 	$(GO) test -run '^$$' -fuzz '^FuzzCollapseSpace$$' -fuzztime $(FUZZTIME) ./fetch/
 	$(GO) test -run '^$$' -fuzz '^FuzzExtract$$' -fuzztime $(FUZZTIME) ./fetch/plain/
+	$(GO) test -run '^$$' -fuzz '^FuzzFlat$$' -fuzztime $(FUZZTIME) ./fetch/plain/
 	$(GO) test -run '^$$' -fuzz '^FuzzJSONLDTypes$$' -fuzztime $(FUZZTIME) ./fetch/
 	$(GO) test -run '^$$' -fuzz '^FuzzClean$$' -fuzztime $(FUZZTIME) ./internal/safetext/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseStat$$' -fuzztime $(FUZZTIME) ./internal/proctree/
