@@ -11,6 +11,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/internal/sites"
 )
 
 // read extracts doc as the plain side does.
@@ -142,4 +143,44 @@ func FuzzFlat(f *testing.F) {
 		}
 		walk(root)
 	})
+}
+
+// TestDeclarativeShadowSite fetches the fixture page with declarative
+// shadow roots (open and closed, slots, fallback) and an inert template:
+// the plain side reads what the rendered side reads of it (see
+// fetch/rendered's TestShadowDOM, which holds the same lists).
+func TestDeclarativeShadowSite(t *testing.T) {
+	t.Parallel()
+	ts, _ := sites.Serve(t, "shadow")
+	f := New(Config{})
+	defer f.Close()
+	s := fetchPath(t, f, ts.URL, "/declarative.html")
+	if s.Err != nil {
+		t.Fatal(s.Err)
+	}
+	blocks := []string{
+		"Declarative heading",
+		"Declarative open words declarative link",
+		"Declarative slotted words",
+		"Declarative fallback words",
+		"Declarative closed words closed declarative link",
+		"Light words at the end.",
+	}
+	if !reflect.DeepEqual(s.Blocks, blocks) || s.Words != fetch.CountWords(blocks) {
+		t.Errorf("blocks %q (%d words); want %q", s.Blocks, s.Words, blocks)
+	}
+	var links []string
+	for _, l := range s.Links {
+		links = append(links, strings.TrimPrefix(l.URL, ts.URL)+" "+l.Anchor)
+	}
+	if want := []string{"/dsd-open.html declarative link", "/dsd-closed.html closed declarative link"}; !reflect.DeepEqual(links, want) {
+		t.Errorf("links %q; want %q", links, want)
+	}
+	h := s.Head
+	if h.H1 != "Declarative heading" || h.Description != "Described in a declarative root" || !slices.Equal(h.StructuredData, []string{"Product"}) {
+		t.Errorf("head: h1 %q, description %q, types %q", h.H1, h.Description, h.StructuredData)
+	}
+	if want := []string{"dsd-host", "slotted-target", "inert-tpl", "light-target"}; !reflect.DeepEqual(s.Anchors, want) {
+		t.Errorf("anchors %q; want %q (no id inside a shadow root or an inert template)", s.Anchors, want)
+	}
 }
