@@ -63,6 +63,7 @@ const waitJS = `(async () => {
 // the parts without a shadow root or slot, joined as their display puts
 // them. The title and the fragment targets are the document's own: an id
 // inside a shadow tree is not a target of a #fragment. Every list is capped.
+// The DOM, when kept, holds the shadow roots as declarative templates.
 //
 // When the page has custom elements not yet asked about that have no open
 // shadow root, and asking is allowed, it returns {probe: n} and keeps them
@@ -271,8 +272,22 @@ const extractFn = `function (max, keepDOM, mayProbe) {
     links: links, canonical: canonical, anchors: anchors,
     description: description || "", h1: h1 || "",
     robots: robots, hreflang: hreflang, jsonld: ld,
-    dom: keepDOM ? document.documentElement.outerHTML.slice(0, max) : ""
+    dom: keepDOM ? serialize() : ""
   };
+  // serialize is the DOM as HTML, its shadow roots (open and the closed
+  // ones found) written as declarative templates.
+  function serialize() {
+    const de = document.documentElement;
+    if (!de) return "";
+    const roots = [];
+    for (let i = 0; i < order.length; i++) {
+      const r = order[i].nodeType === 1 ? shadowOf(order[i]) : null;
+      if (r) roots.push(r);
+    }
+    if (!roots.length || typeof de.getHTML !== "function") return de.outerHTML.slice(0, max);
+    const tag = de.cloneNode(false).outerHTML;
+    return (tag.slice(0, tag.length - 7) + de.getHTML({shadowRoots: roots}) + "</html>").slice(0, max);
+  }
 }`
 
 // registerFn keeps the closed shadow roots it is given, by host, in the

@@ -6,8 +6,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/internal/sites"
 )
 
@@ -131,5 +133,33 @@ func TestShadowDOM(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestShadowDOMArchived keeps the rendered DOM (as --warc does): the shadow
+// roots, open and closed, are written into it as declarative templates, and
+// the slotted light children stay where they are, once.
+func TestShadowDOMArchived(t *testing.T) {
+	ts, _ := sites.Serve(t, "shadow")
+	f := own(t, rendered.Config{Timeout: 15 * time.Second, KeepDOM: true})
+	defer f.Close()
+	s, err := f.Fetch(context.Background(), mustURL(t, ts.URL+"/component.html"))
+	if err != nil {
+		t.Fatalf("Fetch: %v", err)
+	}
+	for w, n := range map[string]int{
+		`<template shadowrootmode="open">`:   2, // wg-page and wg-inner
+		`<template shadowrootmode="closed">`: 1, // wg-secret
+		"Open shadow words":                  1,
+		"Nested shadow words":                1,
+		"Closed shadow words":                1,
+		"Slotted lede from the light DOM":    1,
+	} {
+		if got := strings.Count(s.DOM, w); got != n {
+			t.Errorf("the kept DOM holds %q %d times; want %d", w, got, n)
+		}
+	}
+	if !strings.HasPrefix(s.DOM, "<html>") || !strings.HasSuffix(s.DOM, "</html>") {
+		t.Errorf("the kept DOM is not one html element: %.60q … %.30q", s.DOM, s.DOM[max(0, len(s.DOM)-30):])
 	}
 }
