@@ -336,6 +336,17 @@ func readPage(cfg Config, quiet, most time.Duration) chromedp.Action[extracted] 
 		most = max(most, 0)
 		// The page's world holds the wait's promise: a page that breaks
 		// it must not hold the read past the wait's own bound.
+		// The isolated world is asked for while the page settles: one
+		// round trip less per read.
+		type made struct {
+			id  runtime.ExecutionContextID
+			err error
+		}
+		worldc := make(chan made, 1)
+		go func() {
+			w, err := cdp.Call(ctx, t, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: cdp.FrameID(t.TargetID), WorldName: world})
+			worldc <- made{w.ExecutionContextID, err}
+		}()
 		wctx, cancel := context.WithTimeout(ctx, most+quiet+time.Second)
 		wait, err := cdp.Call(wctx, t, runtime.Evaluate, runtime.EvaluateParams{
 			Expression:    fmt.Sprintf(waitJS, quiet.Milliseconds(), most.Milliseconds()),
@@ -357,12 +368,12 @@ func readPage(cfg Config, quiet, most time.Duration) chromedp.Action[extracted] 
 		default:
 			idle = wait.Result == nil || string(wait.Result.Value) != "false"
 		}
-		w, err := cdp.Call(ctx, t, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: cdp.FrameID(t.TargetID), WorldName: world})
-		if err != nil {
-			return ex, err
+		w := <-worldc
+		if w.err != nil {
+			return ex, w.err
 		}
 		for round := 0; ; round++ {
-			raw, err := callIn(ctx, t, w.ExecutionContextID, extractFn, cfg.MaxText, cfg.KeepDOM, round < maxProbeRounds)
+			raw, err := callIn(ctx, t, w.id, extractFn, cfg.MaxText, cfg.KeepDOM, round < maxProbeRounds)
 			if err != nil {
 				return ex, err
 			}
@@ -373,7 +384,7 @@ func readPage(cfg Config, quiet, most time.Duration) chromedp.Action[extracted] 
 			if ex.Probe == 0 {
 				break
 			}
-			err = probeClosed(ctx, t, w.ExecutionContextID)
+			err = probeClosed(ctx, t, w.id)
 			cdp.Call(ctx, t, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: world})
 			if err != nil {
 				return ex, err
