@@ -17,7 +17,10 @@ func isAnchorFragment(f string) bool {
 }
 
 // judgeFragment gives a fragment target its verdict from the anchors of its
-// page (the caller holds mu). Without the page's anchors (the crawl did not
+// page (the caller holds mu). Each side lists the ids and names of the
+// document tree only, as the HTML standard finds a fragment's element: an id
+// inside a shadow tree (declared in the HTML or attached by script) or
+// inside an inert <template> is not a target. Without the page's anchors (the crawl did not
 // fetch and keep it in this run) the remembered verdict stands, or none.
 func (c *Checker) judgeFragment(t *target, now time.Time) *Event {
 	sides, ok := c.anchors[t.page]
@@ -60,7 +63,7 @@ func (c *Checker) judgeFragment(t *target, now time.Time) *Event {
 	case strings.EqualFold(t.fragment, "top"):
 		ev.Verdict, ev.Reason = OK, "#top is the top of the document"
 	default:
-		ev.Verdict, ev.Reason = Broken, "missing fragment: no element on the page has id or name \""+t.fragment+"\""
+		ev.Verdict, ev.Reason = Broken, "missing fragment: no element of the document has id or name \""+t.fragment+"\" (one inside a shadow root or a <template> is not a target)"
 	}
 	return ev
 }

@@ -13,9 +13,10 @@ import (
 // MaxLinks caps the links read from one page.
 const MaxLinks = 10000
 
-// skipped elements never contribute visible text.
+// skipped elements never contribute visible text (a <title> outside the
+// head, such as one in a shadow root, is not shown either).
 var skipped = map[atom.Atom]bool{
-	atom.Script: true, atom.Style: true, atom.Template: true, atom.Noscript: true,
+	atom.Script: true, atom.Style: true, atom.Template: true, atom.Noscript: true, atom.Title: true,
 	atom.Head: true, atom.Svg: true, atom.Math: true, atom.Iframe: true, atom.Object: true,
 	atom.Select: true, atom.Textarea: true, atom.Button: true, atom.Canvas: true,
 }
@@ -47,10 +48,11 @@ type page struct {
 // extract reads the title, visible text blocks, links, canonical URL and
 // script markers of the HTML document root, fetched from docURL, with what
 // collect found in it. <base href> is honoured for links and the canonical
-// URL.
+// URL. The text is read in the flat tree's order (see flat): a declarative
+// shadow root's text counts, an inert template's does not.
 func extract(root *html.Node, f *found, docURL *url.URL) page {
 	var p page
-	p.title = fetch.CollapseSpace(text(f.title))
+	p.title = fetch.CollapseSpace(f.text(f.title))
 
 	base := docBase(f, docURL)
 
@@ -83,9 +85,7 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 				defer cur.WriteByte(' ')
 			}
 		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
+		f.flat.children(n, walk)
 	}
 	walk(root)
 	flush()
@@ -118,7 +118,7 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 		p.links = append(p.links, fetch.Link{
 			URL:      u,
 			Fragment: fetch.Fragment(href),
-			Anchor:   anchorText(a),
+			Anchor:   f.anchorText(a),
 			Rel:      rel,
 			Nofollow: hasToken(rel, "nofollow"),
 		})
@@ -145,15 +145,15 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 
 // anchorText is what a reader would click: the visible text, else an image's
 // alt text, else the title or aria-label attribute.
-func anchorText(a *html.Node) string {
+func (f *found) anchorText(a *html.Node) string {
 	if a.Data == "area" {
 		alt, _ := attr(a, "alt")
 		return fetch.Anchor(alt)
 	}
-	if t := fetch.Anchor(text(a)); t != "" {
+	if t := fetch.Anchor(f.text(a)); t != "" {
 		return t
 	}
-	if alt, ok := firstImgAlt(a); ok && strings.TrimSpace(alt) != "" {
+	if alt, ok := f.firstImgAlt(a); ok && strings.TrimSpace(alt) != "" {
 		return fetch.Anchor(alt)
 	}
 	for _, k := range []string{"title", "aria-label"} {

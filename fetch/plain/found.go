@@ -7,11 +7,14 @@ import (
 )
 
 // found is what extraction reads from a document's elements, gathered in
-// one walk in document order. Each field holds what the CSS selector beside
-// it finds (element names as parsed, attribute values compared as CSS
+// one walk in the flat tree's order (see flat: declarative shadow roots in
+// place, inert templates left out). Each field holds what the CSS selector
+// beside it finds (element names as parsed, attribute values compared as CSS
 // compares them); the walk replaces a dozen selector searches of the whole
-// tree per page.
+// tree per page. The title, the base and the fragment targets are the
+// document's own: none inside a shadow root counts.
 type found struct {
+	flat      *flat        // the document's templates; nil: it has none
 	title     *html.Node   // title, the first
 	base      *html.Node   // base[href], the first
 	h1        *html.Node   // h1, the first
@@ -25,15 +28,13 @@ type found struct {
 
 // collect walks the tree under root once.
 func collect(root *html.Node) *found {
-	f := &found{}
+	f := &found{flat: flatten(root)}
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.ElementNode {
 			f.see(n)
 		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
+		f.flat.children(n, walk)
 	}
 	walk(root)
 	return f
@@ -42,11 +43,11 @@ func collect(root *html.Node) *found {
 func (f *found) see(n *html.Node) {
 	switch n.Data {
 	case "title":
-		if f.title == nil {
+		if f.title == nil && !f.flat.inShadow(n) {
 			f.title = n
 		}
 	case "base":
-		if f.base == nil && hasAttr(n, "href") {
+		if f.base == nil && hasAttr(n, "href") && !f.flat.inShadow(n) {
 			f.base = n
 		}
 	case "h1":
@@ -75,7 +76,7 @@ func (f *found) see(n *html.Node) {
 			f.hreflangs = append(f.hreflangs, n)
 		}
 	}
-	if hasAttr(n, "id") || (n.Data == "a" && hasAttr(n, "name")) {
+	if (hasAttr(n, "id") || (n.Data == "a" && hasAttr(n, "name"))) && !f.flat.inShadow(n) {
 		f.anchors = append(f.anchors, n)
 	}
 }
@@ -101,8 +102,9 @@ func includesFold(list, word string) bool {
 	return false
 }
 
-// text is the text of the nodes under n, as goquery's Text gives it.
-func text(n *html.Node) string {
+// text is the text of the nodes under n in the flat tree, as goquery's Text
+// gives it for a document without templates.
+func (f *found) text(n *html.Node) string {
 	if n == nil {
 		return ""
 	}
@@ -112,25 +114,27 @@ func text(n *html.Node) string {
 		if n.Type == html.TextNode {
 			b.WriteString(n.Data)
 		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
+		f.flat.children(n, walk)
 	}
 	walk(n)
 	return b.String()
 }
 
-// firstImgAlt returns the alt attribute of the first img[alt] under n.
-func firstImgAlt(n *html.Node) (string, bool) {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
+// firstImgAlt returns the alt attribute of the first img[alt] under n in
+// the flat tree.
+func (f *found) firstImgAlt(n *html.Node) (alt string, ok bool) {
+	var walk func(c *html.Node)
+	walk = func(c *html.Node) {
+		if ok {
+			return
+		}
 		if c.Type == html.ElementNode && c.Data == "img" {
-			if alt, ok := attr(c, "alt"); ok {
-				return alt, true
+			if alt, ok = attr(c, "alt"); ok {
+				return
 			}
 		}
-		if alt, ok := firstImgAlt(c); ok {
-			return alt, true
-		}
+		f.flat.children(c, walk)
 	}
-	return "", false
+	f.flat.children(n, walk)
+	return alt, ok
 }

@@ -160,9 +160,15 @@ func refMetaContent(doc *goquery.Document, name string) string {
 }
 
 // sameExtraction fails t when the one-walk extraction of doc differs from
-// the selector-based one in any field.
+// the selector-based one in any field. A document with a <template> is not
+// compared: the walk reads declarative shadow roots in their hosts' place
+// and leaves inert templates out, where selectors see every template's
+// content as children (TestTemplates holds those).
 func sameExtraction(t *testing.T, name string, doc []byte) {
 	t.Helper()
+	if bytes.Contains(bytes.ToLower(doc), []byte("<template")) {
+		return
+	}
 	u, _ := url.Parse("http://example.test/dir/page.html")
 	h := http.Header{"X-Robots-Tag": {"noarchive"}}
 	root, err := html.Parse(bytes.NewReader(doc))
@@ -197,7 +203,7 @@ var extractionCases = []string{
 	`<script type="text/x-template"></script><script type="application/LD+json">{"@type":["A","B"]}</script>`,
 	`<a href="/1" rel="NoFollow sponsored">one</a><a href>empty</a><area href="/map" alt="Map area"><a href="/img"><span></span><img src=i><img alt=" "><img alt="Picture"></a><a href="/t" title="Title"></a><a href="/l" aria-label="Label"> </a><a>no href</a>`,
 	`<div id="a"><a name="n" id="both">x</a><a name="">y</a><p id="">z</p><span id=q></span></div>`,
-	`<template><a href="/in-template">t</a><title>T</title></template><noscript><a href="/ns">ns</a></noscript>`,
+	`<noscript><a href="/ns">ns</a></noscript><slot><a href="/in-slot" id="s">outside any shadow root</a></slot>`,
 	`<table><tr><td>a</td><td>b</td></tr></table><p hidden>gone <a href="/hidden">h</a></p><math><a href="/m">m</a></math>`,
 	`<a href="http://[::1">bad</a><a href="javascript:void(0)">js</a><a href="mailto:x@y">m</a><a href="#frag">f</a><a href="/p#sec">p</a>`,
 	``,

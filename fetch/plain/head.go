@@ -29,7 +29,7 @@ func readHead(f *found, base *url.URL, h http.Header) fetch.Head {
 		}
 	}
 	hd.Description = fetch.Clip(description, fetch.MaxHeadField)
-	hd.H1 = fetch.Clip(text(f.h1), fetch.MaxHeadField)
+	hd.H1 = fetch.Clip(f.text(f.h1), fetch.MaxHeadField)
 	dirs = append(dirs, fetch.XRobotsTag(h.Values("X-Robots-Tag"), fetch.MetaAgent)...)
 	hd.Robots = fetch.CapDirectives(dirs)
 
@@ -50,7 +50,7 @@ func readHead(f *found, base *url.URL, h http.Header) fetch.Head {
 	var ld []string
 	for _, s := range f.scripts {
 		if t, _ := attr(s, "type"); strings.EqualFold(strings.TrimSpace(t), "application/ld+json") {
-			ld = append(ld, text(s))
+			ld = append(ld, f.text(s))
 		}
 		if len(ld) >= fetch.MaxJSONLDScripts {
 			break
