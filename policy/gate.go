@@ -112,6 +112,9 @@ func NewGate(cfg GateConfig) *Gate {
 		cfg.Transport = NewTransport(cfg.Proxy)
 	}
 	g := &Gate{cfg: cfg}
+	if cfg.Robots != nil && cfg.Robots.Elsewhere == nil {
+		cfg.Robots.Elsewhere = g.robotsElsewhere
+	}
 	g.stopCtx, g.stop = context.WithCancel(context.Background())
 	g.client = &http.Client{Transport: cfg.Transport, Timeout: cfg.Timeout, CheckRedirect: g.checkRedirect}
 	return g
@@ -391,6 +394,26 @@ func (g *Gate) checkRedirect(req *http.Request, via []*http.Request) error {
 		cancel()
 		if err != nil {
 			return fmt.Errorf("policy: waiting for %s's slot: %w", host, err)
+		}
+	}
+	return nil
+}
+
+// robotsElsewhere judges a robots.txt redirect to another host like the
+// gate's other requests: http(s) only, not a private address under
+// --block-private, and a throttle slot of that host. robots.txt itself is
+// never disallowed, so no other rule applies.
+func (g *Gate) robotsElsewhere(ctx context.Context, to *url.URL) error {
+	if g.cfg.BlockPrivate && !g.cfg.Scope.ApprovedOrigin(to) {
+		if addr := g.private.private(ctx, to.Hostname()); addr != "" {
+			return fmt.Errorf("%s is on a private network (%s), outside the approved origins: --block-private refuses it", to.Hostname(), addr)
+		}
+	}
+	if g.cfg.Throttle != nil {
+		wctx, cancel := g.Context(ctx)
+		defer cancel()
+		if err := g.cfg.Throttle.Wait(wctx, HostKey(to)); err != nil {
+			return fmt.Errorf("waiting for %s's slot: %w", HostKey(to), err)
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package policy
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -83,5 +84,45 @@ func TestGateBlocksPrivateHosts(t *testing.T) {
 	}
 	if addr := g.private.private(ctx, "public.example"); addr != "" {
 		t.Errorf("a public host is said to be on a private network (%s)", addr)
+	}
+}
+
+// A robots.txt that redirects to another host (a moved domain) is judged like
+// the gate's other requests: followed, in that host's throttle slot, when the
+// gate allows it; not asked at all when --block-private refuses the host.
+func TestRobotsRedirectElsewhereThroughTheGate(t *testing.T) {
+	t.Parallel()
+	for _, block := range []bool{false, true} {
+		var newHits atomic.Int32
+		ln, err := net.Listen("tcp", "127.0.0.2:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		moved := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			newHits.Add(1)
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+		}))
+		moved.Listener.Close()
+		moved.Listener = ln
+		moved.Start()
+		old := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, moved.URL+r.URL.Path, http.StatusMovedPermanently)
+		}))
+		seed, _ := url.Parse(old.URL + "/")
+		scope, err := NewScope([]*url.URL{seed}, nil, nil, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		th := NewThrottle(0, nil)
+		g := NewGate(GateConfig{Scope: scope, Robots: NewRobotsClient(AgentToken, "test", nil), Throttle: th, UserAgent: "test", BlockPrivate: block})
+		p := g.Policy(context.Background(), seed)
+		switch {
+		case !block && (p.State != Parsed || newHits.Load() != 1 || p.Check(mustParse(t, old.URL+"/private/x")).Allowed):
+			t.Errorf("followed through the gate: state %s (%s), %d asks of the new host; want its rules parsed, asked once", p.State, p.Reason, newHits.Load())
+		case block && (p.State != Unreachable || newHits.Load() != 0 || !strings.Contains(p.Reason, "--block-private")):
+			t.Errorf("refused by --block-private: state %s (%s), %d asks of the new host; want unreachable, not asked", p.State, p.Reason, newHits.Load())
+		}
+		old.Close()
+		moved.Close()
 	}
 }

@@ -151,6 +151,11 @@ type RobotsClient struct {
 	// Shared, when set, is asked before robots.txt is fetched, so that the
 	// processes sharing one crawl fetch each origin's robots.txt once.
 	Shared SharedRobots
+	// Elsewhere, when set, judges a robots.txt redirect to another host (a
+	// moved domain: old.example/robots.txt → new.example/robots.txt): nil
+	// lets it be followed, an error refuses it. Nil Elsewhere follows none:
+	// such an origin is unreachable. The Gate sets it to its own rules.
+	Elsewhere func(ctx context.Context, to *url.URL) error
 
 	client *http.Client
 	mu     sync.Mutex
@@ -188,8 +193,16 @@ func NewRobotsClient(agent, userAgent string, transport http.RoundTripper) *Robo
 			// crawler elsewhere would make it request another host outside
 			// that host's throttle and rules, and keep that host's answer
 			// as this one's rules.
-			if from := via[0].URL; !homeHost(from, req.URL) || (req.URL.Scheme != "http" && req.URL.Scheme != "https") {
-				return &robotsElsewhereError{To: req.URL.String()}
+			if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
+				return &robotsElsewhereError{To: req.URL.String(), Why: "not an http(s) URL"}
+			}
+			if from := via[0].URL; !homeHost(from, req.URL) {
+				if c.Elsewhere == nil {
+					return &robotsElsewhereError{To: req.URL.String(), Why: "webgraph follows robots.txt redirects only on the origin's own host here"}
+				}
+				if err := c.Elsewhere(req.Context(), req.URL); err != nil {
+					return &robotsElsewhereError{To: req.URL.String(), Why: err.Error()}
+				}
 			}
 			if len(via) > MaxRobotsRedirects {
 				return errTooManyRobotsRedirects
@@ -202,11 +215,12 @@ func NewRobotsClient(agent, userAgent string, transport http.RoundTripper) *Robo
 
 var errTooManyRobotsRedirects = errors.New("more than 5 redirects")
 
-// robotsElsewhereError is a robots.txt redirect to another host, not followed.
-type robotsElsewhereError struct{ To string }
+// robotsElsewhereError is a robots.txt redirect to another host, not
+// followed, and why.
+type robotsElsewhereError struct{ To, Why string }
 
 func (e *robotsElsewhereError) Error() string {
-	return "robots.txt redirects to another host (" + e.To + ")"
+	return "robots.txt redirects to another host (" + e.To + "), not followed: " + e.Why
 }
 
 func (c *RobotsClient) now() time.Time {
@@ -366,7 +380,7 @@ func (c *RobotsClient) fetch(ctx context.Context, origin string, now time.Time) 
 		if resp != nil {
 			p.Status = resp.StatusCode // the redirect's; its body is closed
 		}
-		p.Reason = elsewhere.Error() + ": webgraph follows robots.txt redirects only on the origin's own host, so its rules cannot be read"
+		p.Reason = elsewhere.Error() + "; so its rules cannot be read"
 		return p
 	}
 	if err != nil {

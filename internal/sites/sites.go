@@ -33,6 +33,7 @@ type Hit struct {
 	Agent    string
 	Resource string // Sec-Fetch-Dest, when present
 	Proto    string // the protocol the request came in on: "HTTP/1.1", "HTTP/2.0"
+	Method   string
 }
 
 // Handler serves one fixture site. It is safe for concurrent use.
@@ -110,7 +111,7 @@ const articleText = `<p>This page is readable without a browser: it has well ove
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	browser := r.Header.Get("Sec-Fetch-Mode") != ""
 	h.mu.Lock()
-	h.hits = append(h.hits, Hit{Path: r.URL.Path, Time: time.Now(), Browser: browser, Agent: r.UserAgent(), Resource: r.Header.Get("Sec-Fetch-Dest"), Proto: r.Proto})
+	h.hits = append(h.hits, Hit{Path: r.URL.Path, Time: time.Now(), Browser: browser, Agent: r.UserAgent(), Resource: r.Header.Get("Sec-Fetch-Dest"), Proto: r.Proto, Method: r.Method})
 	h.mu.Unlock()
 
 	p := r.URL.Path
