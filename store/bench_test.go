@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/frontier"
 	"github.com/webgraph/webgraph/internal/pgtest"
+	"github.com/webgraph/webgraph/internal/sites"
 	"github.com/webgraph/webgraph/policy"
 )
 
@@ -224,4 +226,56 @@ func generatedSite(site string, n int) map[string]frontier.Result {
 		pages[u] = r
 	}
 	return pages
+}
+
+// BenchmarkCrawlMillionURLs runs the built binary (static, as make build
+// builds it) on a plain crawl of a generated site whose pages link to
+// 1,000 URLs met nowhere else, 8 at once, for 1,001 pages: about a million
+// URLs queued on one host. It reports the crawl's peak resident memory
+// (the child's getrusage maxrss) and its pages per second, and fails
+// unless the database holds the million URLs.
+func BenchmarkCrawlMillionURLs(b *testing.B) {
+	const pages, links = 1001, 1000
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "webgraph")
+	build := exec.Command("go", "build", "-pgo=cmd/webgraph/webgraph.pgo", "-o", bin, "./cmd/webgraph")
+	build.Dir = ".."
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	ts := httptest.NewServer(sites.Dense(pages*links+1, links))
+	defer ts.Close()
+	var peak int64
+	var secs float64
+	i := 0
+	for b.Loop() {
+		i++
+		db := filepath.Join(dir, fmt.Sprintf("m%d.db", i))
+		cmd := exec.Command(bin, "crawl", "--db", db, "--out", os.DevNull, "--mode", "plain", "--host-interval", "0", "--delay", "0",
+			"--concurrency", "8", "--max-pages", strconv.Itoa(pages), "--keep", "none", ts.URL+"/")
+		start := time.Now()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("webgraph: %v\n%s", err, out)
+		}
+		secs += time.Since(start).Seconds()
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			peak = max(peak, ru.Maxrss)
+		}
+		s, err := Open(db, Read)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var urls, done int
+		err = s.db.QueryRow(`SELECT COUNT(*), COUNT(*) FILTER (WHERE state = 'done') FROM urls`).Scan(&urls, &done)
+		s.Close()
+		if err != nil || urls < (pages-1)*links || done < pages-1 {
+			b.Fatalf("the crawl recorded %d URLs, %d pages done (%v); want %d URLs, %d pages", urls, done, err, (pages-1)*links, pages-1)
+		}
+		os.Remove(db)
+		os.Remove(db + "-wal")
+		os.Remove(db + "-shm")
+	}
+	b.ReportMetric(float64(peak)/1024, "peak-RSS-MB")
+	b.ReportMetric(float64(pages*i)/secs, "pages/s")
 }
