@@ -49,10 +49,10 @@ type Frontier struct {
 // hands its page to the writer and fetches on (CompleteThen); were the
 // pages waiting bounded only by their number, a site whose pages carry
 // 1,000 links each would have the workers hold hundreds of them, each with
-// its links, queue and parsed page: 400 MB at a million URLs. 16,384 rows
-// is more than the writer's largest batch at 100 links a page (64 pages),
-// and eight pages of 1,000 links.
-const RecordBudget = 16384
+// its links, queue and parsed page: 430 MB at a million URLs. At 8,192 rows
+// that crawl peaks at 56-58 MB (at 16,384, 63-66 MB); it is still 40
+// pages of 100 links, most of a batch of the writer's.
+const RecordBudget = 8192
 
 // rowBudget is a count of rows held, up to RecordBudget; a caller waits
 // for the rows it takes. Its zero value holds none.
