@@ -62,15 +62,15 @@ type rowBudget struct {
 	used int
 }
 
-// take waits until n rows fit (a record larger than the whole budget waits
-// until nothing else is held, then goes alone), takes them and returns how
-// many it took. hurry is called before each wait: someone waits for the
+// take waits until n rows fit, takes them and returns how many it took: a
+// record larger than the whole budget takes the whole budget, so it waits
+// until nothing else is held and then goes alone. hurry is called before each wait: someone waits for the
 // writer to commit.
 func (b *rowBudget) take(n int, hurry func()) int {
 	n = min(n, RecordBudget)
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for b.used > 0 && b.used+n > RecordBudget {
+	for b.used+n > RecordBudget {
 		if b.cond == nil {
 			b.cond = sync.NewCond(&b.mu)
 		}
