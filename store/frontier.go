@@ -42,7 +42,15 @@ type Frontier struct {
 
 	// pending bounds the records waiting for the writer (see rowBudget).
 	pending rowBudget
+	// stored are URLs a committed record queued, so in the database: a
+	// page queueing one again (the navigation every page repeats) need not
+	// ask the database. The writer's goroutine alone uses it; it is
+	// emptied when it reaches storedMax.
+	stored map[string]struct{}
 }
+
+// storedMax bounds Frontier.stored: 4,096 URLs, about 300 KB.
+const storedMax = 4096
 
 // RecordBudget is how many rows (URLs queued and links, one more for the
 // page) the records waiting for the writer may hold together. A worker
@@ -115,7 +123,7 @@ func (s *Store) Frontier(sched frontier.Scheduler, maxDepth int) (*Frontier, err
 	if s.pg {
 		return nil, errors.New("store: a PostgreSQL crawl is worked through SharedFrontier")
 	}
-	f := &Frontier{s: s, sched: sched, maxDepth: maxDepth, hosts: map[string]*hostQ{}, handed: map[string]bool{}, wake: make(chan struct{})}
+	f := &Frontier{s: s, sched: sched, maxDepth: maxDepth, hosts: map[string]*hostQ{}, handed: map[string]bool{}, wake: make(chan struct{}), stored: map[string]struct{}{}}
 	rows, err := s.db.Query(queuedByHost)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading the queue: %w", err)
@@ -493,9 +501,13 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 				if f.maxDepth >= 0 && n.Citation.Depth > f.maxDepth {
 					continue
 				}
-				id, err := rc.insert("insertURL", n.URL, n.Host, "queued", string(n.Citation.Via), n.Citation.FoundOn, n.Citation.Anchor, n.Citation.Depth)
-				if err != nil {
-					return err
+				var id int64
+				if _, ok := f.stored[n.URL]; !ok {
+					var err error
+					id, err = rc.insert("insertURL", n.URL, n.Host, "queued", string(n.Citation.Via), n.Citation.FoundOn, n.Citation.Anchor, n.Citation.Depth)
+					if err != nil {
+						return err
+					}
 				}
 				if id != 0 {
 					fresh = append(fresh, frontier.Item{URL: n.URL, Host: n.Host, Citation: n.Citation, ID: id})
@@ -544,6 +556,16 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 		}
 		for _, it := range fresh {
 			f.enqueuedNew(it)
+		}
+		if err == nil {
+			for _, n := range r.Queue {
+				if f.maxDepth < 0 || n.Citation.Depth <= f.maxDepth {
+					if len(f.stored) >= storedMax {
+						clear(f.stored)
+					}
+					f.stored[n.URL] = struct{}{}
+				}
+			}
 		}
 		delete(f.handed, it.URL)
 		f.inFlight--
