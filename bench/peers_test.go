@@ -117,31 +117,35 @@ func rssAnonKB(status string) int64 {
 	return 0
 }
 
-// BenchmarkPlainVsColly crawls a loopback site of 2,000 and of 20,000
-// pages at --concurrency 8, webgraph (--mode plain, its database on disk) and a
-// colly crawler, one after the other in each iteration (in turn first), and reports both
-// and their ratio. The small site weighs what a crawl does once (creating
-// its database, robots.txt, sitemaps, the final summary and checkpoint);
-// the large one, the cost per page and the memory a crawl's size takes.
-// The site is served by a process of its own, as a real site is, apart
-// from the harness that samples the crawlers' memory.
+// BenchmarkPlainVsColly crawls a loopback site whose pages carry 10 and
+// 100 links each (2,000 pages), and one of 20,000 pages, at --concurrency 8,
+// webgraph (--mode plain, its database on disk) and a colly crawler, one
+// after the other in each iteration (in turn first), and reports both and
+// their ratio. Real pages carry tens of links (navigation, footers, related
+// lists): at 100 a page the links are most of what webgraph records. The
+// small site weighs what a crawl does once (creating its database,
+// robots.txt, sitemaps, the final summary and checkpoint); the large one,
+// the cost per page and the memory a crawl's size takes. The site is
+// served by a process of its own, as a real site is, apart from the harness
+// that samples the crawlers' memory.
 func BenchmarkPlainVsColly(b *testing.B) {
 	dir := b.TempDir()
 	wg := built(b, dir, "..", "./cmd/webgraph", "webgraph")
 	colly := built(b, dir, ".", "./cmd/collycrawl", "collycrawl")
 	server := built(b, dir, "..", "./internal/cmd/sites", "sites")
-	for _, n := range []int{2000, 20000} {
-		b.Run(fmt.Sprintf("pages=%d", n), func(b *testing.B) {
-			plainVsColly(b, dir, wg, colly, serveGenerated(b, server, n), n)
+	for _, c := range []struct{ pages, links int }{{2000, 10}, {2000, 100}, {20000, 10}} {
+		b.Run(fmt.Sprintf("pages=%d/links=%d", c.pages, c.links), func(b *testing.B) {
+			plainVsColly(b, dir, wg, colly, serveGenerated(b, server, c.pages, c.links), c.pages)
 		})
 	}
 }
 
 // serveGenerated starts the sites command on a generated site of n pages
-// and returns its URL; the server is stopped, by its PID, at the end.
-func serveGenerated(b *testing.B, server string, n int) string {
+// of k links each (sites.Dense) and returns its URL; the server is
+// stopped, by its PID, at the end.
+func serveGenerated(b *testing.B, server string, n, k int) string {
 	b.Helper()
-	cmd := exec.Command(server, "-generated", strconv.Itoa(n))
+	cmd := exec.Command(server, "-generated", strconv.Itoa(n), "-links", strconv.Itoa(k))
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		b.Fatal(err)

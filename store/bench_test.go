@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/frontier"
 	"github.com/webgraph/webgraph/internal/pgtest"
+	"github.com/webgraph/webgraph/internal/sites"
 	"github.com/webgraph/webgraph/policy"
 )
 
@@ -134,17 +136,23 @@ func feedBench(b *testing.B, kind string, n int) {
 }
 
 // BenchmarkRecordPages is the durable record's share of a plain crawl: 16
-// workers record the 2,000 pages of the generated site's tree (two links
-// and two new URLs a page, a page event of about 800 bytes, a canonical
-// claim) through the frontier as a crawl does, nothing fetched, and the
-// store is closed (its final checkpoint included). The records are made
-// before the clock starts, so it times the frontier and the writer alone.
-// Set against a crawl's pages per second, it says how much of the crawl
-// the writer takes.
+// workers record the 2,000 pages of a generated site (sites.Dense: a page
+// of k links queues them all, each a link row; a page event of about 800
+// bytes, a canonical claim) through the frontier as a crawl does, nothing
+// fetched, and the store is closed (its final checkpoint included), at 2,
+// 10 and 100 links a page. The records are made before the clock starts,
+// so it times the frontier and the writer alone. Set against a crawl's
+// pages per second, it says how much of the crawl the writer takes.
 func BenchmarkRecordPages(b *testing.B) {
+	for _, k := range []int{2, 10, 100} {
+		b.Run(fmt.Sprintf("links=%d", k), func(b *testing.B) { recordPages(b, k) })
+	}
+}
+
+func recordPages(b *testing.B, k int) {
 	const n = 2000
 	const site = "http://127.0.0.1:8080"
-	pages := generatedSite(site, n)
+	pages := generatedSite(site, n, k)
 	for b.Loop() {
 		b.StopTimer()
 		s, err := Open(filepath.Join(b.TempDir(), "record.db"), Create)
@@ -190,10 +198,10 @@ func BenchmarkRecordPages(b *testing.B) {
 	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "pages/s")
 }
 
-// generatedSite is the record of each page of the generated site of n
-// pages (internal/sites), by URL: a tree where page i links to pages 2i+1
-// and 2i+2, and is found on page (i-1)/2.
-func generatedSite(site string, n int) map[string]frontier.Result {
+// generatedSite is the record of each page of sites.Dense(n, k), by URL:
+// page i links to pages k*i+1 … k*i+k, where it is found first, and past
+// the site's end to pages 1, 2 … (a navigation list).
+func generatedSite(site string, n, k int) map[string]frontier.Result {
 	url := func(i int) string {
 		if i == 0 {
 			return site + "/"
@@ -212,16 +220,73 @@ func generatedSite(site string, n int) map[string]frontier.Result {
 			`"discovered_kinds":{"page":2,"document":0,"image":0,"media":0,"asset":0,"feed":0,"external":0}}`,
 			u, c.Via, c.FoundOn, c.Anchor, c.Depth, title)
 		r := frontier.Result{State: "done", FinalURL: u, Status: 200, Title: title, Words: 44, PlainWords: 44, RenderedWords: -1, Event: []byte(ev)}
-		for _, k := range []int{2*i + 1, 2*i + 2} {
-			if k >= n {
-				continue
+		nav := 1
+		for j := 1; j <= k; j++ {
+			to := k*i + j
+			if to >= n {
+				to, nav = nav%n, nav+1
 			}
-			anchor := fmt.Sprintf("Page %d of the generated site", k)
-			cites[k] = discovery.Discovery{Via: discovery.ViaLink, FoundOn: u, Anchor: anchor, Depth: c.Depth + 1}
-			r.Queue = append(r.Queue, frontier.New{URL: url(k), Host: "127.0.0.1:8080", Citation: cites[k]})
-			r.Links = append(r.Links, frontier.Link{To: url(k), Anchor: anchor, Side: "plain", Kind: "page"})
+			anchor := fmt.Sprintf("Page %d", to)
+			cite := discovery.Discovery{Via: discovery.ViaLink, FoundOn: u, Anchor: anchor, Depth: c.Depth + 1}
+			if to == k*i+j {
+				cites[to] = cite
+			}
+			r.Queue = append(r.Queue, frontier.New{URL: url(to), Host: "127.0.0.1:8080", Citation: cite})
+			r.Links = append(r.Links, frontier.Link{To: url(to), Anchor: anchor, Side: "plain", Kind: "page"})
 		}
 		pages[u] = r
 	}
 	return pages
+}
+
+// BenchmarkCrawlMillionURLs runs the built binary (static, as make build
+// builds it) on a plain crawl of a generated site whose pages link to
+// 1,000 URLs met nowhere else, 8 at once, for 1,001 pages: about a million
+// URLs queued on one host. It reports the crawl's peak resident memory
+// (the child's getrusage maxrss) and its pages per second, and fails
+// unless the database holds the million URLs.
+func BenchmarkCrawlMillionURLs(b *testing.B) {
+	const pages, links = 1001, 1000
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "webgraph")
+	build := exec.Command("go", "build", "-pgo=cmd/webgraph/webgraph.pgo", "-o", bin, "./cmd/webgraph")
+	build.Dir = ".."
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	ts := httptest.NewServer(sites.Dense(pages*links+1, links))
+	defer ts.Close()
+	var peak int64
+	var secs float64
+	i := 0
+	for b.Loop() {
+		i++
+		db := filepath.Join(dir, fmt.Sprintf("m%d.db", i))
+		cmd := exec.Command(bin, "crawl", "--db", db, "--out", os.DevNull, "--mode", "plain", "--host-interval", "0", "--delay", "0",
+			"--concurrency", "8", "--max-pages", strconv.Itoa(pages), "--keep", "none", ts.URL+"/")
+		start := time.Now()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("webgraph: %v\n%s", err, out)
+		}
+		secs += time.Since(start).Seconds()
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			peak = max(peak, ru.Maxrss)
+		}
+		s, err := Open(db, Read)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var urls, done int
+		err = s.db.QueryRow(`SELECT COUNT(*), COUNT(*) FILTER (WHERE state = 'done') FROM urls`).Scan(&urls, &done)
+		s.Close()
+		if err != nil || urls < (pages-1)*links || done < pages-1 {
+			b.Fatalf("the crawl recorded %d URLs, %d pages done (%v); want %d URLs, %d pages", urls, done, err, (pages-1)*links, pages-1)
+		}
+		os.Remove(db)
+		os.Remove(db + "-wal")
+		os.Remove(db + "-shm")
+	}
+	b.ReportMetric(float64(peak)/1024, "peak-RSS-MB")
+	b.ReportMetric(float64(pages*i)/secs, "pages/s")
 }

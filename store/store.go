@@ -47,7 +47,7 @@ CREATE TABLE urls (
 	attempts INTEGER NOT NULL DEFAULT 0,
 	in_sitemap INTEGER NOT NULL DEFAULT 0 -- a sitemap listed it
 );
-CREATE INDEX urls_queue ON urls (host, id) WHERE state = 'queued'; -- the queue alone: a page done leaves it
+CREATE INDEX urls_ready ON urls (host, attempts DESC, id) WHERE state = 'queued'; -- see queueIndex
 CREATE TABLE pages (
 	url_id         INTEGER PRIMARY KEY REFERENCES urls (id),
 	final_url      TEXT NOT NULL,
@@ -79,6 +79,16 @@ CREATE TABLE runs (
 	done_event TEXT
 );
 `
+
+// queueIndex is the index of the queue alone (a page done leaves it), in
+// the queue's order: a host's URLs tried before first, then the others by
+// id (see refill). A read of a host's next URLs then walks the index from
+// its start and stops at the limit; an index in another order would have
+// SQLite sort the host's whole queue first, a million URLs held in memory
+// on every refill. A crawl from before, whose index was (host, id), gets
+// this one when it resumes.
+const queueIndex = `CREATE INDEX IF NOT EXISTS urls_ready ON urls (host, attempts DESC, id) WHERE state = 'queued';
+DROP INDEX IF EXISTS urls_queue;`
 
 // Errors Open returns; each is wrapped with the path.
 var (
@@ -122,6 +132,8 @@ var hot = map[string]string{
 	"claim":       `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`,
 	"holder":      `SELECT url FROM kept WHERE canon = ?`,
 	"refill":      `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,
+	"retry":       `UPDATE urls SET state = 'queued', attempts = ? WHERE url = ?`,
+	"sitemapped":  `UPDATE urls SET in_sitemap = 1 WHERE url = ?`,
 	"refillAfter": `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' AND id > ? AND attempts = 0 ORDER BY id LIMIT ?`,
 }
 
@@ -237,7 +249,7 @@ func Open(path string, mode Mode) (s *Store, err error) {
 	if mode != Read {
 		// Without a rowid, a claim is one B-tree insert, not two (a crawl
 		// from before keeps its table as it is).
-		if _, err := db.Exec(keptTable + " WITHOUT ROWID"); err != nil {
+		if _, err := db.Exec(keptTable + " WITHOUT ROWID;" + queueIndex); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("store: opening %s: %w", path, err)
 		}

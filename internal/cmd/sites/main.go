@@ -23,9 +23,13 @@ func main() {
 	site := flag.String("site", "union", "fixture site under testdata/sites")
 	generated := flag.Int("generated", 0, "serve instead a generated site of `N` linked pages (benchmarks)")
 	js := flag.Bool("js", false, "with -generated: the pages' text is written by script")
+	links := flag.Int("links", 0, "with -generated: `K` links a page instead of two (a k-ary tree, then a navigation list)")
 	flag.Parse()
 
 	handler := sites.Generated(*generated, *js)
+	if *links > 0 {
+		handler = sites.Dense(*generated, *links)
+	}
 	if *generated <= 0 {
 		if _, err := os.Stat(sites.Dir(*site)); err != nil {
 			fmt.Fprintln(os.Stderr, "sites:", err)
