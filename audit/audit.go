@@ -1,7 +1,7 @@
 // Package audit says what JavaScript changed on a page: it sets the head
 // fields the plain side read from the HTML as served against those the
 // rendered side read from the live DOM, and names each difference with a
-// finding from a closed set (DESIGN.md, "What JavaScript changed"). It also
+// finding from a closed set (docs/design.md, "What JavaScript changed"). It also
 // decides what the page's robots directives allow: the stricter side wins.
 package audit
 

@@ -71,7 +71,7 @@ type SitemapOptions struct {
 	MaxBytes int64
 }
 
-// Sitemaps tries an origin's sitemaps in DESIGN.md's order: every URL that
+// Sitemaps tries an origin's sitemaps in the order of docs/design.md ("Discovery"): every URL that
 // robots.txt advertised, then /sitemap.xml and /sitemap_index.xml, then the
 // children of any index; at most MaxSitemapDocuments documents. root is the
 // origin's root URL, used to resolve relative sitemap URLs and to reconcile

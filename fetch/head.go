@@ -26,8 +26,8 @@ const (
 )
 
 // Head is what a side read from a page's head and markup beyond its text and
-// links: the fields the audit compares (DESIGN.md, "What JavaScript
-// changed"). The plain side reads the HTML as served, the rendered side the
+// links: the fields the audit compares (docs/design.md, "What
+// JavaScript changed"). The plain side reads the HTML as served, the rendered side the
 // live DOM after the wait. Title and canonical stay on Side. The zero value
 // means nothing was read.
 type Head struct {

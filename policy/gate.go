@@ -12,7 +12,7 @@ import (
 )
 
 // Purpose says why webgraph wants to request a URL; the gate applies the
-// rules of that purpose (DESIGN.md, "Trust: one gate for every request").
+// rules of that purpose (docs/design.md, "The gate").
 type Purpose int
 
 const (

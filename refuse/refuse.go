@@ -31,7 +31,7 @@ const (
 	OutOfScope    Cause = "out_of_scope"   // a redirect left the approved origins or paths
 )
 
-// Causes lists every Cause, in the order DESIGN.md gives them.
+// Causes lists every Cause, in the order docs/design.md gives them ("The union").
 var Causes = []Cause{Download, Missing, Wall, BlockPage, LoginRedirect, JSShell, TooThin, Disallowed, FetchError, OutOfScope}
 
 // Link verdicts (--check) a CI gate may name beside the refusal causes; they

@@ -1,6 +1,6 @@
 // Package union fetches one URL both ways at once, a plain GET and a browser
-// render, and merges the two under webgraph's refusal rules (DESIGN.md, "The
-// union"): downloads, missing pages, walls and block pages, login redirects
+// render, and merges the two under webgraph's refusal rules (docs/design.md,
+// "The union"): downloads, missing pages, walls and block pages, login redirects
 // and JavaScript shells are refused or dropped with words a person can read;
 // otherwise the page's text is the rendered blocks followed by the plain
 // blocks the render lacks.
@@ -185,7 +185,7 @@ func plainFinding(s *fetch.Side) string {
 // order is the order in which sides are reported and their text merged.
 var order = []fetch.Name{fetch.Rendered, fetch.Plain}
 
-// decide applies the rules of DESIGN.md, in order, to the sides of p.
+// decide applies the rules of docs/design.md ("The union"), in order, to the sides of p.
 func decide(p *Page, mode Mode, routes bool) {
 	asked, _ := url.Parse(p.URL)
 	refuseWith := func(c refuse.Cause, words string, err error) {
