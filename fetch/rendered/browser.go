@@ -201,7 +201,7 @@ func startBrowserVia(execPath, userAgent string, noSandbox bool, proxy *url.URL,
 		// Site isolation off: cross-site iframes stay in the page's process,
 		// so the tab's Fetch domain sees (and the gate answers) their
 		// requests too.
-		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,MediaRouter,OptimizationHints,InterestFeedContentSuggestions,IsolateOrigins,site-per-process"),
+		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,MediaRouter,OptimizationHints,InterestFeedContentSuggestions,BackForwardCache,IsolateOrigins,site-per-process"),
 		chromedp.Flag("disable-site-isolation-trials", true),
 		chromedp.UserAgent(userAgent),
 		// A process group of its own: a terminal's Ctrl-C reaches webgraph

@@ -357,6 +357,10 @@ func (f *Fetcher) renderIn(ctx context.Context, b *browser, u *url.URL, s *fetch
 		return err
 	}
 	f.sampleRSS(b)
+	if err := t.park(); err != nil {
+		t.close() // not reused: it may still run the page
+		return nil
+	}
 	b.putTab(t)
 	return nil
 }
