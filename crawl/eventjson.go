@@ -183,6 +183,10 @@ func (r SideReport) appendJSON(b []byte) []byte {
 		b = append(b, `,"truncated":true`...)
 	}
 	b = appendOptString(b, `,"error":`, r.Error)
+	if len(r.OpenStreams) > 0 {
+		b = append(b, `,"open_streams":`...)
+		b = appendList(b, r.OpenStreams, appendOpenStream)
+	}
 	return append(b, '}')
 }
 
@@ -249,6 +253,14 @@ func appendBlocked(b []byte, r fetch.BlockedResource) []byte {
 	b = append(b, `,"reason":`...)
 	b = appendString(b, r.Reason)
 	b = appendOptString(b, `,"detail":`, r.Detail)
+	return append(b, '}')
+}
+
+func appendOpenStream(b []byte, s fetch.OpenStream) []byte {
+	b = append(b, `{"url":`...)
+	b = appendString(b, s.URL)
+	b = append(b, `,"kind":`...)
+	b = appendString(b, s.Kind)
 	return append(b, '}')
 }
 
