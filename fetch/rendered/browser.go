@@ -188,6 +188,10 @@ func startBrowserVia(execPath, userAgent string, noSandbox bool, proxy *url.URL,
 	if err != nil {
 		return nil, fmt.Errorf("rendered: profile directory: %w", err)
 	}
+	if err := writePreferences(dir); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(execPath),
 		chromedp.UserDataDir(dir),

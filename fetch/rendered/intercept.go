@@ -45,7 +45,9 @@ const heldFrames = "3"
 
 // guardJS runs in every document of a tab before the page's own scripts.
 // WebSockets bypass the Fetch domain, so the constructor refuses (and
-// reports) them; service workers are not registered (the target guard
+// reports) them (and the tab's network emulation fails any the page still
+// opens, in a worker too: confine.go); WebRTC's peer connections, which
+// reach hosts over TCP (TURN) that no gate sees, cannot be made; service workers are not registered (the target guard
 // keeps any that still start from running). window.open opens with noopener and returns null: a popup
 // that shares the page's process would, paused by the target guard, stall
 // the page; a noopener one is closed by the guard before its first request.
@@ -228,8 +230,12 @@ const guardJS = `(() => {
       throw new DOMException("WebSockets are blocked by webgraph", "SecurityError");
     };
     Blocked.prototype = WS.prototype;
+    Object.defineProperty(WS.prototype, "constructor", {value: Blocked, writable: true, configurable: true});
     Object.assign(Blocked, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
     window.WebSocket = Blocked;
+  }
+  for (const name of ["RTCPeerConnection", "webkitRTCPeerConnection"]) {
+    try { delete window[name]; } catch (e) {}
   }
 })();`
 

@@ -37,6 +37,7 @@ type tab struct {
 	cancel context.CancelFunc
 	frame  cdp.FrameID   // the main frame's id, which is the target's id
 	done   chan struct{} // closed when the request-answering goroutine ends
+	work   *workers      // the dedicated workers of its pages
 
 	mu         sync.Mutex
 	live       bool   // a render is under way: its page's requests may go out
@@ -57,6 +58,7 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	// animation frames and observer notifications a background page lacks.
 	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewWindow(false))
 	t := &tab{b: b, ctx: ctx, cancel: cancel, done: make(chan struct{}), rec: newRecord()}
+	t.work = &workers{t: t}
 	fail := func(err error) (*tab, error) {
 		cancel()
 		return nil, fmt.Errorf("rendered: opening a tab: %w", err)
@@ -93,6 +95,18 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	if err := chromedp.Listen(ctx, t.onEvent); err != nil {
 		return fail(err)
 	}
+	// WebSockets fail before they connect, in the page and in every
+	// dedicated worker, which starts paused until it is confined too
+	// (confine.go).
+	if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, wsUnreachable); err != nil {
+		return fail(err)
+	}
+	attached := chromedp.Events(ctx, target.AttachedToTarget)
+	if _, err := chromedp.Call(ctx, target.SetAutoAttach, target.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(true)}); err != nil {
+		return fail(err)
+	}
+	t.work.wg.Add(1)
+	go t.work.watch(ctx, attached)
 	paused := chromedp.Events(ctx, cdpfetch.RequestPaused)
 	if _, err := chromedp.Call(ctx, cdpfetch.Enable, cdpfetch.EnableParams{Patterns: []*cdpfetch.RequestPattern{{URLPattern: "*", RequestStage: cdpfetch.RequestStageRequest}}}); err != nil {
 		return fail(err)
@@ -104,16 +118,20 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	return t, nil
 }
 
-// onEvent lists the windows the page tried to open and the WebSockets the
-// guard script refused. It runs on the tab's reading goroutine: no commands.
+// onEvent lists the windows the page tried to open and the WebSockets it
+// tried to open (which the guard script refused, or the network emulation
+// failed, in the page or a worker). It runs on a session's reading
+// goroutine: no commands.
 func (t *tab) onEvent(ev any) {
 	switch ev := ev.(type) {
 	case *page.EventWindowOpen:
 		t.block(ev.URL, fetch.DeniedPopup, "new windows are closed before their first request", true)
 	case *runtime.EventBindingCalled:
 		if ev.Name == wsBinding {
-			t.block(ev.Payload, fetch.DeniedType, "WebSockets are never opened", true)
+			t.block(ev.Payload, fetch.DeniedType, wsDetail, true)
 		}
+	case *network.EventWebSocketCreated:
+		t.block(ev.URL, fetch.DeniedType, wsDetail, true)
 	}
 }
 
@@ -124,6 +142,7 @@ func (t *tab) close() {
 	t.b.mu.Unlock()
 	t.cancel()
 	<-t.done
+	t.work.wg.Wait()
 }
 
 // streamAfter is how long a request may go without a byte arriving before
@@ -425,13 +444,30 @@ const parkTimeout = 5 * time.Second
 // so the page just read runs no more (no refresh, no timer, no stream), and
 // what that page asked for meanwhile was refused (see answer). An error means
 // the tab could not be emptied and must not be reused.
+//
+// The page itself is sent there (location.replace, which a page cannot
+// redefine): an about:blank it opens stays in its renderer, where one the
+// browser opens may need a new renderer process (on a browser with site
+// isolation, such as one webgraph did not start). Where the page cannot run
+// it (an error page), the browser navigates.
 func (t *tab) park() error {
 	ctx, cancel := context.WithTimeout(t.ctx, parkTimeout)
 	defer cancel()
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		return fmt.Errorf("rendered: emptying a tab: %w", err)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`location.replace("about:blank")`)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+			return fmt.Errorf("rendered: emptying a tab: %w", err)
+		}
+		return nil
 	}
-	return nil
+	for {
+		state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href + " " + document.readyState`))
+		if err == nil && state == "about:blank complete" {
+			return nil
+		}
+		if !pause(ctx, 5*time.Millisecond) {
+			return fmt.Errorf("rendered: emptying a tab: %w", ctx.Err())
+		}
+	}
 }
 
 // isLive reports whether a render is under way in the tab.
