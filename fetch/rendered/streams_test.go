@@ -26,13 +26,18 @@ func TestOpenStreamsDoNotHoldTheWait(t *testing.T) {
 		name, path string
 		want       string // text that came over the stream
 		open       []fetch.OpenStream
+		blocked    []string // paths listed in BlockedResources
 	}{
 		{"event stream with a late message", "/events.html", sites.StreamMessage,
-			[]fetch.OpenStream{{URL: ts.URL + "/stream/events?after=300", Kind: "eventsource"}}},
+			[]fetch.OpenStream{{URL: ts.URL + "/stream/events?after=300", Kind: "eventsource"}}, nil},
 		{"long poll answered late, then held", "/poll.html", sites.PollAnswer,
-			[]fetch.OpenStream{{URL: ts.URL + "/stream/poll", Kind: "long_poll"}}},
+			[]fetch.OpenStream{{URL: ts.URL + "/stream/poll", Kind: "long_poll"}}, nil},
 		{"silent event stream", "/live-1.html", "Live page 1",
-			[]fetch.OpenStream{{URL: ts.URL + "/stream/events", Kind: "eventsource"}}},
+			[]fetch.OpenStream{{URL: ts.URL + "/stream/events", Kind: "eventsource"}}, nil},
+		// A WebSocket is never opened, so it is listed as blocked, not
+		// open, and holds nothing.
+		{"WebSockets", "/socket.html", "Chat, by WebSocket", nil,
+			[]string{"/stream/socket", "/stream/socket-by-prototype"}},
 	}
 	t.Run("pages", func(t *testing.T) {
 		for _, tt := range tests {
@@ -51,6 +56,11 @@ func TestOpenStreamsDoNotHoldTheWait(t *testing.T) {
 				if !slices.Equal(s.OpenStreams, tt.open) {
 					t.Errorf("OpenStreams = %+v; want %+v", s.OpenStreams, tt.open)
 				}
+				for _, p := range tt.blocked {
+					if br, ok := blockedBy(s, p); !ok || br.Reason != fetch.DeniedType {
+						t.Errorf("%s: listed %v as %q; want listed as %q", p, ok, br.Reason, fetch.DeniedType)
+					}
+				}
 			})
 		}
 	})
@@ -58,6 +68,11 @@ func TestOpenStreamsDoNotHoldTheWait(t *testing.T) {
 	// limit: the tab let go of the page once it was read.
 	if n := h.RanOut(); n != 0 {
 		t.Errorf("%d streams were held open until the server gave up; want every one closed by the browser", n)
+	}
+	for _, hit := range h.Hits() {
+		if strings.HasPrefix(hit.Path, "/stream/socket") {
+			t.Errorf("the server saw %s: a WebSocket reached it", hit.Path)
+		}
 	}
 }
 

@@ -226,6 +226,11 @@ func (s *navState) onEvent(ev any) {
 				return
 			}
 			s.requests[u.Host]++
+		} else {
+			// In the browser's memory (blob:, data:): nothing on the
+			// wire to wait for, and Chrome does not report the end of
+			// a blob: worker's script at all.
+			return
 		}
 		now := time.Now()
 		s.lastActivity = now
