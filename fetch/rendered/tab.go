@@ -515,7 +515,8 @@ func (t *tab) readResponse(st *navState, s *fetch.Side) bool {
 }
 
 // settle waits, after the load event, for the page to be idle, and reads it.
-// The page is idle when no request is in flight (the tab's events say so),
+// The page is idle when no request that holds the wait is in flight (the
+// tab's events say so; an open stream does not hold it, see streamAfter),
 // and, page-side (guardJS), no fetch or XHR is unanswered, no timer is due
 // soon and the DOM has not changed for cfg.Quiet; the read waits for that in
 // the page itself, so one Evaluate usually both waits and reads. A request
