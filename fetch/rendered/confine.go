@@ -91,7 +91,10 @@ func (w *workers) confine(parent context.Context, ev target.EventAttachedToTarge
 	}
 	w.running++
 	w.mu.Unlock()
-	wctx, cancel := chromedp.NewContext(parent, chromedp.WithTargetID(ev.TargetInfo.TargetID))
+	// Not ended by parent: ending the context detaches the session, and
+	// with it the rule, while the worker might still run. It ends once
+	// the worker is gone (see below).
+	wctx, cancel := chromedp.NewContext(context.WithoutCancel(parent), chromedp.WithTargetID(ev.TargetInfo.TargetID))
 	ok := false
 	defer func() {
 		if !ok {
@@ -130,6 +133,12 @@ func (w *workers) confine(parent context.Context, ev target.EventAttachedToTarge
 		select {
 		case <-detached:
 		case <-parent.Done():
+			// The page (or the worker above) is going, and the
+			// worker with it: its session stays until it has gone.
+			select {
+			case <-detached:
+			case <-time.After(closeTimeout):
+			}
 		}
 		cancel()
 		w.done()
