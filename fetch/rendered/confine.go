@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
@@ -35,6 +36,21 @@ var wsUnreachable = network.EmulateNetworkConditionsByRuleParams{
 // wsDetail is the blocked_resources detail of a WebSocket.
 const wsDetail = "WebSockets are never opened"
 
+// workerGuardJS replaces a paused worker's WebSocket constructor, as guardJS
+// does a page's.
+const workerGuardJS = `(() => {
+  const WS = self.WebSocket;
+  if (!WS) return;
+  const Blocked = function WebSocket(url) {
+    try { self.` + wsBinding + `(String(url)); } catch (e) {}
+    throw new DOMException("WebSockets are blocked by webgraph", "SecurityError");
+  };
+  Blocked.prototype = WS.prototype;
+  Object.defineProperty(WS.prototype, "constructor", {value: Blocked, writable: true, configurable: true});
+  Object.assign(Blocked, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+  self.WebSocket = Blocked;
+})()`
+
 // maxWorkers bounds the dedicated workers one tab lets run at once; any
 // more stay paused before their first line, and so never run.
 const maxWorkers = 32
@@ -42,8 +58,9 @@ const maxWorkers = 32
 // workers confines the dedicated workers of one tab's pages. A worker has a
 // network of its own, which the tab's emulation does not reach: each one
 // starts paused (auto-attach waiting for the debugger), gets the same
-// WebSocket rule in a session of its own, and only then runs. A worker
-// that cannot be confined is left paused.
+// WebSocket rule in a session of its own and its WebSocket constructor
+// replaced (workerGuardJS), and only then runs. A worker that cannot be
+// confined is left paused.
 type workers struct {
 	t  *tab
 	wg sync.WaitGroup // one goroutine per confined worker, and the tab's reader
@@ -115,6 +132,15 @@ func (w *workers) confine(parent context.Context, ev target.EventAttachedToTarge
 		return
 	}
 	if err := chromedp.Listen(wctx, w.t.onEvent); err != nil {
+		return
+	}
+	// The rule reaches the network service on its own time, which a
+	// worker that runs at once can beat: its WebSocket constructor is
+	// replaced too, before its first line runs.
+	if _, err := chromedp.Call(cctx, runtime.AddBinding, runtime.AddBindingParams{Name: wsBinding}); err != nil {
+		return
+	}
+	if _, err := chromedp.Run(cctx, chromedp.Evaluate[any](workerGuardJS)); err != nil {
 		return
 	}
 	nested := chromedp.Events(wctx, target.AttachedToTarget)
