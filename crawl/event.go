@@ -34,6 +34,10 @@ type SideReport struct {
 	// Proto is the protocol the plain side's answer came in on:
 	// "HTTP/1.1" or "HTTP/2.0".
 	Proto string `json:"proto,omitempty"`
+	// OpenStreams lists the EventSource streams and long polls the page
+	// still held open when the render was read (the wait did not wait for
+	// them), at most fetch.MaxOpenStreams.
+	OpenStreams []fetch.OpenStream `json:"open_streams,omitempty"`
 }
 
 // LinkCounts counts a page's distinct links by the side that found them.
@@ -159,6 +163,7 @@ func NewPageEvent(p *union.Page, c discovery.Discovery, kinds discovery.Kinds, k
 			Status: s.Status, FinalURL: s.FinalURL, ContentType: s.ContentType, Words: s.Words,
 			MS: s.Elapsed.Milliseconds(), Redirects: s.Redirects, Wait: s.Wait, Requests: s.Requests,
 			Blocked: s.Blocked, BlockedResources: s.BlockedResources, Download: s.Download, Truncated: s.Truncated,
+			OpenStreams: s.OpenStreams,
 		}
 		if s.Err != nil {
 			r.Error = s.Err.Error()

@@ -184,6 +184,10 @@ func (r SideReport) appendJSON(b []byte) []byte {
 	}
 	b = appendOptString(b, `,"error":`, r.Error)
 	b = appendOptString(b, `,"proto":`, r.Proto)
+	if len(r.OpenStreams) > 0 {
+		b = append(b, `,"open_streams":`...)
+		b = appendList(b, r.OpenStreams, appendOpenStream)
+	}
 	return append(b, '}')
 }
 
@@ -250,6 +254,14 @@ func appendBlocked(b []byte, r fetch.BlockedResource) []byte {
 	b = append(b, `,"reason":`...)
 	b = appendString(b, r.Reason)
 	b = appendOptString(b, `,"detail":`, r.Detail)
+	return append(b, '}')
+}
+
+func appendOpenStream(b []byte, s fetch.OpenStream) []byte {
+	b = append(b, `{"url":`...)
+	b = appendString(b, s.URL)
+	b = append(b, `,"kind":`...)
+	b = appendString(b, s.Kind)
 	return append(b, '}')
 }
 

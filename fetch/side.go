@@ -83,6 +83,10 @@ type Side struct {
 	// or "cap" (the wait's bound).
 	// Rendered side only.
 	Wait string
+	// OpenStreams lists the requests still open when a render was read
+	// that the wait did not wait for: EventSource streams and long polls
+	// (see the rendered package). Rendered side only.
+	OpenStreams []OpenStream
 	// Requests counts the subresource requests a render made, per host;
 	// Blocked counts those refused because the text does not need them
 	// (images, media, fonts, favicon). Rendered side only.
@@ -229,6 +233,16 @@ type BlockedResource struct {
 	URL    string `json:"url"`
 	Reason string `json:"reason"`
 	Detail string `json:"detail,omitempty"`
+}
+
+// MaxOpenStreams caps Side.OpenStreams.
+const MaxOpenStreams = 20
+
+// OpenStream is one stream a page left open when it was read, reported in
+// the page event's open_streams. Kind is "eventsource" or "long_poll".
+type OpenStream struct {
+	URL  string `json:"url"`
+	Kind string `json:"kind"`
 }
 
 // MaxAnchors caps Side.Anchors.

@@ -195,6 +195,10 @@ func startBrowserTrusting(execPath, userAgent string, noSandbox bool, proxy *url
 	if err != nil {
 		return nil, fmt.Errorf("rendered: profile directory: %w", err)
 	}
+	if err := writePreferences(dir); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(execPath),
 		chromedp.UserDataDir(dir),
@@ -208,7 +212,7 @@ func startBrowserTrusting(execPath, userAgent string, noSandbox bool, proxy *url
 		// Site isolation off: cross-site iframes stay in the page's process,
 		// so the tab's Fetch domain sees (and the gate answers) their
 		// requests too.
-		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,MediaRouter,OptimizationHints,InterestFeedContentSuggestions,IsolateOrigins,site-per-process"),
+		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,MediaRouter,OptimizationHints,InterestFeedContentSuggestions,BackForwardCache,IsolateOrigins,site-per-process"),
 		chromedp.Flag("disable-site-isolation-trials", true),
 		chromedp.UserAgent(userAgent),
 		// A process group of its own: a terminal's Ctrl-C reaches webgraph

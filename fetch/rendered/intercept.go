@@ -33,6 +33,10 @@ const idleFn = "__webgraphIdle"
 // it; for animation frames see heldFrames.
 const dueSoonMS = "1500"
 
+// streamMS is streamAfter in milliseconds (a test holds them equal): a
+// fetch() or XHR unanswered that long no longer holds the page-side wait.
+const streamMS = "1000"
+
 // heldFrames is how deep a chain of animation frames, each asked for by the
 // one before, holds the adaptive wait: drawing that takes a frame or two is
 // waited for, an endless animation is not.
@@ -40,7 +44,9 @@ const heldFrames = "3"
 
 // guardJS runs in every document of a tab before the page's own scripts.
 // WebSockets bypass the Fetch domain, so the constructor refuses (and
-// reports) them; service workers are not registered (the target guard
+// reports) them (and the tab's network emulation fails any the page still
+// opens, in a worker too: confine.go); WebRTC's peer connections, which
+// reach hosts over TCP (TURN) that no gate sees, cannot be made; service workers are not registered (the target guard
 // keeps any that still start from running). window.open opens with noopener and returns null: a popup
 // that shares the page's process would, paused by the target guard, stall
 // the page; a noopener one is closed by the guard before its first request.
@@ -49,6 +55,8 @@ const heldFrames = "3"
 // MutationObserver on the whole document, the fetch() and XMLHttpRequest
 // calls not yet answered, the setTimeout timers due within dueSoonMS, and
 // the animation frames and observer notices it gives a background page.
+// A fetch() or XHR unanswered for streamAfter stops counting: it is taken
+// for a long poll (the tab's events tell whether bytes still arrive).
 // idleFn(quiet, cap) resolves true once none is pending and nothing changed
 // for quiet ms, or false after cap ms. The page cannot replace it (it is
 // neither writable nor configurable); a page that breaks it only loses its
@@ -74,14 +82,27 @@ const guardJS = `(() => {
   const untime = (id) => { if (timers.delete(id)) { pending--; touch(); } };
   window.clearTimeout = function (id) { untime(id); return clearT.call(window, id); };
   window.clearInterval = function (id) { untime(id); return clearI.call(window, id); };
-  const done = () => { pending--; touch(); };
+  // fetch() and XHR calls unanswered, by when they began: one unanswered
+  // for streamMS is a long poll, and no longer holds the wait.
+  const calls = new Map();
+  let callID = 0;
+  const begin = () => {
+    const id = ++callID;
+    calls.set(id, now()); touch();
+    return () => { if (calls.delete(id)) touch(); };
+  };
+  const busy = (t) => {
+    if (pending > 0) return true;
+    for (const began of calls.values()) if (t - began < ` + streamMS + `) return true;
+    return false;
+  };
   const fetchFn = window.fetch;
   if (fetchFn) {
     window.fetch = function () {
-      pending++; touch();
+      const end = begin();
       let p;
-      try { p = fetchFn.apply(this, arguments); } catch (e) { done(); throw e; }
-      p.then(done, done);
+      try { p = fetchFn.apply(this, arguments); } catch (e) { end(); throw e; }
+      p.then(end, end);
       return p;
     };
   }
@@ -89,9 +110,9 @@ const guardJS = `(() => {
   if (XHR) {
     const send = XHR.prototype.send;
     XHR.prototype.send = function () {
-      pending++; touch();
-      try { this.addEventListener("loadend", done, {once: true}); return send.apply(this, arguments); }
-      catch (e) { done(); throw e; }
+      const end = begin();
+      try { this.addEventListener("loadend", end, {once: true}); return send.apply(this, arguments); }
+      catch (e) { end(); throw e; }
     };
   }
   new MutationObserver(touch).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
@@ -99,9 +120,10 @@ const guardJS = `(() => {
     const start = now();
     const check = () => {
       const t = now();
-      if (pending === 0 && t - last >= quiet) return resolve(true);
+      const held = busy(t);
+      if (!held && t - last >= quiet) return resolve(true);
       if (t - start >= cap) return resolve(false);
-      const wait = pending > 0 ? 20 : quiet - (t - last);
+      const wait = held ? 20 : quiet - (t - last);
       setT.call(window, check, Math.max(5, Math.min(wait, cap - (t - start))));
     };
     check();
@@ -207,8 +229,12 @@ const guardJS = `(() => {
       throw new DOMException("WebSockets are blocked by webgraph", "SecurityError");
     };
     Blocked.prototype = WS.prototype;
+    Object.defineProperty(WS.prototype, "constructor", {value: Blocked, writable: true, configurable: true});
     Object.assign(Blocked, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
     window.WebSocket = Blocked;
+  }
+  for (const name of ["RTCPeerConnection", "webkitRTCPeerConnection"]) {
+    try { delete window[name]; } catch (e) {}
   }
 })();`
 
@@ -283,6 +309,14 @@ func (t *tab) serve(ctx context.Context, paused iter.Seq2[cdpfetch.EventRequestP
 // why it failed.
 func (t *tab) answer(ctx context.Context, ev *cdpfetch.EventRequestPaused, gate Gate) {
 	if t.serveDoc(ctx, ev) {
+		return
+	}
+	t.mu.Lock()
+	noScript := t.doc != nil // a no-script picture's tab: it never renders, its requests still pass the gate
+	t.mu.Unlock()
+	if !t.isLive() && !noScript {
+		// A page already read (or none): nothing of it goes out.
+		t.fail(ctx, ev)
 		return
 	}
 	raw := ev.Request.URL

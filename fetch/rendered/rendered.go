@@ -51,7 +51,9 @@ type Config struct {
 	Timeout time.Duration
 	// Quiet is how long, after the load event, the page must be idle
 	// before it counts as rendered: no request in flight, no fetch or XHR
-	// unanswered, no timer due within 1.5 s, and no change to the DOM.
+	// unanswered, no timer due within 1.5 s, and no change to the DOM. An
+	// EventSource after its first message, and a fetch or XHR that has
+	// received nothing for 1 s (a long poll), do not count as in flight.
 	Quiet time.Duration
 	// WaitCap bounds the wait for the page to be idle after the load
 	// event; the page is then read as it is.
@@ -395,6 +397,10 @@ func (f *Fetcher) renderIn(ctx context.Context, b *browser, u *url.URL, s *fetch
 		}
 	}
 	f.sampleRSS(b)
+	if err := t.park(); err != nil {
+		t.close() // not reused: it may still run the page
+		return nil
+	}
 	b.putTab(t)
 	return nil
 }

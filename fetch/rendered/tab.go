@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"mime"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -36,8 +37,10 @@ type tab struct {
 	cancel context.CancelFunc
 	frame  cdp.FrameID   // the main frame's id, which is the target's id
 	done   chan struct{} // closed when the request-answering goroutine ends
+	work   *workers      // the dedicated workers of its pages
 
 	mu         sync.Mutex
+	live       bool   // a render is under way: its page's requests may go out
 	refusedDoc string // a main-document URL Config.Gate refused
 	refusedErr error  // and the gate's answer
 	rec        record // what was refused during the current render
@@ -57,6 +60,7 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	// animation frames and observer notifications a background page lacks.
 	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewWindow(false))
 	t := &tab{b: b, ctx: ctx, cancel: cancel, done: make(chan struct{}), rec: newRecord()}
+	t.work = &workers{t: t}
 	fail := func(err error) (*tab, error) {
 		cancel()
 		return nil, fmt.Errorf("rendered: opening a tab: %w", err)
@@ -93,6 +97,18 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	if err := chromedp.Listen(ctx, t.onEvent); err != nil {
 		return fail(err)
 	}
+	// WebSockets fail before they connect, in the page and in every
+	// dedicated worker, which starts paused until it is confined too
+	// (confine.go).
+	if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, wsUnreachable); err != nil {
+		return fail(err)
+	}
+	attached := chromedp.Events(ctx, target.AttachedToTarget)
+	if _, err := chromedp.Call(ctx, target.SetAutoAttach, target.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(true)}); err != nil {
+		return fail(err)
+	}
+	t.work.wg.Add(1)
+	go t.work.watch(ctx, attached)
 	paused := chromedp.Events(ctx, cdpfetch.RequestPaused)
 	if _, err := chromedp.Call(ctx, cdpfetch.Enable, cdpfetch.EnableParams{Patterns: []*cdpfetch.RequestPattern{{URLPattern: "*", RequestStage: cdpfetch.RequestStageRequest}}}); err != nil {
 		return fail(err)
@@ -109,16 +125,20 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	return t, nil
 }
 
-// onEvent lists the windows the page tried to open and the WebSockets the
-// guard script refused. It runs on the tab's reading goroutine: no commands.
+// onEvent lists the windows the page tried to open and the WebSockets it
+// tried to open (which the guard script refused, or the network emulation
+// failed, in the page or a worker). It runs on a session's reading
+// goroutine: no commands.
 func (t *tab) onEvent(ev any) {
 	switch ev := ev.(type) {
 	case *page.EventWindowOpen:
 		t.block(ev.URL, fetch.DeniedPopup, "new windows are closed before their first request", true)
 	case *runtime.EventBindingCalled:
 		if ev.Name == wsBinding {
-			t.block(ev.Payload, fetch.DeniedType, "WebSockets are never opened", true)
+			t.block(ev.Payload, fetch.DeniedType, wsDetail, true)
 		}
+	case *network.EventWebSocketCreated:
+		t.block(ev.URL, fetch.DeniedType, wsDetail, true)
 	}
 }
 
@@ -129,6 +149,45 @@ func (t *tab) close() {
 	t.b.mu.Unlock()
 	t.cancel()
 	<-t.done
+	t.work.wg.Wait()
+}
+
+// streamAfter is how long a request may go without a byte arriving before
+// the wait stops waiting for it: a fetch() or XMLHttpRequest in flight that
+// long with nothing received is taken for a long poll, and an EventSource
+// that long without a message for a stream that will not end. An
+// EventSource's first message ends its hold at once. Other requests
+// (documents, scripts, stylesheets) hold the wait until they end or the cap.
+const streamAfter = time.Second
+
+// Kinds of an open stream: the values of fetch.OpenStream.Kind.
+const (
+	streamEventSource = "eventsource"
+	streamLongPoll    = "long_poll"
+)
+
+// flight is one request in flight.
+type flight struct {
+	url     string
+	kind    string    // streamEventSource, streamLongPoll (a fetch or XHR, if it lasts), or ""
+	start   time.Time // when it went out
+	heard   time.Time // when bytes last arrived; zero: none yet
+	message bool      // an EventSource delivered a message
+}
+
+// holds reports whether f still holds the render's wait at now.
+func (f *flight) holds(now time.Time) bool {
+	switch f.kind {
+	case streamEventSource:
+		return !f.message && now.Sub(f.start) < streamAfter
+	case streamLongPoll:
+		last := f.start
+		if f.heard.After(last) {
+			last = f.heard
+		}
+		return now.Sub(last) < streamAfter
+	}
+	return true
 }
 
 // navState collects, from the tab's events, what one render needs: the main
@@ -142,7 +201,7 @@ type navState struct {
 	docURL       string // URL of the last main-document request
 	resp         *network.Response
 	hops         []fetch.Redirect
-	inflight     map[network.RequestID]bool
+	inflight     map[network.RequestID]*flight
 	lastActivity time.Time
 	requests     map[string]int
 	download     string // URL of a download the browser began
@@ -174,13 +233,34 @@ func (s *navState) onEvent(ev any) {
 				return
 			}
 			s.requests[u.Host]++
+		} else {
+			// In the browser's memory (blob:, data:): nothing on the
+			// wire to wait for, and Chrome does not report the end of
+			// a blob: worker's script at all.
+			return
 		}
-		s.lastActivity = time.Now()
-		s.inflight[ev.RequestID] = true
+		now := time.Now()
+		s.lastActivity = now
+		f := &flight{url: ev.Request.URL, start: now}
+		switch ev.Type {
+		case network.ResourceTypeEventSource:
+			f.kind = streamEventSource
+		case network.ResourceTypeFetch, network.ResourceTypeXHR:
+			f.kind = streamLongPoll
+		}
+		s.inflight[ev.RequestID] = f
 	case *network.EventResponseReceived:
 		if ev.RequestID == s.docReq {
 			s.resp = ev.Response
 		}
+		s.heard(ev.RequestID)
+	case *network.EventDataReceived:
+		s.heard(ev.RequestID)
+	case *network.EventEventSourceMessageReceived:
+		if f := s.inflight[ev.RequestID]; f != nil {
+			f.message = true
+		}
+		s.heard(ev.RequestID)
 	case *network.EventLoadingFinished:
 		s.finished(ev.RequestID)
 	case *network.EventLoadingFailed:
@@ -197,27 +277,74 @@ func (s *navState) onEvent(ev any) {
 	}
 }
 
+// heard notes that bytes of a request arrived. Called with s.mu held.
+func (s *navState) heard(id network.RequestID) {
+	if f := s.inflight[id]; f != nil {
+		f.heard = time.Now()
+	}
+}
+
 // finished notes the end of a request. Called with s.mu held.
 func (s *navState) finished(id network.RequestID) {
-	if s.inflight[id] {
+	if s.inflight[id] != nil {
 		delete(s.inflight, id)
 		s.lastActivity = time.Now()
 	}
 }
 
-// idle reports whether no request is in flight.
+// holding reports whether a request in flight holds the wait. Called with
+// s.mu held.
+func (s *navState) holding() bool {
+	now := time.Now()
+	for _, f := range s.inflight {
+		if f.holds(now) {
+			return true
+		}
+	}
+	return false
+}
+
+// idle reports whether no request in flight holds the wait: none is in
+// flight, or only open streams are (see streamAfter).
 func (s *navState) idle() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.inflight) == 0
+	return !s.holding()
 }
 
-// activeSince reports whether a request is in flight, or one started or
-// ended at or after t.
+// activeSince reports whether a request that holds the wait is in flight,
+// or one started or ended at or after t.
 func (s *navState) activeSince(t time.Time) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.inflight) > 0 || !s.lastActivity.Before(t)
+	return s.holding() || !s.lastActivity.Before(t)
+}
+
+// openStreams lists the requests still in flight that no longer hold the
+// wait, at most fetch.MaxOpenStreams of them, in the order they went out.
+func (s *navState) openStreams() []fetch.OpenStream {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := time.Now()
+	var open []*flight
+	for _, f := range s.inflight {
+		if f.kind != "" && !f.holds(now) {
+			open = append(open, f)
+		}
+	}
+	slices.SortFunc(open, func(a, b *flight) int { return a.start.Compare(b.start) })
+	var list []fetch.OpenStream
+	for _, f := range open {
+		if len(list) == fetch.MaxOpenStreams {
+			break
+		}
+		u := f.url
+		if len(u) > fetch.MaxURLBytes {
+			u = u[:fetch.MaxURLBytes]
+		}
+		list = append(list, fetch.OpenStream{URL: u, Kind: f.kind})
+	}
+	return list
 }
 
 // render loads u in the tab and reads it. A returned error means the tab (or
@@ -228,7 +355,7 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
 
-	st := &navState{frame: t.frame, sent: func() { fetch.Sent(ctx) }, inflight: map[network.RequestID]bool{}, requests: map[string]int{}, lastActivity: time.Now()}
+	st := &navState{frame: t.frame, sent: func() { fetch.Sent(ctx) }, inflight: map[network.RequestID]*flight{}, requests: map[string]int{}, lastActivity: time.Now()}
 	if err := chromedp.Listen(rctx, st.onEvent); err != nil {
 		return err
 	}
@@ -242,7 +369,15 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	t.mu.Lock()
 	t.refusedDoc, t.refusedErr = "", nil
 	t.rec = newRecord()
+	t.live = true
 	t.mu.Unlock()
+	defer func() {
+		// The page is read: whatever it asks for from now on (a meta
+		// refresh, a timer's fetch) is refused until park empties the tab.
+		t.mu.Lock()
+		t.live = false
+		t.mu.Unlock()
+	}()
 
 	navErr := chromedp.Do(rctx, chromedp.Navigate(u.String()))
 	var loadErr *chromedp.LoadError
@@ -287,6 +422,7 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	}
 	ex, wait, err := t.settle(rctx, st, cfg)
 	s.Wait = wait
+	s.OpenStreams = st.openStreams()
 	if err != nil {
 		if rctx.Err() != nil && ctx.Err() == nil {
 			s.Err = fmt.Errorf("rendered: timed out after %s reading %s", cfg.Timeout, u)
@@ -311,6 +447,46 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	ex.fill(s, cfg, pl.xRobotsTag())
 	pl.fill(s)
 	return nil
+}
+
+// parkTimeout bounds emptying a tab for the pool.
+const parkTimeout = 5 * time.Second
+
+// park empties the tab before it goes back to the pool: it shows about:blank,
+// so the page just read runs no more (no refresh, no timer, no stream), and
+// what that page asked for meanwhile was refused (see answer). An error means
+// the tab could not be emptied and must not be reused.
+//
+// The page itself is sent there (location.replace, which a page cannot
+// redefine): an about:blank it opens stays in its renderer, where one the
+// browser opens may need a new renderer process (on a browser with site
+// isolation, such as one webgraph did not start). Where the page cannot run
+// it (an error page), the browser navigates.
+func (t *tab) park() error {
+	ctx, cancel := context.WithTimeout(t.ctx, parkTimeout)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`location.replace("about:blank")`)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+			return fmt.Errorf("rendered: emptying a tab: %w", err)
+		}
+		return nil
+	}
+	for {
+		state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href + " " + document.readyState`))
+		if err == nil && state == "about:blank complete" {
+			return nil
+		}
+		if !pause(ctx, 5*time.Millisecond) {
+			return fmt.Errorf("rendered: emptying a tab: %w", ctx.Err())
+		}
+	}
+}
+
+// isLive reports whether a render is under way in the tab.
+func (t *tab) isLive() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.live
 }
 
 // refused returns the main-document URL Config.Gate refused during this
@@ -346,7 +522,8 @@ func (t *tab) readResponse(st *navState, s *fetch.Side) bool {
 }
 
 // settle waits, after the load event, for the page to be idle, and reads it.
-// The page is idle when no request is in flight (the tab's events say so),
+// The page is idle when no request that holds the wait is in flight (the
+// tab's events say so; an open stream does not hold it, see streamAfter),
 // and, page-side (guardJS), no fetch or XHR is unanswered, no timer is due
 // soon and the DOM has not changed for cfg.Quiet; the read waits for that in
 // the page itself, so one Evaluate usually both waits and reads. A request

@@ -187,6 +187,42 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		case <-time.After(h.MaxStall):
 			end(true)
 		}
+	case p == "/stream/events":
+		// An EventSource that says one thing after ?after= milliseconds
+		// (none when absent) and then stays open, saying nothing, until
+		// its client goes or MaxStall runs out.
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.Header().Set("Cache-Control", "no-store")
+		w.(http.Flusher).Flush()
+		end := h.hold()
+		if ms, err := strconv.Atoi(r.URL.Query().Get("after")); err == nil {
+			select {
+			case <-r.Context().Done():
+				end(false)
+				return
+			case <-time.After(time.Duration(ms) * time.Millisecond):
+			}
+			io.WriteString(w, "data: "+StreamMessage+"\n\n")
+			w.(http.Flusher).Flush()
+		}
+		h.stall(r, end)
+	case p == "/stream/poll":
+		// A long poll: ?after= milliseconds, then an answer; without it,
+		// no answer until the client goes or MaxStall runs out (then 204).
+		end := h.hold()
+		if ms, err := strconv.Atoi(r.URL.Query().Get("after")); err == nil {
+			select {
+			case <-r.Context().Done():
+				end(false)
+			case <-time.After(time.Duration(ms) * time.Millisecond):
+				end(false)
+				w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+				io.WriteString(w, PollAnswer)
+			}
+			return
+		}
+		h.stall(r, end)
+		w.WriteHeader(http.StatusNoContent)
 	case p == "/loop/a":
 		http.Redirect(w, r, "/loop/b", http.StatusFound)
 	case p == "/loop/b":
@@ -212,6 +248,23 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		h.extraHeaders(w, p)
 		h.files.ServeHTTP(w, r)
+	}
+}
+
+// The words the /stream/ paths send, for tests to look for.
+const (
+	StreamMessage = "Arrived over the event stream after three hundred milliseconds."
+	PollAnswer    = "Arrived by long poll after three hundred milliseconds."
+)
+
+// stall holds r until its client goes or MaxStall runs out, and tells end
+// which.
+func (h *Handler) stall(r *http.Request, end func(ranOut bool)) {
+	select {
+	case <-r.Context().Done():
+		end(false)
+	case <-time.After(h.MaxStall):
+		end(true)
 	}
 }
 

@@ -1,0 +1,99 @@
+package rendered_test
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/fetch/rendered"
+)
+
+// countingListener counts the connections it accepts.
+type countingListener struct {
+	net.Listener
+	n atomic.Int64
+}
+
+func (l *countingListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err == nil {
+		l.n.Add(1)
+	}
+	return c, err
+}
+
+// TestBrowserReachesNoHostAroundTheGate renders a page that reaches for
+// host B (robots.txt: Disallow: /) by every way that is not a request the
+// Fetch domain pauses: WebSockets by the constructor behind the page's own,
+// in a worker and in a nested worker; WebRTC with a STUN server (UDP) and a
+// TURN server over TCP; <link rel=preconnect> and dns-prefetch. Host B's
+// listeners are the witnesses: not one TCP connection, not one UDP packet.
+func TestBrowserReachesNoHostAroundTheGate(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		t.Fatalf("listen on 127.0.0.2: %v", err)
+	}
+	conns := &countingListener{Listener: ln}
+	logB := &accessLog{}
+	b := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		logB.add(r.URL.Path)
+		if r.URL.Path == "/robots.txt" {
+			fmt.Fprint(w, "User-agent: *\nDisallow: /\n")
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	b.Listener.Close()
+	b.Listener = conns
+	b.Start()
+	t.Cleanup(b.Close)
+	udp, err := net.ListenPacket("udp", "127.0.0.2:0")
+	if err != nil {
+		t.Fatalf("udp on 127.0.0.2: %v", err)
+	}
+	t.Cleanup(func() { udp.Close() })
+	var packets atomic.Int64
+	go func() {
+		buf := make([]byte, 2048)
+		for {
+			if _, _, err := udp.ReadFrom(buf); err != nil {
+				return
+			}
+			packets.Add(1)
+		}
+	}()
+
+	a, _ := serveHostile(t, b.URL)
+	f := own(t, rendered.Config{Timeout: 15 * time.Second, Gate: newGate(t, a.URL+"/"), UserAgent: "webgraph-test"})
+	defer f.Close()
+	s, err := f.Fetch(context.Background(), mustURL(t, a.URL+"/reach.html?stun="+udp.LocalAddr().String()))
+	if err != nil {
+		t.Fatalf("Fetch: %v", err)
+	}
+	if want := "(scripts ran; peers none/none)"; !strings.HasSuffix(s.Title, want) {
+		t.Errorf("title %q; want it to end %q: the workers answered, and no peer connection could be made", s.Title, want)
+	}
+	for _, br := range s.BlockedResources {
+		t.Logf("blocked: %s %s (%s)", br.Reason, br.URL, br.Detail)
+	}
+	for _, p := range []string{"/ws-via-prototype-constructor", "/ws-in-worker", "/ws-in-nested-worker"} {
+		br, ok := blockedBy(s, p)
+		if !ok || br.Reason != fetch.DeniedType {
+			t.Errorf("%s: listed %v as %q; want listed as %q", p, ok, br.Reason, fetch.DeniedType)
+		}
+	}
+	settle(logB)
+	if n, got := conns.n.Load(), logB.get(); n != 0 || len(got) != 0 {
+		t.Errorf("host B accepted %d connections and saw %q; want none at all", n, got)
+	}
+	if n := packets.Load(); n != 0 {
+		t.Errorf("host B received %d UDP packets (STUN); want none", n)
+	}
+}
