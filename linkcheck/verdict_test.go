@@ -22,12 +22,10 @@ var _ Gate = (*policy.Gate)(nil)
 
 // answer is what the fake gate gives for one method: a response or an error.
 type answer struct {
-	status   int
-	final    string // where redirects ended ("" : the URL asked)
-	body     string
-	err      error
-	asked    bool
-	purposes []policy.Purpose
+	status int
+	final  string // where redirects ended ("" : the URL asked)
+	body   string
+	err    error
 }
 
 // fakeGate answers each (method, URL) from a table and logs what was asked.
