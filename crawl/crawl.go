@@ -214,10 +214,26 @@ func (c *Crawler) stop(reason string) {
 	if reason == "exhausted" && c.links != nil && !c.linksDone.Load() {
 		return
 	}
+	if reason == "max-pages" {
+		// The ceiling pops no further URL, but the pages counted within it
+		// go on; Run stops the gate once they are done.
+		return
+	}
 	if reason != "exhausted" && c.reason.Load() == "exhausted" {
 		c.reason.Store(reason)
 	}
 	c.gate.Stop()
+}
+
+// halted reports whether the crawl stopped for a reason that ends even the
+// pages not yet on the wire (an interrupt, the time budget, a failure). The
+// request ceiling does not: a page counted within it is fetched.
+func (c *Crawler) halted() bool {
+	if !c.stopped() {
+		return false
+	}
+	r, _ := c.reason.Load().(string)
+	return r != "max-pages"
 }
 
 func (c *Crawler) stopped() bool {
@@ -293,6 +309,9 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		wg.Go(func() { c.worker(ctx, popCtx) })
 	}
 	wg.Wait()
+	if r, _ := c.reason.Load().(string); r == "max-pages" {
+		c.gate.Stop() // the pages within the ceiling are done
+	}
 	c.recording.Wait() // pages still being committed
 	if ctx.Err() != nil {
 		c.stop("interrupted")

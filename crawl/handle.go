@@ -84,7 +84,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 		}
 	}
 	release, err := c.gate.WaitSlot(ctx, it.Host, it.Slot)
-	if err != nil || c.stopped() {
+	if err != nil || c.halted() {
 		if err == nil {
 			release()
 		}

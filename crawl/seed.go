@@ -106,7 +106,7 @@ func (c *Crawler) followSeed(ctx context.Context, it frontier.Item, u *url.URL, 
 			return p, false
 		}
 		c.joined(ctx, ev)
-		if c.stopped() || ctx.Err() != nil {
+		if c.halted() || ctx.Err() != nil {
 			return p, true
 		}
 		if n := c.started.Add(1); c.cfg.MaxPages > 0 && n > int64(c.cfg.MaxPages) {
@@ -117,7 +117,7 @@ func (c *Crawler) followSeed(ctx context.Context, it frontier.Item, u *url.URL, 
 			return p, true
 		}
 		release, err := c.gate.WaitSlot(ctx, it.Host, c.gate.Throttle().Reserve(it.Host))
-		if err != nil || c.stopped() {
+		if err != nil || c.halted() {
 			if err == nil {
 				release()
 			}

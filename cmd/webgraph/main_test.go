@@ -138,7 +138,7 @@ func TestUsage(t *testing.T) {
 		{nil, "no command"},
 		{[]string{"frobnicate"}, "unknown command"},
 		{[]string{"page"}, "takes one URL"},
-		{[]string{"page", "ftp://x/y"}, "http:// or https://"},
+		{[]string{"page", "ftp://x/y"}, "http:// and https://"},
 		{[]string{"page", "--mode", "sideways", "http://127.0.0.1:1/"}, "unknown mode"},
 		{[]string{"page", "--keep", "html", "http://127.0.0.1:1/"}, "--keep"},
 		{[]string{"page", "--bogus", "http://127.0.0.1:1/"}, "unknown flag"},

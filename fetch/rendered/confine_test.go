@@ -97,3 +97,35 @@ func TestBrowserReachesNoHostAroundTheGate(t *testing.T) {
 		t.Errorf("host B received %d UDP packets (STUN); want none", n)
 	}
 }
+
+// On a running browser (--browser-url), the tab's workers are paused with
+// its frames in one auto-attach and confined there: the WebSockets a page
+// and its workers try never reach host B (its log as witness).
+func TestRemoteBrowserWorkersConfined(t *testing.T) {
+	logB := &accessLog{}
+	b := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		logB.add(r.URL.Path)
+		if r.URL.Path == "/robots.txt" {
+			fmt.Fprint(w, "User-agent: *\nDisallow: /\n")
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	t.Cleanup(b.Close)
+	ws, _ := runningChrome(t)
+	a, _ := serveHostile(t, b.URL)
+	f, err := rendered.New(rendered.Config{BrowserURLs: []string{ws}, Timeout: 15 * time.Second, Gate: newGate(t, a.URL+"/"), UserAgent: "webgraph-test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.Fetch(context.Background(), mustURL(t, a.URL+"/reach.html?stun=127.0.0.1:9")); err != nil {
+		t.Fatalf("Fetch: %v", err)
+	}
+	settle(logB)
+	for _, p := range logB.get() {
+		if strings.HasPrefix(p, "/ws-") {
+			t.Errorf("host B saw %s: a WebSocket got out on a running browser", p)
+		}
+	}
+}

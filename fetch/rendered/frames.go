@@ -10,6 +10,8 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	cdpfetch "github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
@@ -49,6 +51,7 @@ type frameSession struct {
 	pending  map[int64]chan error
 	children map[target.SessionID]*frameSession
 	paused   chan cdpfetch.EventRequestPaused // nil for a target that is not a frame
+	worker   bool                             // a dedicated worker: confined before it runs
 	gone     chan struct{}                    // closed when the session ends
 	goneOnce sync.Once
 }
@@ -97,6 +100,7 @@ func (t *tab) guardFrames(ctx context.Context, gate Gate) error {
 func (s *frameSession) attached(ctx context.Context, ev target.EventAttachedToTarget, via sender) {
 	child := &frameSession{t: s.t, id: ev.SessionID, gate: s.gate, pending: map[int64]chan error{}, children: map[target.SessionID]*frameSession{}, gone: make(chan struct{})}
 	child.parent = via
+	child.worker = ev.TargetInfo.Type == "worker"
 	if ev.TargetInfo.Type == "iframe" {
 		child.paused = make(chan cdpfetch.EventRequestPaused, 64)
 	}
@@ -106,9 +110,19 @@ func (s *frameSession) attached(ctx context.Context, ev target.EventAttachedToTa
 	go child.start(ctx, ev.WaitingForDebugger)
 }
 
-// start sets up the frame's interception and lets it run; any other
+// start sets up the frame's interception and lets it run; a dedicated
+// worker is confined as confine.go confines one (the WebSocket rule and
+// constructor, its own workers paused in turn) and then let run; any other
 // target is let go as it is (the browser-wide guard answers those it must).
+// A target that cannot be set up stays paused.
 func (s *frameSession) start(ctx context.Context, waiting bool) {
+	if s.worker {
+		if s.call(ctx, network.EmulateNetworkConditionsByRule.Method, wsUnreachable) != nil ||
+			s.call(ctx, runtime.Evaluate.Method, runtime.EvaluateParams{Expression: workerGuardJS}) != nil ||
+			s.call(ctx, target.SetAutoAttach.Method, target.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(false)}) != nil {
+			return // left paused
+		}
+	}
 	if s.paused != nil {
 		go s.t.serve(withFrame(ctx, s), s.events(ctx), s.gate)
 		if err := s.call(ctx, cdpfetch.Enable.Method, cdpfetch.EnableParams{Patterns: []*cdpfetch.RequestPattern{{URLPattern: "*", RequestStage: cdpfetch.RequestStageRequest}}}); err != nil {

@@ -103,12 +103,17 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, wsUnreachable); err != nil {
 		return fail(err)
 	}
-	attached := chromedp.Events(ctx, target.AttachedToTarget)
-	if _, err := chromedp.Call(ctx, target.SetAutoAttach, target.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(true)}); err != nil {
-		return fail(err)
+	if b.context == "" {
+		// A remote browser's tab pauses its workers with its frames, in
+		// one auto-attach (guardFrames, below); this one's are confined
+		// here.
+		attached := chromedp.Events(ctx, target.AttachedToTarget)
+		if _, err := chromedp.Call(ctx, target.SetAutoAttach, target.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(true)}); err != nil {
+			return fail(err)
+		}
+		t.work.wg.Add(1)
+		go t.work.watch(ctx, attached)
 	}
-	t.work.wg.Add(1)
-	go t.work.watch(ctx, attached)
 	paused := chromedp.Events(ctx, cdpfetch.RequestPaused)
 	if _, err := chromedp.Call(ctx, cdpfetch.Enable, cdpfetch.EnableParams{Patterns: []*cdpfetch.RequestPattern{{URLPattern: "*", RequestStage: cdpfetch.RequestStageRequest}}}); err != nil {
 		return fail(err)
