@@ -99,26 +99,7 @@ func WriteJSON(w io.Writer, r *Result) error {
 // mdText makes a site's string inert in Markdown and HTML: one line, with
 // the characters that start markup (table pipes, code, links, emphasis,
 // headings, HTML) escaped.
-func mdText(s string) string {
-	s = oneLine(strings.Join(strings.Fields(s), " "))
-	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '&':
-			b.WriteString("&amp;")
-		case '|', '`', '[', ']', '(', ')', '*', '_', '\\', '#', '!', '~', '@':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+func mdText(s string) string { return safetext.Markdown(s) }
 
 // Markdown returns the result as Markdown, for a pull request's comment or
 // a job's step summary: totals, then a table for each kind of change, what

@@ -5,12 +5,12 @@ import (
 	"os"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/spf13/pflag"
 
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/linkcheck"
 	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/store"
@@ -97,7 +97,7 @@ func citedWords(ev *linkcheck.Event) string {
 		if i > 0 {
 			b.WriteString("\n      ")
 		}
-		fmt.Fprintf(&b, "linked from %s", termSafe(c.FoundOn))
+		fmt.Fprintf(&b, "linked from %s", safetext.Clean(c.FoundOn))
 		if c.Anchor != "" {
 			fmt.Fprintf(&b, " as %q", c.Anchor)
 		}
@@ -106,17 +106,6 @@ func citedWords(ev *linkcheck.Event) string {
 		fmt.Fprintf(&b, "\n      and %d more pages", ev.MoreCitations)
 	}
 	return b.String()
-}
-
-// termSafe drops control characters (escape sequences included) from a
-// site's string before it reaches a terminal.
-func termSafe(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069') {
-			return -1
-		}
-		return r
-	}, s)
 }
 
 // summaryFlags is --summary: a Markdown summary for a CI job's step summary.
@@ -178,23 +167,4 @@ func writeSummary(path string, seeds []string, done *crawl.DoneEvent, links []*l
 
 // mdEscape makes a site's string inert in Markdown: one line, table pipes,
 // code spans, links, HTML and emphasis escaped; control characters dropped.
-func mdEscape(s string) string {
-	s = termSafe(strings.Join(strings.Fields(s), " "))
-	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '&':
-			b.WriteString("&amp;")
-		case '|', '`', '[', ']', '(', ')', '*', '_', '\\', '#', '!', '~':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+func mdEscape(s string) string { return safetext.Markdown(s) }

@@ -430,7 +430,8 @@ func TestMarkdownEscape(t *testing.T) {
 		{"`code`", "\\`code\\`"},
 		{"[click](javascript:x)", `\[click\]\(javascript:x\)`},
 		{"<img src=x onerror=y>", "&lt;img src=x onerror=y&gt;"},
-		{"line\nbreak\x1b[31m", `line break\[31m`},
+		{"line\nbreak\x1b[31m", `line break\\x1b\[31m`},
+		{"@team", `\@team`},
 	}
 	for _, tt := range tests {
 		if got := mdEscape(tt.in); got != tt.want {

@@ -14,6 +14,7 @@ import (
 	"github.com/webgraph/webgraph/audit"
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/refuse"
 	"github.com/webgraph/webgraph/store"
 )
@@ -162,7 +163,7 @@ func (g *gates) report(w io.Writer) error {
 		if f.Cited != "" {
 			cited = f.Cited
 		}
-		fmt.Fprintf(w, "    %s\n      %s\n      %s\n", termSafe(f.URL), termSafe(f.Words), cited)
+		fmt.Fprintf(w, "    %s\n      %s\n      %s\n", safetext.Clean(f.URL), safetext.Clean(f.Words), cited)
 	}
 	causes := make([]string, 0, len(g.failOn))
 	for c := range g.failOn {

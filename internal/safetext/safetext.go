@@ -101,3 +101,30 @@ func (w *Writer) Write(p []byte) (int, error) {
 // Raw returns the writer under w, for the caller's own control sequences
 // (a progress line redrawn in place).
 func (w *Writer) Raw() io.Writer { return w.w }
+
+// Markdown returns s as inert Markdown text for one table cell or line: its
+// white space collapsed to single spaces (so it stays on one line), unsafe
+// characters escaped as Clean does, HTML's <, > and & as entities, and each
+// character that could start markup (table pipes, code spans, links,
+// emphasis, headings, strikethrough, mentions) behind a backslash.
+func Markdown(s string) string {
+	s = Clean(strings.Join(strings.Fields(s), " "))
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for _, r := range s {
+		switch r {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '|', '`', '[', ']', '(', ')', '*', '_', '\\', '#', '!', '~', '@':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

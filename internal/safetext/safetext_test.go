@@ -85,3 +85,26 @@ func FuzzClean(f *testing.F) {
 		}
 	})
 }
+
+// FuzzMarkdown: whatever a site writes, Markdown gives one line with no
+// control character, no raw HTML bracket, and every markup character
+// behind a backslash.
+func FuzzMarkdown(f *testing.F) {
+	for _, s := range []string{"plain", "a|b", "[x](javascript:y)", "<img onerror=z>", "line\nbreak\x1b[31m", "@team #1 *bold* _it_ ~s~", "\\|"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := Markdown(s)
+		if strings.ContainsAny(got, "\n\r<>") || firstUnsafe(got) >= 0 {
+			t.Fatalf("Markdown(%q) = %q: not one inert line", s, got)
+		}
+		for i := 0; i < len(got); i++ {
+			if strings.IndexByte("|`[]()*_#!~@", got[i]) >= 0 && (i == 0 || got[i-1] != '\\') {
+				t.Fatalf("Markdown(%q) = %q: %q at %d is not escaped", s, got, got[i], i)
+			}
+			if got[i] == '\\' && i+1 < len(got) {
+				i++ // an escape and what it escapes
+			}
+		}
+	})
+}
