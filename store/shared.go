@@ -125,12 +125,21 @@ func (f *SharedFrontier) renew() {
 		// One round trip renews both; it may take until the leases would
 		// run out, past which it is too late anyway.
 		ctx, cancel := context.WithTimeout(context.Background(), f.cfg.Lease*2/3)
-		_, err := f.s.db.ExecContext(ctx, `WITH leases AS (
-				UPDATE urls SET lease_until = now() + $2 * interval '1 millisecond' WHERE lease_worker = $1)
-			UPDATE runs SET alive_until = now() + $3 * interval '1 millisecond', beat_at = now() WHERE worker = $1 AND finished = 0`,
-			f.cfg.Worker, f.cfg.Lease.Milliseconds(), aliveFor(f.cfg.Lease).Milliseconds())
+		var err error
+		for range 2 {
+			_, err = f.s.db.ExecContext(ctx, `WITH leases AS (
+					UPDATE urls SET lease_until = now() + $2 * interval '1 millisecond' WHERE lease_worker = $1)
+				UPDATE runs SET alive_until = now() + $3 * interval '1 millisecond', beat_at = now() WHERE worker = $1 AND finished = 0`,
+				f.cfg.Worker, f.cfg.Lease.Milliseconds(), aliveFor(f.cfg.Lease).Milliseconds())
+			if !retryable(err) {
+				break
+			}
+		}
 		cancel()
-		if err != nil {
+		if err != nil && !retryable(err) {
+			// A deadlock or serialisation failure with a worker's commit
+			// (PostgreSQL undid the renewal) is tried again at once, then
+			// at the next tick, well before the leases run out.
 			f.fail(fmt.Errorf("store: renewing the leases of %s: %w", f.cfg.Worker, err))
 		}
 	}
