@@ -29,9 +29,10 @@ import (
 // MaxGraphNodes caps the pages drawn in the link graph; the rest are counted.
 const MaxGraphNodes = 300
 
-// Write reads the crawl in s and writes the report to w.
-func Write(w io.Writer, s *store.Store, generated time.Time) error {
-	d, err := collect(context.Background(), s)
+// Write reads the crawl in s and writes the report to w; ctx ends the
+// reading (Ctrl-C).
+func Write(ctx context.Context, w io.Writer, s *store.Store, generated time.Time) error {
+	d, err := collect(ctx, s)
 	if err != nil {
 		return err
 	}
