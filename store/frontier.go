@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"errors"
 	"fmt"
 	"sync"
@@ -42,15 +41,12 @@ type Frontier struct {
 
 	// pending bounds the records waiting for the writer (see rowBudget).
 	pending rowBudget
-	// stored are URLs a committed record queued, so in the database: a
-	// page queueing one again (the navigation every page repeats) need not
-	// ask the database. The writer's goroutine alone uses it; it is
-	// emptied when it reaches storedMax.
-	stored map[string]struct{}
+	// known are facts of URLs committed records queued or linked: a page
+	// queueing or linking one again (the navigation every page repeats)
+	// need not ask the database. The writer's goroutine alone uses it; it
+	// is emptied when it reaches knownMax.
+	known map[string]urlFacts
 }
-
-// storedMax bounds Frontier.stored: 4,096 URLs, about 300 KB.
-const storedMax = 4096
 
 // RecordBudget is how many rows (URLs queued and links, one more for the
 // page) the records waiting for the writer may hold together. A worker
@@ -123,7 +119,7 @@ func (s *Store) Frontier(sched frontier.Scheduler, maxDepth int) (*Frontier, err
 	if s.pg {
 		return nil, errors.New("store: a PostgreSQL crawl is worked through SharedFrontier")
 	}
-	f := &Frontier{s: s, sched: sched, maxDepth: maxDepth, hosts: map[string]*hostQ{}, handed: map[string]bool{}, wake: make(chan struct{}), stored: map[string]struct{}{}}
+	f := &Frontier{s: s, sched: sched, maxDepth: maxDepth, hosts: map[string]*hostQ{}, handed: map[string]bool{}, wake: make(chan struct{}), known: map[string]urlFacts{}}
 	rows, err := s.db.Query(queuedByHost)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading the queue: %w", err)
@@ -138,7 +134,7 @@ func (s *Store) Frontier(sched frontier.Scheduler, maxDepth int) (*Frontier, err
 		f.hosts[h] = &hostQ{queued: n}
 		f.queued += n
 	}
-	if err := s.db.QueryRow(`SELECT COUNT(*) FROM urls`).Scan(&f.seen); err != nil {
+	if err := s.db.QueryRow(`SELECT COUNT(*) FROM urls WHERE state != 'linked'`).Scan(&f.seen); err != nil {
 		return nil, err
 	}
 	return f, rows.Err()
@@ -178,20 +174,35 @@ func (f *Frontier) Add(url, host string, c discovery.Discovery) bool {
 // in commit order with the URLs pages queue (see enqueuedNew): counted later, it
 // could be passed over by a window that took a newer URL meanwhile.
 func (f *Frontier) insert(url, host, state string, c discovery.Discovery) bool {
-	var added bool
+	var added, raised bool
 	done := make(chan error, 1)
 	f.s.writeThen(func(tx *sql.Tx) error {
-		r, err := f.s.stmt(tx, "insertURL").Exec(url, host, state, string(c.Via), c.FoundOn, c.Anchor, c.Depth)
+		r, err := f.s.stmt(tx, "insertURL").Exec(url, host, state, string(c.Via), c.FoundOn, c.Anchor, c.Depth, "")
 		if err != nil {
 			return err
 		}
 		n, _ := r.RowsAffected()
-		added = n == 1
-		return nil
+		added, raised = n == 1, false
+		if added {
+			return nil
+		}
+		// Known only as a link's target: queued (or seen) from now on.
+		var id int64
+		err = f.s.stmt(tx, "upgrade").QueryRow(host, state, string(c.Via), c.FoundOn, c.Anchor, c.Depth, url).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		added, raised = err == nil, err == nil
+		return err
 	}, func(err error) {
 		if err == nil && added && state == "queued" {
 			f.mu.Lock()
-			f.enqueued(host, 1)
+			if raised {
+				f.enqueuedOld(host)
+				f.signal()
+			} else {
+				f.enqueued(host, 1)
+			}
 			f.mu.Unlock()
 		}
 		done <- err
@@ -218,6 +229,22 @@ func (f *Frontier) enqueued(host string, n int) {
 		q.tail = false // on disk only, past what the window holds
 	}
 	f.signal()
+}
+
+// enqueuedOld counts a URL of host queued that was known as a link's
+// target only: its id is older than the window's, so the next refill reads
+// the host's queue from its start. Called with f.mu held; the caller
+// signals.
+func (f *Frontier) enqueuedOld(host string) {
+	q := f.hosts[host]
+	if q == nil {
+		q = &hostQ{}
+		f.hosts[host] = q
+	}
+	q.queued++
+	f.queued++
+	f.seen++
+	q.after, q.tail = 0, false
 }
 
 // enqueuedNew counts a URL a page queued, it, new on disk, and puts it at the end
@@ -452,15 +479,17 @@ func (f *Frontier) CompleteThen(it frontier.Item, r frontier.Result, canon strin
 
 // completeThen is CompleteThen; waits says the caller waits for then.
 func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon string, waits bool, then func(firsts []frontier.Link, holder string, err error)) {
-	var fresh []frontier.Item   // the URLs queued that were new, in id order
-	newURL := map[string]bool{} // a queued URL: whether it was new to the crawl's URLs
+	var fresh []frontier.Item  // the URLs queued that were new, in id order
+	var raised []frontier.Item // the URLs queued that were known as links' targets only
+	var kinds map[string]string
+	w := &pageWrite{}
 	var firsts []frontier.Link
 	var holder string
 	fn := func(*sql.Tx) error {
 		return f.s.rawWrite(func(rc *rawConn) error {
 			firsts, holder = firsts[:0], ""
-			fresh = fresh[:0]
-			clear(newURL)
+			fresh, raised = fresh[:0], raised[:0]
+			w.reset()
 			if canon != "" {
 				h, err := rc.claim(canon, r.FinalURL)
 				if err != nil {
@@ -493,50 +522,33 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 					return err
 				}
 			}
-			// The URLs go in before the links: whether a URL was new
-			// answers, for the links to it, half of whether their target
-			// is new to the crawl, or all of it (a page's nav links are
-			// known from the second page on).
+			// The URLs go in before the links: a URL the page queues
+			// that is new to the crawl makes its links firsts.
+			kinds = firstKinds(r.Links, kinds)
 			for _, n := range r.Queue {
 				if f.maxDepth >= 0 && n.Citation.Depth > f.maxDepth {
 					continue
 				}
-				var id int64
-				if _, ok := f.stored[n.URL]; !ok {
-					var err error
-					id, err = rc.insert("insertURL", n.URL, n.Host, "queued", string(n.Citation.Via), n.Citation.FoundOn, n.Citation.Anchor, n.Citation.Depth)
-					if err != nil {
-						return err
-					}
+				if _, dup := w.queued[n.URL]; dup {
+					continue
 				}
-				if id != 0 {
-					fresh = append(fresh, frontier.Item{URL: n.URL, Host: n.Host, Citation: n.Citation, ID: id})
-				}
-				if _, dup := newURL[n.URL]; !dup {
-					newURL[n.URL] = id != 0
-				}
-			}
-			for _, l := range r.Links {
-				isNew, queued := newURL[l.To]
-				var known driver.Value = int64(1)
-				var err error
-				switch {
-				case !queued:
-					known, err = rc.queryRow("known", l.To, l.To)
-				case isNew: // not among the URLs until now; perhaps linked already
-					known, err = rc.queryRow("linked", l.To)
-				}
+				facts, err := f.queueURL(rc, w, n, kinds[n.URL])
 				if err != nil {
 					return err
 				}
-				if k, _ := known.(int64); k == 0 {
-					firsts = append(firsts, l)
-				}
-				if _, err := rc.exec("insertLink", id, l.To, l.Anchor, l.Side, l.Kind); err != nil {
-					return err
+				w.queued[n.URL] = facts
+				w.learned = append(w.learned, learned{n.URL, urlFacts{id: facts.id, queued: true, linked: facts.linked}})
+				it := frontier.Item{URL: n.URL, Host: n.Host, Citation: n.Citation, ID: facts.id}
+				switch {
+				case facts.fresh:
+					fresh = append(fresh, it)
+				case facts.raised:
+					raised = append(raised, it)
 				}
 			}
-			return nil
+			var err error
+			firsts, err = f.writeLinks(rc, w, id, r.Links, firsts)
+			return err
 		})
 	}
 	rows := f.pending.take(1+len(r.Queue)+len(r.Links), f.s.Hurry)
@@ -551,21 +563,17 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 			if f.err == nil {
 				f.err = err
 			}
-			fresh = nil
+			fresh, raised = nil, nil
 			firsts = nil
 		}
 		for _, it := range fresh {
 			f.enqueuedNew(it)
 		}
+		for _, it := range raised {
+			f.enqueuedOld(it.Host)
+		}
 		if err == nil {
-			for _, n := range r.Queue {
-				if f.maxDepth < 0 || n.Citation.Depth <= f.maxDepth {
-					if len(f.stored) >= storedMax {
-						clear(f.stored)
-					}
-					f.stored[n.URL] = struct{}{}
-				}
-			}
+			f.learn(w)
 		}
 		delete(f.handed, it.URL)
 		f.inFlight--
@@ -592,8 +600,7 @@ func (f *Frontier) Summary(disallowed func(url string) bool, limit int, unlisted
 // for a count a crawl without sitemaps throws away.
 func (st *Store) sitemapSummary(disallowed func(url string) bool, limit int, unlisted bool) (frontier.SitemapSummary, error) {
 	var s frontier.SitemapSummary
-	rows, err := st.db.Query(`SELECT u.url, u.state, COALESCE(p.cause, ''), EXISTS (SELECT 1 FROM links WHERE to_url = u.url)
-		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`)
+	rows, err := st.db.Query(st.dialect.sitemapURLs)
 	if err != nil {
 		return s, fmt.Errorf("store: reading sitemap URLs: %w", err)
 	}
@@ -615,8 +622,7 @@ func (st *Store) sitemapSummary(disallowed func(url string) bool, limit int, unl
 	if !unlisted {
 		return s, nil
 	}
-	rows, err = st.db.Query(`SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0
-		AND EXISTS (SELECT 1 FROM links WHERE to_url = u.url) ORDER BY u.url`)
+	rows, err = st.db.Query(st.dialect.unlisted)
 	if err != nil {
 		return s, fmt.Errorf("store: reading sitemap URLs: %w", err)
 	}

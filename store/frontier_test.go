@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -340,4 +341,68 @@ func take(t *testing.T, f *Frontier) frontier.Item {
 		t.Fatal(err)
 	}
 	return it
+}
+
+// A URL first met as a link too deep to queue is a row of urls, linked
+// only; a shallower page that queues it later raises it to queued. It is
+// then handed out once, although its id is older than the URLs the window
+// has read since, and it counts among the URLs seen once, not before.
+func TestLinkedURLQueuedLater(t *testing.T) {
+	t.Parallel()
+	s, err := Open(filepath.Join(t.TempDir(), "f.db"), Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	f, err := s.Frontier(policy.NewThrottle(0, nil), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := func(depth int, urls ...string) frontier.Result {
+		r := frontier.Result{State: "done", Event: []byte(`{}`)}
+		for _, u := range urls {
+			r.Links = append(r.Links, frontier.Link{To: u, Anchor: "to " + u, Side: "plain", Kind: "page"})
+			r.Queue = append(r.Queue, frontier.New{URL: u, Host: "h", Citation: discovery.Discovery{Via: discovery.ViaLink, Depth: depth}})
+		}
+		return r
+	}
+	f.Add("http://h/", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	root := take(t, f)
+	f.Complete(root, link(1, "http://h/a", "http://h/b"))
+	a := take(t, f)
+	// a is at depth 1: its link to x (depth 2) is recorded, not queued.
+	firsts := f.Complete(a, link(2, "http://h/x"))
+	if len(firsts) != 1 {
+		t.Errorf("firsts of a = %v; want its link to x, new to the crawl", firsts)
+	}
+	if st := f.Stats(); st.Seen != 3 || st.Queued != 1 {
+		t.Errorf("after a: %+v; want 3 seen (/, a, b), 1 queued (b): x is linked, not seen", st)
+	}
+	// The window reads past x's id: b, and c and d that b queues.
+	b := take(t, f)
+	f.Complete(b, link(1, "http://h/c", "http://h/d"))
+	c := take(t, f)
+	// c, at depth 1 too, queues x at depth 1 (a test's shortcut for a
+	// shallower page): x is raised, and is no first.
+	if firsts := f.Complete(c, link(1, "http://h/x")); len(firsts) != 0 {
+		t.Errorf("firsts of c = %v; want none: x was linked before", firsts)
+	}
+	var got []string
+	for f.Stats().Queued > 0 {
+		it := take(t, f)
+		got = append(got, it.URL)
+		f.Complete(it, frontier.Result{State: "done", Event: []byte(`{}`)})
+	}
+	if len(got) != 2 || !slices.Contains(got, "http://h/x") || !slices.Contains(got, "http://h/d") {
+		t.Errorf("handed after c: %q; want d and x, once each", got)
+	}
+	if st := f.Stats(); st.Seen != 6 {
+		t.Errorf("at the end: %+v; want 6 seen", st)
+	}
+	var edges []string
+	s.Graph(func(Node) error { return nil }, func(e Edge) error { edges = append(edges, e.From+" "+e.To); return nil })
+	want := []string{"http://h/ http://h/a", "http://h/ http://h/b", "http://h/a http://h/x", "http://h/b http://h/c", "http://h/b http://h/d", "http://h/c http://h/x"}
+	if !slices.Equal(edges, want) {
+		t.Errorf("edges = %q; want %q", edges, want)
+	}
 }

@@ -30,14 +30,7 @@ type Edge struct {
 // Graph streams the web graph: every node, then every edge, without holding
 // either list in memory. It stops at the first error fn returns.
 func (s *Store) Graph(node func(Node) error, edge func(Edge) error) error {
-	rows, err := s.db.Query(s.q(`
-		SELECT u.url, COALESCE((SELECT kind FROM links WHERE to_url = u.url LIMIT 1), 'page'), u.state,
-		       COALESCE(p.cause, ''), p.words, p.plain_words, p.rendered_words
-		FROM urls u LEFT JOIN pages p ON p.url_id = u.id
-		UNION ALL
-		SELECT l.to_url, MIN(l.kind), 'not_fetched', '', NULL, NULL, NULL
-		FROM links l WHERE NOT EXISTS (SELECT 1 FROM urls WHERE url = l.to_url)
-		GROUP BY l.to_url`))
+	rows, err := s.db.Query(s.dialect.nodes)
 	if err != nil {
 		return fmt.Errorf("store: reading the graph's nodes: %w", err)
 	}
@@ -58,7 +51,7 @@ func (s *Store) Graph(node func(Node) error, edge func(Edge) error) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	rows, err = s.db.Query(s.q(`SELECT u.url, l.to_url, l.anchor, l.side FROM links l JOIN urls u ON u.id = l.from_id ORDER BY l.from_id, l.to_url`))
+	rows, err = s.db.Query(s.dialect.edges)
 	if err != nil {
 		return fmt.Errorf("store: reading the graph's edges: %w", err)
 	}

@@ -5,11 +5,6 @@ import (
 	"database/sql"
 )
 
-// keptTable holds one row per canonical URL the crawl kept a page for: the
-// page that was kept first. Made when a database is opened to write (and,
-// for PostgreSQL, on a claim), so databases from before it gain it too.
-const keptTable = `CREATE TABLE IF NOT EXISTS kept (canon TEXT PRIMARY KEY, url TEXT NOT NULL)`
-
 // Claim records url as the page kept for the canonical URL canon, unless
 // another page holds it already, and returns the holder (url itself when it
 // is the first). The claim is durable before Claim returns. On a failure to
@@ -45,9 +40,6 @@ func (s *Store) claim(tx *sql.Tx, canon, url string) (string, error) {
 func (f *SharedFrontier) Claim(canon, url string) string {
 	holder := url
 	err := f.write(func(ctx context.Context, tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, keptTable); err != nil {
-			return err
-		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO kept (canon, url) VALUES ($1, $2) ON CONFLICT (canon) DO NOTHING`, canon, url); err != nil {
 			return err
 		}

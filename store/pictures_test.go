@@ -55,12 +55,8 @@ func TestPictures(t *testing.T) {
 func TestPicturesOldDatabase(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "old.db")
-	s, err := Open(path, Create)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
+	// The release before the first one with pictures made no such table.
+	path := copyV1(t)
 	raw, err := sql.Open("sqlite", path)
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +76,7 @@ func TestPicturesOldDatabase(t *testing.T) {
 		t.Fatalf("PicturesOf on a database without the table = %v, %v; want none, no error", got, err)
 	}
 
-	s, err = Open(path, Resume)
+	s, err := Open(path, Resume)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -93,14 +93,51 @@ CREATE TABLE hosts (
 	last_start     TIMESTAMPTZ NOT NULL DEFAULT 'epoch', -- the last request to it, by any worker
 	paused_until   TIMESTAMPTZ NOT NULL DEFAULT 'epoch'  -- a 429 or 503 asked every worker to wait until then
 );
+CREATE TABLE kept (canon TEXT PRIMARY KEY, url TEXT NOT NULL);
+CREATE TABLE link_checks (target TEXT PRIMARY KEY, verdict TEXT NOT NULL, checked_at TEXT NOT NULL, event TEXT NOT NULL);
+CREATE TABLE pictures (
+	url    TEXT NOT NULL,
+	side   TEXT NOT NULL,
+	type   TEXT NOT NULL,
+	width  INTEGER NOT NULL,
+	height INTEGER NOT NULL,
+	cut    INTEGER NOT NULL,
+	ms     INTEGER NOT NULL,
+	data   BYTEA NOT NULL,
+	PRIMARY KEY (url, side)
+);
 `
 
 // pgLockKey is the advisory lock that serialises creating the schema.
 const pgLockKey = 0x77677068
 
-// pgRevision numbers pgSchema's additions to the shared schema version; a
-// PostgreSQL crawl made by a webgraph with another revision is ErrVersion.
-const pgRevision = 2
+// pgRevision numbers pgSchema's versions. A crawl of revision 2 is
+// migrated when opened (pgMigrate); one of another revision is ErrVersion.
+// (Its links keep one row per link: a shared crawl's workers insert them
+// concurrently, and the reads of in-links use links_to.)
+const pgRevision = 3
+
+// pgSchemaVersion is the schema version a PostgreSQL crawl's meta row
+// holds: the first one's, which its revisions extend.
+const pgSchemaVersion = 1
+
+// pgMigrate takes a revision 2 crawl, whose kept, link_checks and pictures
+// tables were made on first use, to revision 3, which makes them with the
+// schema. It runs under the schema's advisory lock.
+func pgMigrate(ctx context.Context, tx *sql.Tx) error {
+	for _, q := range []string{
+		`CREATE TABLE IF NOT EXISTS kept (canon TEXT PRIMARY KEY, url TEXT NOT NULL)`,
+		`CREATE TABLE IF NOT EXISTS link_checks (target TEXT PRIMARY KEY, verdict TEXT NOT NULL, checked_at TEXT NOT NULL, event TEXT NOT NULL)`,
+		`CREATE TABLE IF NOT EXISTS pictures (url TEXT NOT NULL, side TEXT NOT NULL, type TEXT NOT NULL, width INTEGER NOT NULL,
+			height INTEGER NOT NULL, cut INTEGER NOT NULL, ms INTEGER NOT NULL, data BYTEA NOT NULL, PRIMARY KEY (url, side))`,
+		`UPDATE meta SET value = '3' WHERE key = 'pg_revision'`,
+	} {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // Advisory lock classes (the first key of the two-key form, a space apart
 // from pgLockKey's and the robots locks' one-key form).
@@ -172,7 +209,7 @@ func openPostgres(ctx context.Context, dsn string, mode Mode) (*Store, error) {
 	db.SetMaxOpenConns(16)
 	db.SetMaxIdleConns(16)
 	db.SetConnMaxIdleTime(time.Minute)
-	s := &Store{db: db, path: name, pg: true}
+	s := &Store{db: db, path: name, pg: true, dialect: pgDialect}
 	if err := s.pgPrepare(ctx, mode, name); err != nil {
 		db.Close()
 		return nil, err
@@ -207,13 +244,7 @@ func (s *Store) pgPrepare(ctx context.Context, mode Mode, name string) error {
 		if _, err := tx.ExecContext(ctx, pgSchema); err != nil {
 			return fmt.Errorf("store: creating %s: %w", name, err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('app', 'webgraph'), ('schema_version', $1), ('pg_revision', $2)`, fmt.Sprint(SchemaVersion), fmt.Sprint(pgRevision)); err != nil {
-			return fmt.Errorf("store: creating %s: %w", name, err)
-		}
-		// The kept table too, here under the lock: made by the first
-		// claims instead, two at once race in PostgreSQL's catalog (a
-		// unique violation on pg_type) and the crawl stops.
-		if _, err := tx.ExecContext(ctx, keptTable); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('app', 'webgraph'), ('schema_version', $1), ('pg_revision', $2)`, fmt.Sprint(pgSchemaVersion), fmt.Sprint(pgRevision)); err != nil {
 			return fmt.Errorf("store: creating %s: %w", name, err)
 		}
 		return tx.Commit()
@@ -228,8 +259,14 @@ func (s *Store) pgPrepare(ctx context.Context, mode Mode, name string) error {
 	if app != "webgraph" {
 		return fmt.Errorf("%w: %s holds tables of another program; refusing to touch it", ErrForeign, name)
 	}
-	if version != fmt.Sprint(SchemaVersion) {
-		return fmt.Errorf("%w: %s has version %s; this webgraph reads version %d", ErrVersion, name, version, SchemaVersion)
+	if version != fmt.Sprint(pgSchemaVersion) {
+		return fmt.Errorf("%w: %s has version %s; this webgraph reads version %d", ErrVersion, name, version, pgSchemaVersion)
+	}
+	if revision == "2" {
+		if err := pgMigrate(ctx, tx); err != nil {
+			return fmt.Errorf("store: migrating %s to PostgreSQL revision %d: %w", name, pgRevision, err)
+		}
+		revision = fmt.Sprint(pgRevision)
 	}
 	if revision != fmt.Sprint(pgRevision) {
 		return fmt.Errorf("%w: %s has PostgreSQL revision %s; this webgraph reads revision %d", ErrVersion, name, revision, pgRevision)

@@ -112,6 +112,16 @@ func (r *rawConn) insert(name string, args ...any) (int64, error) {
 // queryRow runs the hot statement name and returns the first column of its
 // first row, or sql.ErrNoRows.
 func (r *rawConn) queryRow(name string, args ...any) (driver.Value, error) {
+	row, err := r.row(name, args...)
+	if err != nil {
+		return nil, err
+	}
+	return row[0], nil
+}
+
+// row runs the hot statement name and returns its first row, valid until
+// the next statement, or sql.ErrNoRows.
+func (r *rawConn) row(name string, args ...any) ([]driver.Value, error) {
 	st, err := r.stmt(name)
 	if err != nil {
 		return nil, err
@@ -134,7 +144,7 @@ func (r *rawConn) queryRow(name string, args ...any) (driver.Value, error) {
 	} else if err != nil {
 		return nil, err
 	}
-	return dest[0], nil
+	return dest, nil
 }
 
 // close closes the prepared statements.

@@ -5,9 +5,8 @@ import (
 )
 
 // This file holds the reads a comparison of two crawls makes (package
-// crawldiff): who links to a URL, and what the sitemaps listed. Links are
-// read here alone, so that a change to the links table's shape changes one
-// query.
+// crawldiff): who links to a URL, and what the sitemaps listed. The
+// queries of links are each engine's own (see dialect).
 
 // Inlink is a page that links to a URL, through the words a reader clicks.
 type Inlink struct {
@@ -19,14 +18,13 @@ type Inlink struct {
 // URL, and how many pages link to it in all.
 func (s *Store) LinksTo(target string, limit int) ([]Inlink, int, error) {
 	var total int
-	if err := s.db.QueryRow(s.q(`SELECT COUNT(*) FROM links WHERE to_url = ?`), target).Scan(&total); err != nil {
+	if err := s.db.QueryRow(s.dialect.countLinksTo, target).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: reading the links to %s: %w", target, err)
 	}
 	if total == 0 || limit <= 0 {
 		return nil, total, nil
 	}
-	rows, err := s.db.Query(s.q(`SELECT u.url, l.anchor FROM links l JOIN urls u ON u.id = l.from_id
-		WHERE l.to_url = ? ORDER BY u.url LIMIT ?`), target, limit)
+	rows, err := s.db.Query(s.dialect.linksTo, target, limit)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: reading the links to %s: %w", target, err)
 	}

@@ -26,70 +26,6 @@ import (
 	_ "modernc.org/sqlite"
 )
 
-// SchemaVersion is the version of the schema below; a database of another
-// version is refused rather than migrated silently.
-const SchemaVersion = 1
-
-// ApplicationID marks a SQLite file as webgraph's ("wgph").
-const ApplicationID = 0x77677068
-
-const schema = `
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE urls (
-	id       INTEGER PRIMARY KEY,
-	url      TEXT NOT NULL UNIQUE,
-	host     TEXT NOT NULL,
-	state    TEXT NOT NULL, -- queued (in flight included), done, refused, disallowed, seen
-	via      TEXT NOT NULL DEFAULT '',
-	found_on TEXT NOT NULL DEFAULT '',
-	anchor   TEXT NOT NULL DEFAULT '',
-	depth    INTEGER NOT NULL DEFAULT 0,
-	attempts INTEGER NOT NULL DEFAULT 0,
-	in_sitemap INTEGER NOT NULL DEFAULT 0 -- a sitemap listed it
-);
-CREATE INDEX urls_ready ON urls (host, attempts DESC, id) WHERE state = 'queued'; -- see queueIndex
-CREATE TABLE pages (
-	url_id         INTEGER PRIMARY KEY REFERENCES urls (id),
-	final_url      TEXT NOT NULL,
-	ok             INTEGER NOT NULL,
-	status         INTEGER NOT NULL,
-	cause          TEXT NOT NULL,
-	title          TEXT NOT NULL,
-	words          INTEGER NOT NULL,
-	plain_words    INTEGER,
-	rendered_words INTEGER,
-	text           TEXT, -- unused: a retained text is inside the event (older crawls wrote it here too)
-	event          TEXT NOT NULL -- the page event as written
-);
-CREATE TABLE links (
-	from_id INTEGER NOT NULL REFERENCES urls (id),
-	to_url  TEXT NOT NULL,
-	anchor  TEXT NOT NULL,
-	side    TEXT NOT NULL,
-	kind    TEXT NOT NULL,
-	PRIMARY KEY (from_id, to_url)
-) WITHOUT ROWID;
-CREATE INDEX links_to ON links (to_url);
-CREATE TABLE robots (origin TEXT PRIMARY KEY, fetched_at TEXT NOT NULL, policy TEXT NOT NULL);
-CREATE TABLE runs (
-	id         INTEGER PRIMARY KEY,
-	started_at TEXT NOT NULL,
-	resumed    INTEGER NOT NULL,
-	run_event  TEXT NOT NULL,
-	done_event TEXT
-);
-`
-
-// queueIndex is the index of the queue alone (a page done leaves it), in
-// the queue's order: a host's URLs tried before first, then the others by
-// id (see refill). A read of a host's next URLs then walks the index from
-// its start and stops at the limit; an index in another order would have
-// SQLite sort the host's whole queue first, a million URLs held in memory
-// on every refill. A crawl from before, whose index was (host, id), gets
-// this one when it resumes.
-const queueIndex = `CREATE INDEX IF NOT EXISTS urls_ready ON urls (host, attempts DESC, id) WHERE state = 'queued';
-DROP INDEX IF EXISTS urls_queue;`
-
 // Errors Open returns; each is wrapped with the path.
 var (
 	ErrForeign         = errors.New("store: not a webgraph database")
@@ -118,23 +54,27 @@ type Store struct {
 	stmts    map[string]*sql.Stmt // the frontier's hot statements, prepared once
 	lock     *lockFile            // held while a crawl writes (nil when reading)
 	pg       bool                 // PostgreSQL: no writer goroutine, $n parameters
+	dialect  dialect              // the queries each engine writes its own way
 }
 
 // hot are the statements the frontier runs for every page.
 var hot = map[string]string{
-	"insertURL":   `INSERT OR IGNORE INTO urls (url, host, state, via, found_on, anchor, depth) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-	"complete":    `UPDATE urls SET state = ? WHERE url = ? RETURNING id`,
-	"completeID":  `UPDATE urls SET state = ? WHERE id = ?`,
-	"insertPage":  `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-	"known":       `SELECT EXISTS (SELECT 1 FROM links WHERE to_url = ?) OR EXISTS (SELECT 1 FROM urls WHERE url = ?)`,
-	"linked":      `SELECT EXISTS (SELECT 1 FROM links WHERE to_url = ?)`,
-	"insertLink":  `INSERT OR IGNORE INTO links (from_id, to_url, anchor, side, kind) VALUES (?, ?, ?, ?, ?)`,
-	"claim":       `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`,
-	"holder":      `SELECT url FROM kept WHERE canon = ?`,
-	"refill":      `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,
-	"retry":       `UPDATE urls SET state = 'queued', attempts = ? WHERE url = ?`,
-	"sitemapped":  `UPDATE urls SET in_sitemap = 1 WHERE url = ?`,
-	"refillAfter": `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' AND id > ? AND attempts = 0 ORDER BY id LIMIT ?`,
+	"insertURL": `INSERT OR IGNORE INTO urls (url, host, state, via, found_on, anchor, depth, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+	// upgrade queues (or marks seen) a URL known only as a link's target.
+	"upgrade":      `UPDATE urls SET host = ?, state = ?, via = ?, found_on = ?, anchor = ?, depth = ? WHERE url = ? AND state = 'linked' RETURNING id`,
+	"insertLinked": `INSERT OR IGNORE INTO urls (url, host, state, kind) VALUES (?, '', 'linked', ?)`,
+	"lookup":       `SELECT id, kind FROM urls WHERE url = ?`,
+	"setKind":      `UPDATE urls SET kind = ? WHERE id = ? AND kind = ''`,
+	"complete":     `UPDATE urls SET state = ? WHERE url = ? RETURNING id`,
+	"completeID":   `UPDATE urls SET state = ? WHERE id = ?`,
+	"insertPage":   `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	"insertLinks":  `INSERT OR REPLACE INTO outlinks (from_id, links) VALUES (?, ?)`,
+	"claim":        `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`,
+	"holder":       `SELECT url FROM kept WHERE canon = ?`,
+	"refill":       `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,
+	"retry":        `UPDATE urls SET state = 'queued', attempts = ? WHERE url = ?`,
+	"sitemapped":   `UPDATE urls SET in_sitemap = 1 WHERE url = ?`,
+	"refillAfter":  `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' AND id > ? AND attempts = 0 ORDER BY id LIMIT ?`,
 }
 
 // stmt returns the prepared statement name bound to tx.
@@ -198,6 +138,7 @@ func Open(path string, mode Mode) (s *Store, err error) {
 	if err != nil {
 		return nil, err
 	}
+	version := SchemaVersion
 	switch {
 	case !exists && mode != Create:
 		return nil, fmt.Errorf("%w: %s", ErrNothingToResume, path)
@@ -209,7 +150,7 @@ func Open(path string, mode Mode) (s *Store, err error) {
 		if err != nil {
 			return nil, fmt.Errorf("store: opening %s: %w", path, err)
 		}
-		err = verify(ro, path)
+		version, err = verify(ro, path)
 		if err == nil && mode == Create {
 			var n int
 			if err = ro.QueryRow(`SELECT COUNT(*) FROM runs`).Scan(&n); err == nil && n > 0 {
@@ -222,6 +163,11 @@ func Open(path string, mode Mode) (s *Store, err error) {
 		}
 	}
 	dsn := fileDSN(path, "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-500)")
+	if version < SchemaVersion {
+		if err := upgrade(path, dsn, version, mode); err != nil {
+			return nil, err
+		}
+	}
 	if mode == Read {
 		dsn = fileDSN(path, "mode=ro&_pragma=busy_timeout(5000)")
 	}
@@ -232,7 +178,7 @@ func Open(path string, mode Mode) (s *Store, err error) {
 	// One connection for the writer, one for whoever reads meanwhile
 	// (WAL lets it read the last commit while the writer writes).
 	db.SetMaxOpenConns(2)
-	s = &Store{db: db, path: path, lock: lk, ops: make(chan op, 256), hurry: make(chan struct{}, 1), patience: patience, done: make(chan struct{})}
+	s = &Store{db: db, path: path, dialect: sqliteDialect, lock: lk, ops: make(chan op, 256), hurry: make(chan struct{}, 1), patience: patience, done: make(chan struct{})}
 	if !exists {
 		// One transaction: a process killed while creating leaves no half
 		// database (which the next run would refuse as not webgraph's),
@@ -247,16 +193,6 @@ func Open(path string, mode Mode) (s *Store, err error) {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
 	if mode != Read {
-		// Without a rowid, a claim is one B-tree insert, not two (a crawl
-		// from before keeps its table as it is).
-		if _, err := db.Exec(keptTable + " WITHOUT ROWID;" + queueIndex); err != nil {
-			db.Close()
-			return nil, fmt.Errorf("store: opening %s: %w", path, err)
-		}
-		if err := s.makePictures(context.Background(), db.ExecContext); err != nil {
-			db.Close()
-			return nil, err
-		}
 		s.stmts = map[string]*sql.Stmt{}
 		for name, q := range hot {
 			st, err := db.Prepare(q)
@@ -303,23 +239,50 @@ func check(path string) (bool, error) {
 	return true, nil
 }
 
-// verify checks that db is a sound webgraph database of this version.
-func verify(db *sql.DB, path string) error {
+// verify checks that db is a sound webgraph database of this version or
+// of one this webgraph migrates, and returns its version.
+func verify(db *sql.DB, path string) (int, error) {
 	var app, version int
 	if err := db.QueryRow(`PRAGMA application_id`).Scan(&app); err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
+		return 0, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}
 	if app != ApplicationID {
-		return fmt.Errorf("%w: %s is a SQLite database of another program (application_id %#x); refusing to touch it", ErrForeign, path, app)
+		return 0, fmt.Errorf("%w: %s is a SQLite database of another program (application_id %#x); refusing to touch it", ErrForeign, path, app)
 	}
 	var check string
 	if err := db.QueryRow(`PRAGMA quick_check`).Scan(&check); err != nil || check != "ok" {
-		return fmt.Errorf("%w: %s: quick_check says %q (%v)", ErrCorrupt, path, check, err)
+		return 0, fmt.Errorf("%w: %s: quick_check says %q (%v)", ErrCorrupt, path, check, err)
 	}
-	if err := db.QueryRow(`PRAGMA user_version`).Scan(&version); err != nil || version != SchemaVersion {
-		return fmt.Errorf("%w: %s has version %d; this webgraph reads version %d", ErrVersion, path, version, SchemaVersion)
+	if err := db.QueryRow(`PRAGMA user_version`).Scan(&version); err != nil {
+		return 0, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}
-	return nil
+	switch {
+	case version > SchemaVersion:
+		return 0, fmt.Errorf("%w: %s has version %d, written by a newer webgraph; this one reads versions 1 to %d", ErrVersion, path, version, SchemaVersion)
+	case version < 1:
+		return 0, fmt.Errorf("%w: %s has version %d; this webgraph reads versions 1 to %d", ErrVersion, path, version, SchemaVersion)
+	}
+	return version, nil
+}
+
+// upgrade migrates the database at path from version to SchemaVersion. To
+// read, it holds the database's lock meanwhile: a crawl still writing it
+// (an older webgraph's) makes the read fail rather than the crawl.
+func upgrade(path, dsn string, version int, mode Mode) error {
+	if mode == Read {
+		lk, err := lock(path)
+		if err != nil {
+			return fmt.Errorf("%w (it was written by an older webgraph and must be migrated to version %d first, which needs the crawl writing it to end)", err, SchemaVersion)
+		}
+		defer lk.release()
+	}
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return fmt.Errorf("store: opening %s: %w", path, err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	return migrate(context.Background(), db, path, version)
 }
 
 // writer is the one goroutine that writes: it takes every operation

@@ -10,15 +10,6 @@ import (
 	"github.com/webgraph/webgraph/linkcheck"
 )
 
-// linkChecksTable holds one verdict per link target (--check), with the
-// link event as written. Plain SQL, so that every store can keep it alike.
-const linkChecksTable = `CREATE TABLE IF NOT EXISTS link_checks (
-	target     TEXT PRIMARY KEY,
-	verdict    TEXT NOT NULL,
-	checked_at TEXT NOT NULL,
-	event      TEXT NOT NULL
-)`
-
 // SaveLink records ev as the verdict of its target, replacing an earlier
 // one; it returns once the write is committed.
 func (s *Store) SaveLink(ctx context.Context, ev *linkcheck.Event) error {
@@ -27,9 +18,6 @@ func (s *Store) SaveLink(ctx context.Context, ev *linkcheck.Event) error {
 		return fmt.Errorf("store: link verdict of %s: %w", ev.URL, err)
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.Exec(linkChecksTable); err != nil {
-			return err
-		}
 		if _, err := tx.Exec(s.q(`DELETE FROM link_checks WHERE target = ?`), ev.URL); err != nil {
 			return err
 		}
@@ -40,19 +28,8 @@ func (s *Store) SaveLink(ctx context.Context, ev *linkcheck.Event) error {
 }
 
 // LinkVerdicts returns every link verdict the crawl has reached, in all its
-// runs, ordered by target; none for a database without link checks.
+// runs, ordered by target.
 func (s *Store) LinkVerdicts() ([]*linkcheck.Event, error) {
-	var n int
-	exists := `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'link_checks'`
-	if s.pg {
-		exists = `SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'link_checks'`
-	}
-	if err := s.db.QueryRow(exists).Scan(&n); err != nil {
-		return nil, fmt.Errorf("store: reading link verdicts: %w", err)
-	}
-	if n == 0 {
-		return nil, nil
-	}
 	rows, err := s.db.Query(`SELECT target, event FROM link_checks ORDER BY target`)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading link verdicts: %w", err)

@@ -55,7 +55,8 @@ func graphOf(t *testing.T, path string) (pages, links []string) {
 		pages = append(pages, strings.Join([]string{u, state, strconv.Itoa(ok), strconv.Itoa(words)}, " "))
 	}
 	rows.Close()
-	rows, err = db.Query(`SELECT u.url, l.to_url, l.anchor, l.side FROM links l JOIN urls u ON u.id = l.from_id`)
+	rows, err = db.Query(`SELECT u.url, t.url, j.value ->> 1, j.value ->> 2
+		FROM outlinks o JOIN urls u ON u.id = o.from_id, json_each(o.links) j JOIN urls t ON t.id = j.value ->> 0`)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/webgraph/webgraph/crawldiff"
 	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/store"
 )
 
 // versionedSite serves one of two fixture sites at one address, so that
@@ -386,7 +388,7 @@ func TestDiffRefusesAnOlderSchema(t *testing.T) {
 		t.Fatalf("diff of a crawl with itself: exit %d, stdout %q; want 0 and no change; stderr:\n%s", code, out, errOut)
 	}
 	_, errOut, code = webgraph(t, "diff", old, cur)
-	want := "the old crawl cannot be compared: store: database schema version is not supported: " + old + " has version 0; this webgraph reads version 1; crawl it again with this webgraph"
+	want := "the old crawl cannot be compared: store: database schema version is not supported: " + old + " has version 0; this webgraph reads versions 1 to " + fmt.Sprint(store.SchemaVersion) + "; crawl it again with this webgraph"
 	if code != exitFailure || !strings.Contains(errOut, want) {
 		t.Errorf("diff of an older schema: exit %d; want %d with %q; stderr:\n%s", code, exitFailure, want, errOut)
 	}

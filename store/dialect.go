@@ -1,0 +1,58 @@
+package store
+
+// dialect holds the queries whose text differs between the two engines:
+// the SQLite record keeps a page's links as one row of outlinks (a JSON
+// array of target ids), a PostgreSQL crawl one row of links per link, which
+// its workers insert concurrently.
+type dialect struct {
+	// nodes lists the graph's nodes: url, kind, outcome, cause, words,
+	// plain words, rendered words; the URLs met first, in id order, then
+	// the targets never fetched, in URL order.
+	nodes string
+	// edges lists the graph's edges: from, to, anchor, side; by page, then
+	// target URL.
+	edges string
+	// countLinksTo counts the pages linking to a URL; linksTo lists up to
+	// a limit of them, with their anchors, by page URL.
+	countLinksTo, linksTo string
+	// sitemapURLs lists the URLs a sitemap listed, with their state, cause
+	// and whether a page links to them; unlisted the pages kept and linked
+	// that no sitemap listed.
+	sitemapURLs, unlisted string
+}
+
+var sqliteDialect = dialect{
+	nodes: `SELECT u.url, CASE u.kind WHEN '' THEN 'page' ELSE u.kind END, u.state,
+		       COALESCE(p.cause, ''), p.words, p.plain_words, p.rendered_words
+		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.state != 'linked'
+		UNION ALL
+		SELECT * FROM (SELECT url, kind, 'not_fetched', '', NULL, NULL, NULL FROM urls WHERE state = 'linked' ORDER BY url)`,
+	edges: `SELECT u.url, t.url, j.value ->> 1, j.value ->> 2
+		FROM outlinks o JOIN urls u ON u.id = o.from_id, json_each(o.links) j JOIN urls t ON t.id = j.value ->> 0
+		ORDER BY o.from_id, j.key`,
+	countLinksTo: `SELECT COUNT(*) FROM outlinks o, json_each(o.links) j
+		WHERE j.value ->> 0 = (SELECT id FROM urls WHERE url = ?)`,
+	linksTo: `SELECT u.url, j.value ->> 1 FROM outlinks o JOIN urls u ON u.id = o.from_id, json_each(o.links) j
+		WHERE j.value ->> 0 = (SELECT id FROM urls WHERE url = ?) ORDER BY u.url LIMIT ?`,
+	sitemapURLs: `SELECT u.url, u.state, COALESCE(p.cause, ''), u.kind != ''
+		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`,
+	unlisted: `SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0 AND u.kind != '' ORDER BY u.url`,
+}
+
+var pgDialect = dialect{
+	nodes: `SELECT u.url, COALESCE((SELECT kind FROM links WHERE to_url = u.url LIMIT 1), 'page'), u.state,
+		       COALESCE(p.cause, ''), p.words, p.plain_words, p.rendered_words
+		FROM urls u LEFT JOIN pages p ON p.url_id = u.id
+		UNION ALL
+		SELECT l.to_url, MIN(l.kind), 'not_fetched', '', NULL, NULL, NULL
+		FROM links l WHERE NOT EXISTS (SELECT 1 FROM urls WHERE url = l.to_url)
+		GROUP BY l.to_url`,
+	edges: `SELECT u.url, l.to_url, l.anchor, l.side FROM links l JOIN urls u ON u.id = l.from_id ORDER BY l.from_id, l.to_url`,
+	countLinksTo: `SELECT COUNT(*) FROM links WHERE to_url = $1`,
+	linksTo: `SELECT u.url, l.anchor FROM links l JOIN urls u ON u.id = l.from_id
+		WHERE l.to_url = $1 ORDER BY u.url LIMIT $2`,
+	sitemapURLs: `SELECT u.url, u.state, COALESCE(p.cause, ''), EXISTS (SELECT 1 FROM links WHERE to_url = u.url)
+		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`,
+	unlisted: `SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0
+		AND EXISTS (SELECT 1 FROM links WHERE to_url = u.url) ORDER BY u.url`,
+}

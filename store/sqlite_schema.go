@@ -1,0 +1,160 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// SchemaVersion is the version of the SQLite schema below (PRAGMA
+// user_version). A database of an older version is migrated when it is
+// opened (see migrations); one of a newer version is refused.
+const SchemaVersion = 2
+
+// ApplicationID marks a SQLite file as webgraph's ("wgph").
+const ApplicationID = 0x77677068
+
+// schema is a new SQLite database, every table made at once.
+//
+// A URL is a row of urls from the moment the crawl meets it: queued,
+// fetched or refused, or only linked (state "linked": a link's target the
+// crawl did not queue, such as another site's page). A page's links are one
+// row of outlinks: a JSON array of [target id, anchor, side, kind], in the
+// targets' URL order, one entry per target. At a hundred links a page,
+// one row per link was most of what the crawl wrote (docs/design.md, "The
+// store").
+const schema = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE urls (
+	id       INTEGER PRIMARY KEY,
+	url      TEXT NOT NULL UNIQUE,
+	host     TEXT NOT NULL,
+	state    TEXT NOT NULL, -- queued (in flight included), done, refused, disallowed, seen, linked
+	via      TEXT NOT NULL DEFAULT '',
+	found_on TEXT NOT NULL DEFAULT '',
+	anchor   TEXT NOT NULL DEFAULT '',
+	depth    INTEGER NOT NULL DEFAULT 0,
+	attempts INTEGER NOT NULL DEFAULT 0,
+	in_sitemap INTEGER NOT NULL DEFAULT 0, -- a sitemap listed it
+	kind     TEXT NOT NULL DEFAULT ''      -- the URL kind of the first link to it; '' while nothing links to it
+);
+CREATE INDEX urls_ready ON urls (host, attempts DESC, id) WHERE state = 'queued'; -- see queueIndex
+CREATE TABLE pages (
+	url_id         INTEGER PRIMARY KEY REFERENCES urls (id),
+	final_url      TEXT NOT NULL,
+	ok             INTEGER NOT NULL,
+	status         INTEGER NOT NULL,
+	cause          TEXT NOT NULL,
+	title          TEXT NOT NULL,
+	words          INTEGER NOT NULL,
+	plain_words    INTEGER,
+	rendered_words INTEGER,
+	text           TEXT, -- unused: a retained text is inside the event (older crawls wrote it here too)
+	event          TEXT NOT NULL -- the page event as written
+);
+CREATE TABLE outlinks (
+	from_id INTEGER PRIMARY KEY REFERENCES urls (id),
+	links   TEXT NOT NULL -- JSON: [[to_id, anchor, side, kind], ...] in the targets' URL order
+);
+CREATE TABLE robots (origin TEXT PRIMARY KEY, fetched_at TEXT NOT NULL, policy TEXT NOT NULL);
+CREATE TABLE runs (
+	id         INTEGER PRIMARY KEY,
+	started_at TEXT NOT NULL,
+	resumed    INTEGER NOT NULL,
+	run_event  TEXT NOT NULL,
+	done_event TEXT
+);
+CREATE TABLE kept (canon TEXT PRIMARY KEY, url TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE link_checks (
+	target     TEXT PRIMARY KEY,
+	verdict    TEXT NOT NULL,
+	checked_at TEXT NOT NULL,
+	event      TEXT NOT NULL
+);
+CREATE TABLE pictures (
+	url    TEXT NOT NULL,
+	side   TEXT NOT NULL, -- rendered: as rendered; plain: the HTML as served, scripts off
+	type   TEXT NOT NULL, -- the image's media type
+	width  INTEGER NOT NULL,
+	height INTEGER NOT NULL,
+	cut    INTEGER NOT NULL, -- the page was taller than the picture
+	ms     INTEGER NOT NULL, -- what taking it cost
+	data   BLOB NOT NULL,
+	PRIMARY KEY (url, side)
+);
+`
+
+// queueIndex is the index of the queue alone (a page done leaves it), in
+// the queue's order: a host's URLs tried before first, then the others by
+// id (see refill). A read of a host's next URLs then walks the index from
+// its start and stops at the limit; an index in another order would have
+// SQLite sort the host's whole queue first, a million URLs held in memory
+// on every refill.
+const queueIndex = `CREATE INDEX urls_ready ON urls (host, attempts DESC, id) WHERE state = 'queued'`
+
+// migrations[v] turns a database of version v+1 into one of version v+2,
+// inside the transaction Open gives it; the last one yields SchemaVersion.
+var migrations = []func(ctx context.Context, tx *sql.Tx) error{
+	migrateToV2,
+}
+
+// migrateToV2 takes a database of the first release (version 1) to version
+// 2: the tables that release made on first use (kept, link_checks,
+// pictures) and the queue's index in its final order, if missing; the kind
+// column of urls; a row of urls for every link target it lacked (state
+// "linked"); and each page's links, one row per link in table links, as
+// one row of outlinks.
+func migrateToV2(ctx context.Context, tx *sql.Tx) error {
+	steps := []string{
+		`CREATE TABLE IF NOT EXISTS kept (canon TEXT PRIMARY KEY, url TEXT NOT NULL) WITHOUT ROWID`,
+		`CREATE TABLE IF NOT EXISTS link_checks (target TEXT PRIMARY KEY, verdict TEXT NOT NULL, checked_at TEXT NOT NULL, event TEXT NOT NULL)`,
+		`CREATE TABLE IF NOT EXISTS pictures (url TEXT NOT NULL, side TEXT NOT NULL, type TEXT NOT NULL, width INTEGER NOT NULL,
+			height INTEGER NOT NULL, cut INTEGER NOT NULL, ms INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (url, side))`,
+		`DROP INDEX IF EXISTS urls_queue`,
+		`DROP INDEX IF EXISTS urls_ready`,
+		queueIndex,
+		`ALTER TABLE urls ADD COLUMN kind TEXT NOT NULL DEFAULT ''`,
+		// The kind a graph node showed: its first link's, by page id.
+		`UPDATE urls SET kind = (SELECT l.kind FROM links l WHERE l.to_url = urls.url ORDER BY l.from_id LIMIT 1)
+			WHERE EXISTS (SELECT 1 FROM links l WHERE l.to_url = urls.url)`,
+		// The targets no URL row had: the graph's not_fetched nodes.
+		`INSERT INTO urls (url, host, state, kind)
+			SELECT to_url, '', 'linked', MIN(kind) FROM links WHERE to_url NOT IN (SELECT url FROM urls) GROUP BY to_url ORDER BY to_url`,
+		`CREATE TABLE outlinks (from_id INTEGER PRIMARY KEY REFERENCES urls (id), links TEXT NOT NULL)`,
+		`INSERT INTO outlinks (from_id, links)
+			SELECT l.from_id, json_group_array(json_array(t.id, l.anchor, l.side, l.kind) ORDER BY l.to_url)
+			FROM links l JOIN urls t ON t.url = l.to_url GROUP BY l.from_id ORDER BY l.from_id`,
+		`DROP TABLE links`,
+	}
+	for _, q := range steps {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("taking the database to version 2: %w", err)
+		}
+	}
+	return nil
+}
+
+// migrate takes the database at path, of version from, to SchemaVersion in
+// one transaction: a process killed meanwhile leaves it as it was.
+func migrate(ctx context.Context, db *sql.DB, path string, from int) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: migrating %s: %w", path, err)
+	}
+	defer tx.Rollback()
+	for v := from; v < SchemaVersion; v++ {
+		if err := migrations[v-1](ctx, tx); err != nil {
+			return fmt.Errorf("store: migrating %s from version %d: %w", path, from, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, SchemaVersion)); err != nil {
+		return fmt.Errorf("store: migrating %s: %w", path, err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE meta SET value = ? WHERE key = 'schema_version'`, fmt.Sprint(SchemaVersion)); err != nil {
+		return fmt.Errorf("store: migrating %s: %w", path, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: migrating %s: %w", path, err)
+	}
+	return nil
+}
