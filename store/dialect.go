@@ -47,7 +47,7 @@ var pgDialect = dialect{
 		SELECT l.to_url, MIN(l.kind), 'not_fetched', '', NULL, NULL, NULL
 		FROM links l WHERE NOT EXISTS (SELECT 1 FROM urls WHERE url = l.to_url)
 		GROUP BY l.to_url`,
-	edges: `SELECT u.url, l.to_url, l.anchor, l.side FROM links l JOIN urls u ON u.id = l.from_id ORDER BY l.from_id, l.to_url`,
+	edges:        `SELECT u.url, l.to_url, l.anchor, l.side FROM links l JOIN urls u ON u.id = l.from_id ORDER BY l.from_id, l.to_url`,
 	countLinksTo: `SELECT COUNT(*) FROM links WHERE to_url = $1`,
 	linksTo: `SELECT u.url, l.anchor FROM links l JOIN urls u ON u.id = l.from_id
 		WHERE l.to_url = $1 ORDER BY u.url LIMIT $2`,

@@ -57,4 +57,3 @@ func (s *Store) PicturesOf(ctx context.Context, pageURL string) ([]Picture, erro
 	}
 	return out, rows.Err()
 }
-
