@@ -120,7 +120,7 @@ func (s *Store) Frontier(sched frontier.Scheduler, maxDepth int) (*Frontier, err
 		return nil, errors.New("store: a PostgreSQL crawl is worked through SharedFrontier")
 	}
 	f := &Frontier{s: s, sched: sched, maxDepth: maxDepth, hosts: map[string]*hostQ{}, handed: map[string]bool{}, wake: make(chan struct{}), known: map[string]urlFacts{}}
-	rows, err := s.db.Query(queuedByHost)
+	rows, err := s.db.QueryContext(s.ctx, queuedByHost)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading the queue: %w", err)
 	}
@@ -134,7 +134,7 @@ func (s *Store) Frontier(sched frontier.Scheduler, maxDepth int) (*Frontier, err
 		f.hosts[h] = &hostQ{queued: n}
 		f.queued += n
 	}
-	if err := s.db.QueryRow(`SELECT COUNT(*) FROM urls WHERE state != 'linked'`).Scan(&f.seen); err != nil {
+	if err := s.db.QueryRowContext(s.ctx, `SELECT COUNT(*) FROM urls WHERE state != 'linked'`).Scan(&f.seen); err != nil {
 		return nil, err
 	}
 	return f, rows.Err()
@@ -177,7 +177,7 @@ func (f *Frontier) insert(url, host, state string, c discovery.Discovery) bool {
 	var added, raised bool
 	done := make(chan error, 1)
 	f.s.writeThen(func(tx *sql.Tx) error {
-		r, err := f.s.stmt(tx, "insertURL").Exec(url, host, state, string(c.Via), c.FoundOn, c.Anchor, c.Depth, "")
+		r, err := f.s.stmt(tx, "insertURL").ExecContext(f.s.ctx, url, host, state, string(c.Via), c.FoundOn, c.Anchor, c.Depth, "")
 		if err != nil {
 			return err
 		}
@@ -188,7 +188,7 @@ func (f *Frontier) insert(url, host, state string, c discovery.Discovery) bool {
 		}
 		// Known only as a link's target: queued (or seen) from now on.
 		var id int64
-		err = f.s.stmt(tx, "upgrade").QueryRow(host, state, string(c.Via), c.FoundOn, c.Anchor, c.Depth, url).Scan(&id)
+		err = f.s.stmt(tx, "upgrade").QueryRowContext(f.s.ctx, host, state, string(c.Via), c.FoundOn, c.Anchor, c.Depth, url).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
@@ -276,8 +276,8 @@ func (f *Frontier) enqueuedNew(it frontier.Item) {
 // when it is new; it reports whether it was new.
 func (f *Frontier) Sitemapped(url, host string, c discovery.Discovery) bool {
 	added := f.Add(url, host, c)
-	if err := f.s.write(context.Background(), func(tx *sql.Tx) error {
-		_, err := f.s.stmt(tx, "sitemapped").Exec(url)
+	if err := f.s.write(f.s.ctx, func(tx *sql.Tx) error {
+		_, err := f.s.stmt(tx, "sitemapped").ExecContext(f.s.ctx, url)
 		return err
 	}); err != nil {
 		f.fail(err)
@@ -399,10 +399,10 @@ func (f *Frontier) refill(host string, q *hostQ) error {
 	f.reads++
 	limit := Window
 	if q.after > 0 {
-		rows, err = f.s.stmts["refillAfter"].Query(host, q.after, limit)
+		rows, err = f.s.stmts["refillAfter"].QueryContext(f.s.ctx, host, q.after, limit)
 	} else {
 		limit += len(f.handed)
-		rows, err = f.s.stmts["refill"].Query(host, limit)
+		rows, err = f.s.stmts["refill"].QueryContext(f.s.ctx, host, limit)
 	}
 	if err != nil {
 		return fmt.Errorf("store: reading the queue of %s: %w", host, err)
@@ -435,8 +435,8 @@ func (f *Frontier) refill(host string, q *hostQ) error {
 
 // Retry puts an in-flight item back at the front of its host's queue.
 func (f *Frontier) Retry(it frontier.Item) {
-	if err := f.s.write(context.Background(), func(tx *sql.Tx) error {
-		_, err := f.s.stmt(tx, "retry").Exec(it.Attempts, it.URL)
+	if err := f.s.write(f.s.ctx, func(tx *sql.Tx) error {
+		_, err := f.s.stmt(tx, "retry").ExecContext(f.s.ctx, it.Attempts, it.URL)
 		return err
 	}); err != nil {
 		f.fail(err)
@@ -600,7 +600,7 @@ func (f *Frontier) Summary(disallowed func(url string) bool, limit int, unlisted
 // for a count a crawl without sitemaps throws away.
 func (st *Store) sitemapSummary(disallowed func(url string) bool, limit int, unlisted bool) (frontier.SitemapSummary, error) {
 	var s frontier.SitemapSummary
-	rows, err := st.db.Query(st.dialect.sitemapURLs)
+	rows, err := st.db.QueryContext(st.ctx, st.dialect.sitemapURLs)
 	if err != nil {
 		return s, fmt.Errorf("store: reading sitemap URLs: %w", err)
 	}
@@ -622,7 +622,7 @@ func (st *Store) sitemapSummary(disallowed func(url string) bool, limit int, unl
 	if !unlisted {
 		return s, nil
 	}
-	rows, err = st.db.Query(st.dialect.unlisted)
+	rows, err = st.db.QueryContext(st.ctx, st.dialect.unlisted)
 	if err != nil {
 		return s, fmt.Errorf("store: reading sitemap URLs: %w", err)
 	}

@@ -30,7 +30,7 @@ type Edge struct {
 // Graph streams the web graph: every node, then every edge, without holding
 // either list in memory. It stops at the first error fn returns.
 func (s *Store) Graph(node func(Node) error, edge func(Edge) error) error {
-	rows, err := s.db.Query(s.dialect.nodes)
+	rows, err := s.db.QueryContext(s.ctx, s.dialect.nodes)
 	if err != nil {
 		return fmt.Errorf("store: reading the graph's nodes: %w", err)
 	}
@@ -51,7 +51,7 @@ func (s *Store) Graph(node func(Node) error, edge func(Edge) error) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	rows, err = s.db.Query(s.dialect.edges)
+	rows, err = s.db.QueryContext(s.ctx, s.dialect.edges)
 	if err != nil {
 		return fmt.Errorf("store: reading the graph's edges: %w", err)
 	}
@@ -86,7 +86,7 @@ type Run struct {
 
 // Runs returns the crawl's runs, oldest first.
 func (s *Store) Runs() ([]Run, error) {
-	rows, err := s.db.Query(s.q(`SELECT started_at, resumed, run_event, COALESCE(done_event, '') FROM runs ORDER BY id`))
+	rows, err := s.db.QueryContext(s.ctx, s.q(`SELECT started_at, resumed, run_event, COALESCE(done_event, '') FROM runs ORDER BY id`))
 	if err != nil {
 		return nil, fmt.Errorf("store: reading runs: %w", err)
 	}
@@ -110,7 +110,7 @@ func (s *Store) Runs() ([]Run, error) {
 // Disallowed streams the URLs robots.txt kept the crawl from fetching, over
 // every run, each with the citation that queued it.
 func (s *Store) Disallowed(fn func(url string, c discovery.Discovery) error) error {
-	rows, err := s.db.Query(s.q(`SELECT url, via, found_on, anchor, depth FROM urls WHERE state = 'disallowed' ORDER BY id`))
+	rows, err := s.db.QueryContext(s.ctx, s.q(`SELECT url, via, found_on, anchor, depth FROM urls WHERE state = 'disallowed' ORDER BY id`))
 	if err != nil {
 		return fmt.Errorf("store: reading disallowed URLs: %w", err)
 	}
@@ -149,13 +149,13 @@ type PageRow struct {
 // pages.)
 func (s *Store) Judged() (bool, error) {
 	var found bool
-	if err := s.db.QueryRow(`SELECT EXISTS (SELECT 1 FROM pages)`).Scan(&found); err != nil {
+	if err := s.db.QueryRowContext(s.ctx, `SELECT EXISTS (SELECT 1 FROM pages)`).Scan(&found); err != nil {
 		return false, fmt.Errorf("store: looking for pages: %w", err)
 	}
 	if found {
 		return true, nil
 	}
-	if err := s.db.QueryRow(`SELECT EXISTS (SELECT 1 FROM urls WHERE state = 'disallowed')`).Scan(&found); err != nil {
+	if err := s.db.QueryRowContext(s.ctx, `SELECT EXISTS (SELECT 1 FROM urls WHERE state = 'disallowed')`).Scan(&found); err != nil {
 		return false, fmt.Errorf("store: looking for disallowed URLs: %w", err)
 	}
 	return found, nil
@@ -164,7 +164,7 @@ func (s *Store) Judged() (bool, error) {
 // KeptAny reports whether the crawl kept any page, in any of its runs.
 func (s *Store) KeptAny() (bool, error) {
 	var found bool
-	if err := s.db.QueryRow(`SELECT EXISTS (SELECT 1 FROM pages WHERE ok = 1)`).Scan(&found); err != nil {
+	if err := s.db.QueryRowContext(s.ctx, `SELECT EXISTS (SELECT 1 FROM pages WHERE ok = 1)`).Scan(&found); err != nil {
 		return false, fmt.Errorf("store: looking for kept pages: %w", err)
 	}
 	return found, nil
@@ -172,7 +172,7 @@ func (s *Store) KeptAny() (bool, error) {
 
 // Pages streams the fetched pages in the order they were recorded.
 func (s *Store) Pages(fn func(PageRow) error) error {
-	rows, err := s.db.Query(s.q(`SELECT u.url, p.ok, p.status, p.cause, p.event, p.words, p.plain_words, p.rendered_words, u.via, u.found_on, u.anchor
+	rows, err := s.db.QueryContext(s.ctx, s.q(`SELECT u.url, p.ok, p.status, p.cause, p.event, p.words, p.plain_words, p.rendered_words, u.via, u.found_on, u.anchor
 		FROM pages p JOIN urls u ON u.id = p.url_id ORDER BY p.url_id`))
 	if err != nil {
 		return fmt.Errorf("store: reading pages: %w", err)

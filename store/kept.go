@@ -11,7 +11,7 @@ import (
 // write, it returns url, and the frontier's error says why.
 func (f *Frontier) Claim(canon, url string) string {
 	holder := url
-	err := f.s.write(context.Background(), func(tx *sql.Tx) (err error) {
+	err := f.s.write(f.s.ctx, func(tx *sql.Tx) (err error) {
 		holder, err = f.s.claim(tx, canon, url)
 		return err
 	})
@@ -25,7 +25,7 @@ func (f *Frontier) Claim(canon, url string) string {
 // claim claims canon for url in tx and returns the holder: one statement
 // when url is the first, as it mostly is.
 func (s *Store) claim(tx *sql.Tx, canon, url string) (string, error) {
-	r, err := s.stmt(tx, "claim").Exec(canon, url)
+	r, err := s.stmt(tx, "claim").ExecContext(s.ctx, canon, url)
 	if err != nil {
 		return "", err
 	}
@@ -33,7 +33,7 @@ func (s *Store) claim(tx *sql.Tx, canon, url string) (string, error) {
 		return url, nil
 	}
 	var holder string // ignored: another page holds it
-	return holder, s.stmt(tx, "holder").QueryRow(canon).Scan(&holder)
+	return holder, s.stmt(tx, "holder").QueryRowContext(s.ctx, canon).Scan(&holder)
 }
 
 // Claim is Frontier.Claim for every worker of a shared crawl.

@@ -209,7 +209,7 @@ func openPostgres(ctx context.Context, dsn string, mode Mode) (*Store, error) {
 	db.SetMaxOpenConns(16)
 	db.SetMaxIdleConns(16)
 	db.SetConnMaxIdleTime(time.Minute)
-	s := &Store{db: db, path: name, pg: true, dialect: pgDialect}
+	s := &Store{ctx: ctx, db: db, path: name, pg: true, dialect: pgDialect}
 	if err := s.pgPrepare(ctx, mode, name); err != nil {
 		db.Close()
 		return nil, err

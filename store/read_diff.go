@@ -18,13 +18,13 @@ type Inlink struct {
 // URL, and how many pages link to it in all.
 func (s *Store) LinksTo(target string, limit int) ([]Inlink, int, error) {
 	var total int
-	if err := s.db.QueryRow(s.dialect.countLinksTo, target).Scan(&total); err != nil {
+	if err := s.db.QueryRowContext(s.ctx, s.dialect.countLinksTo, target).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: reading the links to %s: %w", target, err)
 	}
 	if total == 0 || limit <= 0 {
 		return nil, total, nil
 	}
-	rows, err := s.db.Query(s.dialect.linksTo, target, limit)
+	rows, err := s.db.QueryContext(s.ctx, s.dialect.linksTo, target, limit)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: reading the links to %s: %w", target, err)
 	}
@@ -42,7 +42,7 @@ func (s *Store) LinksTo(target string, limit int) ([]Inlink, int, error) {
 
 // SitemapURLs streams, in URL order, every URL a sitemap listed.
 func (s *Store) SitemapURLs(fn func(url string) error) error {
-	rows, err := s.db.Query(`SELECT url FROM urls WHERE in_sitemap = 1 ORDER BY url`)
+	rows, err := s.db.QueryContext(s.ctx, `SELECT url FROM urls WHERE in_sitemap = 1 ORDER BY url`)
 	if err != nil {
 		return fmt.Errorf("store: reading sitemap URLs: %w", err)
 	}

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -13,8 +12,8 @@ import (
 
 // SetMeta stores a key of the crawl's metadata (its command line, say).
 func (s *Store) SetMeta(key, value string) error {
-	return s.write(context.Background(), func(tx *sql.Tx) error {
-		_, err := tx.Exec(s.q(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`), key, value)
+	return s.write(s.ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(s.ctx, s.q(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`), key, value)
 		return err
 	})
 }
@@ -22,7 +21,7 @@ func (s *Store) SetMeta(key, value string) error {
 // Meta returns a key of the crawl's metadata, or "" when unset.
 func (s *Store) Meta(key string) (string, error) {
 	var v string
-	err := s.db.QueryRow(s.q(`SELECT value FROM meta WHERE key = ?`), key).Scan(&v)
+	err := s.db.QueryRowContext(s.ctx, s.q(`SELECT value FROM meta WHERE key = ?`), key).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
@@ -45,7 +44,7 @@ func (j *Journal) JoinOrigin(origin string, ev any) error {
 
 // JoinedOrigins returns the origins JoinOrigin recorded, sorted.
 func (j *Journal) JoinedOrigins() ([]string, error) {
-	rows, err := j.s.db.Query(j.s.q(`SELECT key FROM meta WHERE key >= ? AND key < ? ORDER BY key`), joinedPrefix, joinedPrefix[:len(joinedPrefix)-1]+";")
+	rows, err := j.s.db.QueryContext(j.s.ctx, j.s.q(`SELECT key FROM meta WHERE key >= ? AND key < ? ORDER BY key`), joinedPrefix, joinedPrefix[:len(joinedPrefix)-1]+";")
 	if err != nil {
 		return nil, err
 	}
@@ -77,12 +76,12 @@ func (j *Journal) Run(ev any, resumed bool) error {
 	if err != nil {
 		return err
 	}
-	return j.s.write(context.Background(), func(tx *sql.Tx) error {
+	return j.s.write(j.s.ctx, func(tx *sql.Tx) error {
 		r := 0
 		if resumed {
 			r = 1
 		}
-		return tx.QueryRow(j.s.q(`INSERT INTO runs (started_at, resumed, run_event) VALUES (?, ?, ?) RETURNING id`), time.Now().UTC().Format(time.RFC3339Nano), r, string(b)).Scan(&j.runID)
+		return tx.QueryRowContext(j.s.ctx, j.s.q(`INSERT INTO runs (started_at, resumed, run_event) VALUES (?, ?, ?) RETURNING id`), time.Now().UTC().Format(time.RFC3339Nano), r, string(b)).Scan(&j.runID)
 	})
 }
 
@@ -92,8 +91,8 @@ func (j *Journal) Done(ev any) error {
 	if err != nil {
 		return err
 	}
-	return j.s.write(context.Background(), func(tx *sql.Tx) error {
-		_, err := tx.Exec(j.s.q(`UPDATE runs SET done_event = ? WHERE id = ?`), string(b), j.runID)
+	return j.s.write(j.s.ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(j.s.ctx, j.s.q(`UPDATE runs SET done_event = ? WHERE id = ?`), string(b), j.runID)
 		return err
 	})
 }
@@ -104,15 +103,15 @@ func (j *Journal) Robots(p *policy.RobotsPolicy) error {
 	if err != nil {
 		return err
 	}
-	return j.s.write(context.Background(), func(tx *sql.Tx) error {
-		_, err := tx.Exec(j.s.q(`INSERT INTO robots (origin, fetched_at, policy) VALUES (?, ?, ?) ON CONFLICT (origin) DO UPDATE SET fetched_at = excluded.fetched_at, policy = excluded.policy`), p.Origin, p.FetchedAt.UTC().Format(time.RFC3339Nano), string(b))
+	return j.s.write(j.s.ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(j.s.ctx, j.s.q(`INSERT INTO robots (origin, fetched_at, policy) VALUES (?, ?, ?) ON CONFLICT (origin) DO UPDATE SET fetched_at = excluded.fetched_at, policy = excluded.policy`), p.Origin, p.FetchedAt.UTC().Format(time.RFC3339Nano), string(b))
 		return err
 	})
 }
 
 // RobotsPolicies returns the saved policies fetched after since.
 func (s *Store) RobotsPolicies(since time.Time) ([]*policy.RobotsPolicy, error) {
-	rows, err := s.db.Query(s.q(`SELECT policy FROM robots`))
+	rows, err := s.db.QueryContext(s.ctx, s.q(`SELECT policy FROM robots`))
 	if err != nil {
 		return nil, fmt.Errorf("store: reading robots policies: %w", err)
 	}

@@ -139,7 +139,7 @@ func (j *SharedJournal) Run(ev any, resumed bool) error {
 	if err != nil {
 		return err
 	}
-	ctx := context.Background()
+	ctx := j.s.ctx
 	return j.s.pgWrite(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, 0)`, pgLockSession); err != nil {
 			return err
@@ -175,7 +175,7 @@ func (j *SharedJournal) Done(ev any) error {
 	if err != nil {
 		return err
 	}
-	ctx := context.Background()
+	ctx := j.s.ctx
 	return j.s.pgWrite(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `UPDATE runs SET done_event = $2 WHERE id = $1`, j.runID, string(b))
 		return err

@@ -124,7 +124,7 @@ func (f *SharedFrontier) renew() {
 		}
 		// One round trip renews both; it may take until the leases would
 		// run out, past which it is too late anyway.
-		ctx, cancel := context.WithTimeout(context.Background(), f.cfg.Lease*2/3)
+		ctx, cancel := context.WithTimeout(f.s.ctx, f.cfg.Lease*2/3)
 		var err error
 		for range 2 {
 			_, err = f.s.db.ExecContext(ctx, `WITH leases AS (
@@ -150,7 +150,13 @@ func (f *SharedFrontier) renew() {
 func (f *SharedFrontier) Close() error {
 	close(f.stop)
 	<-f.done
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	// Given back even when the store's context has ended (an interrupted
+	// crawl), though not for long: the server may be what stalled.
+	wait := 10 * time.Second
+	if f.s.ctx.Err() != nil {
+		wait = 2 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(f.s.ctx), wait)
 	defer cancel()
 	_, err := f.s.db.ExecContext(ctx, `UPDATE urls SET lease_worker = NULL, lease_until = NULL WHERE lease_worker = $1`, f.cfg.Worker)
 	return err
@@ -185,7 +191,7 @@ func (f *SharedFrontier) changed() <-chan struct{} {
 }
 
 func (f *SharedFrontier) write(fn func(ctx context.Context, tx *sql.Tx) error) error {
-	ctx := context.Background()
+	ctx := f.s.ctx
 	err := f.s.pgWrite(ctx, func(tx *sql.Tx) error { return fn(ctx, tx) })
 	if err != nil {
 		f.fail(err)
@@ -332,6 +338,8 @@ func (f *SharedFrontier) Next(ctx context.Context) (frontier.Item, error) {
 	if err := f.Err(); err != nil {
 		return frontier.Item{}, err
 	}
+	ctx, cancel := f.s.bound(ctx)
+	defer cancel()
 	return frontier.Pop(ctx, pgQueue{f}, f.changed, f.cfg.Poll)
 }
 
@@ -536,7 +544,7 @@ func (f *SharedFrontier) Summary(disallowed func(url string) bool, limit int, un
 // Stats returns a snapshot of the whole crawl's frontier, every worker's.
 func (f *SharedFrontier) Stats() frontier.Stats {
 	var s frontier.Stats
-	err := f.s.db.QueryRow(`SELECT
+	err := f.s.db.QueryRowContext(f.s.ctx, `SELECT
 		(SELECT COALESCE(SUM(queued), 0) FROM hosts),
 		(SELECT COUNT(*) FROM urls),
 		(SELECT COUNT(*) FROM urls WHERE lease_worker IS NOT NULL AND lease_until >= now()),

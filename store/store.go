@@ -38,6 +38,7 @@ var (
 // Store is an open crawl database. Its methods are safe for concurrent use.
 // Close it to stop the writer and close the file.
 type Store struct {
+	ctx   context.Context // bounds every operation (see OpenContext)
 	db    *sql.DB
 	path  string
 	ops   chan op
@@ -119,9 +120,18 @@ const (
 // A path that is a postgres:// (or postgresql://) URL opens a crawl kept in
 // that PostgreSQL database instead, which several processes may work at
 // once (see openPostgres); its errors are the same.
-func Open(path string, mode Mode) (s *Store, err error) {
+func Open(path string, mode Mode) (*Store, error) {
+	return OpenContext(context.Background(), path, mode)
+}
+
+// OpenContext is Open with a context, which bounds the opening (for
+// PostgreSQL, the wait for the schema's lock) and every operation of the
+// Store after it: once ctx ends, an operation waiting on the database (a
+// PostgreSQL server that stalled) returns its error, and a crawl on it can
+// end.
+func OpenContext(ctx context.Context, path string, mode Mode) (s *Store, err error) {
 	if IsPostgres(path) {
-		return openPostgres(context.Background(), path, mode)
+		return openPostgres(ctx, path, mode)
 	}
 	var lk *lockFile
 	if mode != Read {
@@ -164,7 +174,7 @@ func Open(path string, mode Mode) (s *Store, err error) {
 	}
 	dsn := fileDSN(path, "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-500)")
 	if version < SchemaVersion {
-		if err := upgrade(path, dsn, version, mode); err != nil {
+		if err := upgrade(ctx, path, dsn, version, mode); err != nil {
 			return nil, err
 		}
 	}
@@ -178,7 +188,7 @@ func Open(path string, mode Mode) (s *Store, err error) {
 	// One connection for the writer, one for whoever reads meanwhile
 	// (WAL lets it read the last commit while the writer writes).
 	db.SetMaxOpenConns(2)
-	s = &Store{db: db, path: path, dialect: sqliteDialect, lock: lk, ops: make(chan op, 256), hurry: make(chan struct{}, 1), patience: patience, done: make(chan struct{})}
+	s = &Store{ctx: ctx, db: db, path: path, dialect: sqliteDialect, lock: lk, ops: make(chan op, 256), hurry: make(chan struct{}, 1), patience: patience, done: make(chan struct{})}
 	if !exists {
 		// One transaction: a process killed while creating leaves no half
 		// database (which the next run would refuse as not webgraph's),
@@ -268,7 +278,7 @@ func verify(db *sql.DB, path string) (int, error) {
 // upgrade migrates the database at path from version to SchemaVersion. To
 // read, it holds the database's lock meanwhile: a crawl still writing it
 // (an older webgraph's) makes the read fail rather than the crawl.
-func upgrade(path, dsn string, version int, mode Mode) error {
+func upgrade(ctx context.Context, path, dsn string, version int, mode Mode) error {
 	if mode == Read {
 		lk, err := lock(path)
 		if err != nil {
@@ -282,7 +292,7 @@ func upgrade(path, dsn string, version int, mode Mode) error {
 	}
 	defer db.Close()
 	db.SetMaxOpenConns(1)
-	return migrate(context.Background(), db, path, version)
+	return migrate(ctx, db, path, version)
 }
 
 // writer is the one goroutine that writes: it takes every operation
@@ -403,6 +413,8 @@ func (s *Store) commit(ops []op) error {
 // write runs fn in the writer's transaction and waits for the commit.
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if s.pg {
+		ctx, cancel := s.bound(ctx)
+		defer cancel()
 		return s.pgWrite(ctx, fn)
 	}
 	o := op{fn: fn, reply: make(chan error, 1), waits: true}
@@ -410,6 +422,8 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	case s.ops <- o:
 	case <-ctx.Done():
 		return ctx.Err()
+	case <-s.ctx.Done():
+		return s.ctx.Err()
 	}
 	return <-o.reply
 }
@@ -421,7 +435,7 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // says the caller waits for after all the same, so the commit should not.
 func (s *Store) writeThen(fn func(tx *sql.Tx) error, after func(error), waits bool) {
 	if s.pg {
-		after(s.pgWrite(context.Background(), fn))
+		after(s.pgWrite(s.ctx, fn))
 		return
 	}
 	s.ops <- op{fn: fn, after: after, waits: waits}
@@ -465,4 +479,11 @@ func (s *Store) q(query string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// bound returns ctx, ended also when the store's context ends.
+func (s *Store) bound(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	stop := context.AfterFunc(s.ctx, cancel)
+	return ctx, func() { stop(); cancel() }
 }

@@ -18,10 +18,10 @@ func (s *Store) SaveLink(ctx context.Context, ev *linkcheck.Event) error {
 		return fmt.Errorf("store: link verdict of %s: %w", ev.URL, err)
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.Exec(s.q(`DELETE FROM link_checks WHERE target = ?`), ev.URL); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM link_checks WHERE target = ?`), ev.URL); err != nil {
 			return err
 		}
-		_, err := tx.Exec(s.q(`INSERT INTO link_checks (target, verdict, checked_at, event) VALUES (?, ?, ?, ?)`),
+		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO link_checks (target, verdict, checked_at, event) VALUES (?, ?, ?, ?)`),
 			ev.URL, string(ev.Verdict), ev.CheckedAt.UTC().Format(time.RFC3339Nano), string(b))
 		return err
 	})
@@ -30,7 +30,7 @@ func (s *Store) SaveLink(ctx context.Context, ev *linkcheck.Event) error {
 // LinkVerdicts returns every link verdict the crawl has reached, in all its
 // runs, ordered by target.
 func (s *Store) LinkVerdicts() ([]*linkcheck.Event, error) {
-	rows, err := s.db.Query(`SELECT target, event FROM link_checks ORDER BY target`)
+	rows, err := s.db.QueryContext(s.ctx, `SELECT target, event FROM link_checks ORDER BY target`)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading link verdicts: %w", err)
 	}

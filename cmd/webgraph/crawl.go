@@ -163,8 +163,13 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}, output{"--warc", *f.warc}, output{"--summary", *f.summary.path}); err != nil {
 		return err
 	}
+	// The store's operations end with storeCtx: at a second Ctrl-C, or
+	// storeGrace after the first (see cutStoreAfter), so that a database
+	// server that stalled cannot hold the crawl past them.
+	storeCtx, cutStore := context.WithCancel(ctx)
+	defer cutStore()
 	if *f.resume {
-		s, err := store.Open(*f.db, store.Resume)
+		s, err := store.OpenContext(storeCtx, *f.db, store.Resume)
 		if err != nil {
 			return err
 		}
@@ -259,7 +264,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 	}
 	if st == nil {
-		s, err := store.Open(*f.db, store.Create)
+		s, err := store.OpenContext(storeCtx, *f.db, store.Create)
 		if err != nil {
 			return err
 		}
@@ -374,6 +379,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	onInterrupt(ctx, func() {
 		fmt.Fprintln(stderr, "\nwebgraph: interrupted: finishing the pages in flight (press Ctrl-C again to abort)")
 		c.Stop()
+		time.AfterFunc(storeGrace(o.timeout), cutStore)
 	})
 	stopProgress := prog.start()
 	started := time.Now()
@@ -436,3 +442,10 @@ func browserOf(u *union.Union) crawl.BrowserMemory {
 	}
 	return nil
 }
+
+// storeGrace is how long an interrupted crawl's store may take to record
+// the pages in flight and the done event: a page's timeout, and as long
+// again for its record. Past it, the store's operations end (a PostgreSQL
+// server that stopped answering would otherwise hold the crawl for ever);
+// what was not recorded is fetched again by --resume.
+func storeGrace(pageTimeout time.Duration) time.Duration { return 2 * pageTimeout }

@@ -349,7 +349,12 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		s.Err = fmt.Errorf("rendered: waiting for a tab: %w", ctx.Err())
 		return s, s.Err
 	}
-	defer f.release()
+	held := true // the slot, until a tab being emptied takes it over
+	defer func() {
+		if held {
+			f.release()
+		}
+	}()
 
 	for attempt := 0; ; attempt++ {
 		b, err := f.current()
@@ -358,7 +363,9 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 			return s, err
 		}
 		try := &fetch.Side{Name: fetch.Rendered, URL: s.URL, FinalURL: s.URL, Warnings: s.Warnings}
-		err = f.renderIn(ctx, b, u, try)
+		var parking bool
+		parking, err = f.renderIn(ctx, b, u, try)
+		held = !parking
 		if err == nil || ctx.Err() != nil || attempt == 1 || b.alive() {
 			*s = *try
 			if err != nil && s.Err == nil {
@@ -376,20 +383,26 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 }
 
 // renderIn renders u in a tab of b. A tab that failed is closed, not reused.
-func (f *Fetcher) renderIn(ctx context.Context, b *browser, u *url.URL, s *fetch.Side) error {
+//
+// A tab rendered is emptied (park) on a goroutine of its own, which takes
+// over the caller's slot and gives it back once the tab is back in the
+// pool: the page's side is complete when the render is, and its worker goes
+// on to merge and record it meanwhile, while the tabs in use stay within
+// the slots. parking reports that the slot was taken over.
+func (f *Fetcher) renderIn(ctx context.Context, b *browser, u *url.URL, s *fetch.Side) (parking bool, err error) {
 	t, err := b.getTab(f.cfg)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if u.Fragment != "" || u.RawFragment != "" {
 		if err := t.leaveDocument(ctx, f.cfg.Timeout); err != nil {
 			t.close()
-			return err
+			return false, err
 		}
 	}
 	if err := t.render(ctx, u, f.cfg, s); err != nil {
 		t.close()
-		return err
+		return false, err
 	}
 	if p := f.cfg.Pictures; p != nil && s.Err == nil && !s.Download && s.Status != 0 {
 		if s.Picture, err = f.takePicture(ctx, t, s.FinalURL, *p); err != nil {
@@ -397,12 +410,15 @@ func (f *Fetcher) renderIn(ctx context.Context, b *browser, u *url.URL, s *fetch
 		}
 	}
 	f.sampleRSS(b)
-	if err := t.park(); err != nil {
-		t.close() // not reused: it may still run the page
-		return nil
-	}
-	b.putTab(t)
-	return nil
+	go func() {
+		defer f.release()
+		if err := t.park(); err != nil {
+			t.close() // not reused: it may still run the page
+			return
+		}
+		b.putTab(t)
+	}()
+	return true, nil
 }
 
 // leaveDocument takes the tab to about:blank. A URL with a fragment (a hash
