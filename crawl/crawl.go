@@ -27,7 +27,10 @@ type Pages interface {
 	Fetch(ctx context.Context, u *url.URL) (*union.Page, error)
 }
 
-// Frontier is the queue the crawl pops from; *frontier.Memory satisfies it.
+// Frontier is the queue the crawl pops from. *frontier.Memory,
+// *store.Frontier and *store.SharedFrontier satisfy it, as tests assert at
+// compile time (crawl's and store's assert_test.go); so do the optional
+// interfaces below that extend it.
 type Frontier interface {
 	Add(url, host string, c discovery.Discovery) bool
 	MarkSeen(url string) bool
@@ -50,12 +53,39 @@ type Frontier interface {
 	// (a crawl that found no sitemap has no use for that count).
 	Summary(disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary
 	Stats() frontier.Stats
+	// Err returns the error that stopped the frontier keeping its record
+	// (a database write failed), or nil; the crawl stops on it. A frontier
+	// in memory never fails.
+	Err() error
 }
 
-// BrowserMemory reports the peak resident memory, in bytes, of the browser
-// the crawl renders with (0 when unknown); *rendered.Fetcher satisfies it.
+// Pipelined is a Frontier that records a page in the background, claiming
+// its canonical URL in the same transaction: the worker goes on to its next
+// page while the writer commits many pages at once. *store.Frontier
+// satisfies it. With one, the crawl records a page by CompleteThen, not by
+// Claim and Complete: then is called once the page is durable, with the
+// page's first links, the page holding canon when another does (the page is
+// then not recorded), or the error that kept it from being recorded.
+type Pipelined interface {
+	Frontier
+	CompleteThen(it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error))
+}
+
+// Pauser is a Frontier that holds a host for every worker of a shared crawl
+// after a 429 or 503; *store.SharedFrontier satisfies it. A frontier of one
+// process needs none: the gate's throttle holds the pause.
+type Pauser interface {
+	Frontier
+	Pause(host string, until time.Time)
+}
+
+// BrowserMemory reports on the memory of the browser the crawl renders
+// with; *rendered.Fetcher satisfies it. PeakRSS is its peak resident memory
+// in bytes (0 when unknown); FewestTabs is the fewest tabs it rendered with
+// because memory ran low (0 when it never did) and the tabs it was given.
 type BrowserMemory interface {
 	PeakRSS() int64
+	FewestTabs() (fewest, of int)
 }
 
 // Journal keeps a durable record of the run: *store.Journal satisfies it.
@@ -87,6 +117,7 @@ type Origins interface {
 // last out, which writes the crawl's done. *store.SharedJournal satisfies
 // it.
 type Session interface {
+	Journal
 	// Worker names this worker.
 	Worker() string
 	// Leave records share as this worker's part and reports whether it is
@@ -96,22 +127,18 @@ type Session interface {
 	Tally(ctx context.Context) (frontier.SessionTally, error)
 }
 
-// pauser holds a host for every worker of a shared crawl after a 429 or
-// 503; *store.SharedFrontier satisfies it. A frontier of one process needs
-// none: the gate's throttle holds the pause.
-type pauser interface {
-	Pause(host string, until time.Time)
-}
-
 // Crawler runs one crawl. Create it with New; Run may be called once.
 type Crawler struct {
 	cfg     Config
 	pages   Pages
 	front   Frontier
+	pipe    Pipelined // front, when it is one; else nil
+	pauser  Pauser    // front, when it is one; else nil
 	gate    *policy.Gate
 	scope   *policy.Scope
 	sink    Sink
 	journal Journal
+	session Session // journal, when it is one; else nil
 	origins Origins
 	links   LinkChecker
 	browser BrowserMemory
@@ -190,6 +217,9 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 	if c.front == nil {
 		c.front = frontier.NewMemory(d.Gate.Throttle(), cfg.Depth)
 	}
+	c.pipe, _ = c.front.(Pipelined)
+	c.pauser, _ = c.front.(Pauser)
+	c.session, _ = c.journal.(Session)
 	c.done = DoneEvent{Event: "done", Causes: map[string]int{}, Skipped: []Skipped{}, Warnings: []string{}, Findings: audit.NewTally()}
 	for _, cause := range refuse.Causes {
 		c.done.Causes[string(cause)] = 0
@@ -362,8 +392,8 @@ func (c *Crawler) worker(ctx, popCtx context.Context) {
 		}
 		c.handle(ctx, it, received)
 		received()
-		if f, ok := c.front.(interface{ Err() error }); ok && f.Err() != nil {
-			c.failed(f.Err())
+		if err := c.front.Err(); err != nil {
+			c.failed(err)
 			return
 		}
 	}

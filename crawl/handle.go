@@ -102,8 +102,8 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 	if status, after, paused := pausedBy(p); paused {
 		if it.Attempts < c.cfg.MaxRetries {
 			d := c.gate.Throttle().Pause(it.Host, after)
-			if ps, ok := c.front.(pauser); ok {
-				ps.Pause(it.Host, time.Now().Add(d))
+			if c.pauser != nil {
+				c.pauser.Pause(it.Host, time.Now().Add(d))
 			}
 			it.Attempts++
 			c.emit(&PausedEvent{Event: "paused", Host: it.Host, URL: it.URL, Status: status, RetryAfter: after, PauseMS: d.Milliseconds(), Attempt: it.Attempts, MaxAttempts: c.cfg.MaxRetries})

@@ -81,14 +81,12 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 			mb := (rss + 1<<20 - 1) >> 20
 			d.BrowserPeakRSSMB = &mb
 		}
-		if t, ok := c.browser.(interface{ FewestTabs() (int, int) }); ok {
-			if fewest, of := t.FewestTabs(); fewest > 0 {
-				d.Warnings = append(d.Warnings, fmt.Sprintf("memory ran low: the browser rendered with as few as %d of its %d tabs", fewest, of))
-			}
+		if fewest, of := c.browser.FewestTabs(); fewest > 0 {
+			d.Warnings = append(d.Warnings, fmt.Sprintf("memory ran low: the browser rendered with as few as %d of its %d tabs", fewest, of))
 		}
 	}
-	if s, ok := c.journal.(Session); ok {
-		return c.leave(ctx, s, &d, sum)
+	if c.session != nil {
+		return c.leave(ctx, c.session, &d, sum)
 	}
 	d.Failure = c.nothingKept(&d)
 	if c.journal != nil {

@@ -368,6 +368,10 @@ func (m *Memory) Stats() Stats {
 	return s
 }
 
+// Err returns nil: a frontier in memory keeps no record that could fail.
+// (A database frontier returns the write that failed.)
+func (m *Memory) Err() error { return nil }
+
 // Pending returns the queued items (for the done event's list of what was
 // left, and for a later resume), in host order.
 func (m *Memory) Pending() []Item {
@@ -440,8 +444,10 @@ type Queue interface {
 
 // A Waiter is a Queue that Pop tells when it is about to wait: nothing can
 // be taken until a URL in flight is completed (for a queue that records
-// pages in batches, a reason to record now).
+// pages in batches, a reason to record now). The SQLite store's queue is
+// one (asserted in store's assert_test.go); the others need no telling.
 type Waiter interface {
+	Queue
 	Waiting()
 }
 
