@@ -29,7 +29,7 @@ func (c *Crawler) unstarted(it frontier.Item) {
 func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func()) {
 	u, err := url.Parse(it.URL)
 	if err != nil {
-		c.front.Complete(it, frontier.Result{State: "refused", Cause: string(refuse.FetchError)})
+		c.front.Complete(it, frontier.Result{State: frontier.StateRefused, Cause: string(refuse.FetchError)})
 		return
 	}
 	prep := c.prepare(ctx, u)
@@ -52,7 +52,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 		c.done.Disallowed++
 		c.done.Causes[string(refuse.Disallowed)]++
 		c.mu.Unlock()
-		c.front.Complete(it, frontier.Result{State: "disallowed", Cause: string(refuse.Disallowed)})
+		c.front.Complete(it, frontier.Result{State: frontier.StateDisallowed, Cause: string(refuse.Disallowed)})
 		c.emit(&DisallowedEvent{Event: "disallowed", URL: it.URL, Citation: it.Citation, Robots: rp.URL, Group: v.Group, Rule: v.Rule, Reason: v.Reason})
 		return
 	case ans.Denied.Cause == fetch.DeniedOutOfScope && !c.scope.ApprovedOrigin(u) && c.joinOrigins():

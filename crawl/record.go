@@ -68,10 +68,10 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 	if ev.RobotsMeta != nil && ev.RobotsMeta.Nofollow {
 		queue = nil // the links stay in the graph as edges
 	}
-	res := frontier.Result{State: "done", FinalURL: p.FinalURL, Status: p.Status, Title: p.Title, Words: p.Words,
+	res := frontier.Result{State: frontier.StateDone, FinalURL: p.FinalURL, Status: p.Status, Title: p.Title, Words: p.Words,
 		PlainWords: sideWords(p, fetch.Plain), RenderedWords: sideWords(p, fetch.Rendered), Links: edges, Queue: queue}
 	if p.Refusal != nil {
-		res.State, res.Cause = "refused", string(p.Refusal.Cause)
+		res.State, res.Cause = frontier.StateRefused, string(p.Refusal.Cause)
 	}
 	if line, err := ev.encode(); err == nil {
 		ev.line, res.Event = line, line[:len(line)-1] // said as stored
