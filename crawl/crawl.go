@@ -147,7 +147,7 @@ type Crawler struct {
 	stopOnce  sync.Once
 	failOnce  sync.Once // the warning of failed, said once
 	stopCh    chan struct{}
-	reason    atomic.Value // string
+	reason    atomic.Value // StopReason; read it with stopReason
 	linksDone atomic.Bool  // the link checks are finished
 
 	emitMu sync.Mutex
@@ -229,27 +229,27 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 
 // Stop asks the crawl to finish: no new URL is popped and no new request
 // starts (the gate is stopped, so every wait ends), pages already on the
-// wire complete, and Run returns with "interrupted". Safe to call more than
+// wire complete, and Run returns with StopInterrupted. Safe to call more than
 // once.
-func (c *Crawler) Stop() { c.stop("interrupted") }
+func (c *Crawler) Stop() { c.stop(StopInterrupted) }
 
 // When the frontier is exhausted and links are being checked, the gate stays
 // open until the checks are done (Run stops it); any other stop during them
 // stops the gate at once and becomes the crawl's reason.
-func (c *Crawler) stop(reason string) {
+func (c *Crawler) stop(reason StopReason) {
 	c.stopOnce.Do(func() {
 		c.reason.Store(reason)
 		close(c.stopCh)
 	})
-	if reason == "exhausted" && c.links != nil && !c.linksDone.Load() {
+	if reason == StopExhausted && c.links != nil && !c.linksDone.Load() {
 		return
 	}
-	if reason == "max-pages" {
+	if reason == StopMaxPages {
 		// The ceiling pops no further URL, but the pages counted within it
 		// go on; Run stops the gate once they are done.
 		return
 	}
-	if reason != "exhausted" && c.reason.Load() == "exhausted" {
+	if reason != StopExhausted && c.stopReason() == StopExhausted {
 		c.reason.Store(reason)
 	}
 	c.gate.Stop()
@@ -262,8 +262,13 @@ func (c *Crawler) halted() bool {
 	if !c.stopped() {
 		return false
 	}
-	r, _ := c.reason.Load().(string)
-	return r != "max-pages"
+	return c.stopReason() != StopMaxPages
+}
+
+// stopReason is why the crawl stopped; "" while it runs.
+func (c *Crawler) stopReason() StopReason {
+	r, _ := c.reason.Load().(StopReason)
+	return r
 }
 
 func (c *Crawler) stopped() bool {
@@ -292,7 +297,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 	if c.journal != nil {
 		if err := c.journal.Run(run, c.cfg.Resumed); err != nil {
 			c.addWarning("the crawl database could not record the run: " + err.Error())
-			c.stop("failure")
+			c.stop(StopFailure)
 		}
 	}
 
@@ -307,7 +312,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		}
 	}()
 	if c.cfg.TimeBudget > 0 {
-		t := time.AfterFunc(c.cfg.TimeBudget, func() { c.stop("time-budget") })
+		t := time.AfterFunc(c.cfg.TimeBudget, func() { c.stop(StopTimeBudget) })
 		defer t.Stop()
 	}
 
@@ -339,16 +344,16 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		wg.Go(func() { c.worker(ctx, popCtx) })
 	}
 	wg.Wait()
-	if r, _ := c.reason.Load().(string); r == "max-pages" {
+	if c.stopReason() == StopMaxPages {
 		c.gate.Stop() // the pages within the ceiling are done
 	}
 	c.recording.Wait() // pages still being committed
 	if ctx.Err() != nil {
-		c.stop("interrupted")
+		c.stop(StopInterrupted)
 	}
 	c.finishLinks(ctx)
 	c.linksDone.Store(true)
-	c.stop("exhausted") // no-op when a reason was already set
+	c.stop(StopExhausted) // no-op when a reason was already set
 	return c.finish(ctx, start)
 }
 
@@ -380,7 +385,7 @@ func (c *Crawler) worker(ctx, popCtx context.Context) {
 		switch {
 		case errors.Is(err, frontier.ErrExhausted), errors.Is(err, frontier.ErrOnlyDeferred):
 			received()
-			c.stop("exhausted")
+			c.stop(StopExhausted)
 			return
 		case err != nil && popCtx.Err() == nil:
 			received()
@@ -406,5 +411,5 @@ func (c *Crawler) failed(err error) {
 	c.failOnce.Do(func() {
 		c.addWarning("the crawl stopped: its state could not be kept: " + err.Error())
 	})
-	c.stop("failure")
+	c.stop(StopFailure)
 }

@@ -197,7 +197,7 @@ func TestUnionSiteCrawl(t *testing.T) {
 		}
 	})
 	t.Run("done", func(t *testing.T) {
-		if done.Stopped != "exhausted" || done.Disallowed != 2 || done.Causes["disallowed"] != 2 || done.Duplicates != 1 || done.Pending != 1 || done.Deferred != 1 {
+		if done.Stopped != StopExhausted || done.Disallowed != 2 || done.Causes["disallowed"] != 2 || done.Duplicates != 1 || done.Pending != 1 || done.Deferred != 1 {
 			t.Errorf("done = stopped %s, disallowed %d, duplicates %d, pending %d, deferred %d", done.Stopped, done.Disallowed, done.Duplicates, done.Pending, done.Deferred)
 		}
 		inv := done.Sitemaps

@@ -181,6 +181,18 @@ const (
 	MaxSkippedList  = 10000
 )
 
+// StopReason says why a crawl ended: the done event's "stopped" field. The
+// values are stable.
+type StopReason string
+
+const (
+	StopExhausted   StopReason = "exhausted"   // nothing was left that could be fetched
+	StopMaxPages    StopReason = "max-pages"   // the request ceiling (Config.MaxPages) was reached
+	StopTimeBudget  StopReason = "time-budget" // Config.TimeBudget ran out
+	StopInterrupted StopReason = "interrupted" // Stop was called, or Run's context ended
+	StopFailure     StopReason = "failure"     // the crawl's record could not be kept
+)
+
 // DoneEvent ends the stream. When several workers share a crawl, the last
 // one out writes it for the whole session (the workers that worked
 // together): pages and refusals are those the database recorded, the other
@@ -188,7 +200,7 @@ const (
 // coverage are the crawl's.
 type DoneEvent struct {
 	Event           string         `json:"event"`
-	Stopped         string         `json:"stopped"` // exhausted, max-pages, time-budget, interrupted, failure
+	Stopped         StopReason     `json:"stopped"`
 	Pages           int            `json:"pages"`
 	OK              int            `json:"ok"`
 	Refused         int            `json:"refused"`

@@ -123,7 +123,7 @@ func TestStopStartsNoRequest(t *testing.T) {
 	if pages != 1 {
 		t.Errorf("%d of /a../d were requested; want 1: the crawl stopped while the first was served", pages)
 	}
-	if done.Stopped != "interrupted" || done.Pending != 3 {
+	if done.Stopped != StopInterrupted || done.Pending != 3 {
 		t.Errorf("done: stopped %q, pending %d; want interrupted with 3 pages still queued", done.Stopped, done.Pending)
 	}
 }
@@ -422,7 +422,7 @@ func TestPageNotSaidWhenItsRecordFails(t *testing.T) {
 	for _, p := range pagesOf[PageEvent](rec) {
 		said = append(said, p.URL)
 	}
-	if !slices.Equal(said, []string{site.URL + "/"}) || done.Stopped != "failure" || done.Pages != 1 {
+	if !slices.Equal(said, []string{site.URL + "/"}) || done.Stopped != StopFailure || done.Pages != 1 {
 		t.Errorf("pages said %q, done %q with %d pages; want only the recorded page said and the crawl stopped by the failure", said, done.Stopped, done.Pages)
 	}
 }

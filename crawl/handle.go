@@ -68,7 +68,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 		return
 	}
 	if n := c.started.Add(1); c.cfg.MaxPages > 0 && n > int64(c.cfg.MaxPages) {
-		c.stop("max-pages")
+		c.stop(StopMaxPages)
 		c.front.Retry(it) // not fetched: it stays pending
 		return
 	}

@@ -50,7 +50,7 @@ func TestStopEndsSeedPreparation(t *testing.T) {
 	if got != "1 0 0" {
 		t.Errorf("requests per host %s; want 1 0 0 (the first seed's robots.txt, then nothing)", got)
 	}
-	if done.Stopped != "interrupted" || done.Pending != 3 {
+	if done.Stopped != StopInterrupted || done.Pending != 3 {
 		t.Errorf("done: stopped %q, pending %d; want interrupted with the 3 seeds queued", done.Stopped, done.Pending)
 	}
 }

@@ -48,7 +48,7 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 	stats := c.front.Stats()
 	c.mu.Lock()
 	d := c.done
-	d.Stopped, _ = c.reason.Load().(string)
+	d.Stopped = c.stopReason()
 	d.Pending, d.Deferred = stats.Queued, stats.Deferred
 	d.Skipped = append([]Skipped{}, c.skipped...)
 	d.DiscoveredKinds = maps.Clone(c.kinds)
@@ -146,7 +146,7 @@ func (c *Crawler) leave(ctx context.Context, s Session, own *DoneEvent, sum fron
 	ctx = context.WithoutCancel(ctx) // an interrupted crawl still says how it ended
 	share := &WorkerDoneEvent{DoneEvent: *own, Worker: s.Worker()}
 	share.Event = "worker_done"
-	last, err := s.Leave(ctx, share, own.Stopped == "exhausted")
+	last, err := s.Leave(ctx, share, own.Stopped == StopExhausted)
 	if err != nil {
 		own.Warnings = append(own.Warnings, "the crawl database could not say whether other workers are still at work, so this done is this worker's share: "+err.Error())
 		c.emit(own)
@@ -263,7 +263,7 @@ const maxSeedRefusals = 3
 // failed, or "" when a page was kept (in this run or, for a resumed crawl,
 // an earlier one), or the crawl was interrupted or failed otherwise.
 func (c *Crawler) nothingKept(d *DoneEvent) string {
-	if d.OK > 0 || d.Duplicates > 0 || c.cfg.KeptEarlier || d.Stopped == "interrupted" || d.Stopped == "failure" {
+	if d.OK > 0 || d.Duplicates > 0 || c.cfg.KeptEarlier || d.Stopped == StopInterrupted || d.Stopped == StopFailure {
 		return ""
 	}
 	c.mu.Lock()

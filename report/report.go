@@ -170,7 +170,7 @@ func collect(ctx context.Context, s *store.Store) (*data, error) {
 			if err := json.Unmarshal(r.DoneEvent, &done); err != nil {
 				return nil, fmt.Errorf("report: a done event: %w", err)
 			}
-			ri.Stopped, ri.Elapsed = done.Stopped, humanDuration(time.Duration(done.ElapsedMS)*time.Millisecond)
+			ri.Stopped, ri.Elapsed = string(done.Stopped), humanDuration(time.Duration(done.ElapsedMS)*time.Millisecond)
 			if done.Event != "worker_done" { // one worker's share of a shared crawl: the last one out's done sums it up
 				d.Done = &done
 			}

@@ -385,7 +385,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := archive.Err(); err != nil {
 		return fmt.Errorf("crawl: --warc: %w", err)
 	}
-	if done.Stopped == "failure" {
+	if done.Stopped == crawl.StopFailure {
 		return fmt.Errorf("crawl: stopped: %s", strings.Join(done.Warnings, "; "))
 	}
 	// The gates judge the whole crawl, every run of it, from the database.
@@ -416,7 +416,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	annotateGates(stderr, gates.failures)
 	gateErr = bl.finish(*f.junit, stderr, gateErr)
 	switch {
-	case done.Stopped == "interrupted":
+	case done.Stopped == crawl.StopInterrupted:
 		return errInterrupted
 	case done.Failure != "" && len(unreachable) > 0 && gates.judged == 0:
 		return fmt.Errorf("crawl: %s: %s", done.Failure, strings.Join(unreachable, "; "))
