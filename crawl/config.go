@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/policy"
 )
 
@@ -27,10 +28,10 @@ type Config struct {
 	// Seeds are where the crawl starts. What may be fetched (the approved
 	// origins and paths) is the gate's scope (Deps.Gate).
 	Seeds []*url.URL
-	// Mode is "union", "plain" or "rendered": the Pages fetcher decides
-	// what is fetched; the mode is reported, and a plain crawl has twice
-	// the workers (see Concurrency).
-	Mode string
+	// Mode is the Pages fetcher's (union.ModeUnion when empty): the
+	// fetcher decides what is fetched; the mode is reported, and a plain
+	// crawl has twice the workers (see Concurrency).
+	Mode union.Mode
 	// Depth is the most link hops from a seed. Zero means DefaultDepth;
 	// negative means no limit. SeedsOnly sets it to zero: only the seeds.
 	Depth     int
@@ -130,7 +131,7 @@ func (c *Config) fill() error {
 		}
 	}
 	if c.Mode == "" {
-		c.Mode = "union"
+		c.Mode = union.ModeUnion
 	}
 	switch {
 	case c.SeedsOnly:

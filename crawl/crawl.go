@@ -363,7 +363,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 // before it is parsed and recorded, so a plain crawl has twice the workers
 // and lets the next request out meanwhile (see fetching).
 func (c *Crawler) workers() int {
-	if c.cfg.Mode == "plain" {
+	if c.cfg.Mode == union.ModePlain {
 		return 2 * c.cfg.Concurrency
 	}
 	return c.cfg.Concurrency

@@ -362,7 +362,7 @@ func TestHostsInParallel(t *testing.T) {
 		seeds = append(seeds, mustURL(t, ts.URL+"/"))
 		handlers = append(handlers, st)
 	}
-	cfg := Config{Seeds: seeds, Concurrency: 3, HostInterval: interval, NoDelay: true, SkipSoft404: true, Mode: "plain"}
+	cfg := Config{Seeds: seeds, Concurrency: 3, HostInterval: interval, NoDelay: true, SkipSoft404: true, Mode: union.ModePlain}
 	_, done := run(t, cfg, newPages(t, union.ModePlain, nil))
 	if done.OK != 24 {
 		t.Fatalf("kept %d pages; want 24 (8 per host)", done.OK)
@@ -432,7 +432,7 @@ func TestPlainFetchesWhileRecording(t *testing.T) {
 		}
 	}))
 	t.Cleanup(ts.Close)
-	cfg := Config{Seeds: []*url.URL{mustURL(t, ts.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, SkipSoft404: true, Mode: "plain"}
+	cfg := Config{Seeds: []*url.URL{mustURL(t, ts.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, SkipSoft404: true, Mode: union.ModePlain}
 	var held, overlapped bool
 	var events []any
 	sink := func(ev any) {
@@ -518,7 +518,7 @@ func TestPlainConcurrencyCountsEveryRequest(t *testing.T) {
 		servers = append(servers, ts)
 	}
 	other = servers[1].URL
-	cfg := Config{Seeds: []*url.URL{mustURL(t, servers[0].URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, Mode: "plain"}
+	cfg := Config{Seeds: []*url.URL{mustURL(t, servers[0].URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, Mode: union.ModePlain}
 	_, done := runGated(t, cfg, newPages(t, union.ModePlain, nil), testGate(t, cfg, other))
 	if done.OK != 5 {
 		t.Errorf("kept %d pages; want 5 (3 of the seed's origin, 2 of the other)", done.OK)
@@ -602,7 +602,7 @@ func TestSoft404(t *testing.T) {
 		}
 	}))
 	defer site.Close()
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, Mode: "plain"}
+	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, Mode: union.ModePlain}
 	rec, _ := run(t, cfg, newPages(t, union.ModePlain, nil))
 	var disc *DiscoveryEvent
 	byURL := map[string]*PageEvent{}

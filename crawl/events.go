@@ -5,6 +5,7 @@ import (
 
 	"github.com/webgraph/webgraph/audit"
 	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/linkcheck"
 	"github.com/webgraph/webgraph/policy"
 )
@@ -49,7 +50,7 @@ type RunEvent struct {
 	AllowPaths []string       `json:"allow_paths"`
 	Include    []string       `json:"include,omitempty"` // URL patterns a page must match one of
 	Exclude    []string       `json:"exclude,omitempty"` // URL patterns no page may match
-	Mode       string         `json:"mode"`
+	Mode       union.Mode     `json:"mode"`
 	Limits     Limits         `json:"limits"`
 	Identity   IdentityReport `json:"identity"`
 	Robots     string         `json:"robots"`        // "obeyed" or "OFF"

@@ -163,7 +163,7 @@ func collect(ctx context.Context, s *store.Store) (*data, error) {
 		if err := json.Unmarshal(r.RunEvent, &run); err != nil {
 			return nil, fmt.Errorf("report: a run event: %w", err)
 		}
-		d.Seeds, d.Mode = cleanAll(run.Seeds), run.Mode
+		d.Seeds, d.Mode = cleanAll(run.Seeds), string(run.Mode)
 		ri := runInfo{Started: r.StartedAt, Resumed: r.Resumed, Stopped: "did not finish (killed?)", Warnings: cleanAll(run.Warnings)}
 		if r.DoneEvent != nil {
 			var done crawl.DoneEvent
