@@ -34,17 +34,11 @@ const (
 // Causes lists every Cause, in the order docs/design.md gives them ("The union").
 var Causes = []Cause{Download, Missing, Wall, BlockPage, LoginRedirect, JSShell, TooThin, Disallowed, FetchError, OutOfScope}
 
-// Link verdicts (--check) a CI gate may name beside the refusal causes; they
-// are never a page's cause.
-const (
-	LinkBroken       Cause = "broken"       // a link target verified missing
-	LinkUnverifiable Cause = "unverifiable" // a link target that could not be judged
-)
-
-// ParseCause returns the Cause named s (a refusal cause or a link verdict),
-// or an error naming the valid ones.
+// ParseCause returns the Cause named s, or an error naming the valid ones.
+// (A CI gate also takes link verdicts, which are linkcheck's, and audit
+// findings; its caller asks those packages first.)
 func ParseCause(s string) (Cause, error) {
-	all := append(append([]Cause{}, Causes...), LinkBroken, LinkUnverifiable)
+	all := Causes
 	for _, c := range all {
 		if string(c) == s {
 			return c, nil
