@@ -241,9 +241,8 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	cfg := crawl.Config{
 		Seeds: seeds, Mode: o.mode,
-		Depth: *f.depth, SeedsOnly: *f.depth == 0, MaxPages: *f.maxPages, TimeBudget: *f.budget, Concurrency: *f.concurrency,
-		HostInterval: *f.hostInterval, NoHostInterval: *f.hostInterval == 0,
-		Delay: *f.delay, NoDelay: *f.delay == 0,
+		Depth: *f.depth, MaxPages: *f.maxPages, TimeBudget: *f.budget, Concurrency: *f.concurrency,
+		HostInterval: *f.hostInterval, Delay: *f.delay, // the flags start from crawl's defaults
 		SitemapLimit: *f.sitemapLimit, MaxBody: o.maxBody, KeepText: *f.keep == "text",
 		Identity: o.identity(),
 		Resumed:  *f.resume, DB: *f.db, Warnings: append(warnings, o.tlsWarnings()...), TLS: o.tlsReport(), AssumedSeeds: assumed,
