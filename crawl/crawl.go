@@ -221,7 +221,7 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 	c.pauser, _ = c.front.(Pauser)
 	c.session, _ = c.journal.(Session)
 	c.done = DoneEvent{Event: "done", Causes: map[string]int{}, Skipped: []Skipped{}, Warnings: []string{}, Findings: audit.NewTally()}
-	for _, cause := range refuse.Causes {
+	for _, cause := range refuse.Causes() {
 		c.done.Causes[string(cause)] = 0
 	}
 	return c, nil

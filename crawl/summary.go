@@ -180,7 +180,7 @@ func (c *Crawler) leave(ctx context.Context, s Session, own *DoneEvent, sum fron
 func sumUp(own *DoneEvent, t frontier.SessionTally) *DoneEvent {
 	d := *own
 	d.Causes = map[string]int{}
-	for _, cause := range refuse.Causes {
+	for _, cause := range refuse.Causes() {
 		d.Causes[string(cause)] = 0
 	}
 	for cause, n := range t.Causes {
@@ -280,7 +280,7 @@ func (c *Crawler) nothingKept(d *DoneEvent) string {
 		return "no page was kept: nothing was fetched"
 	}
 	var causes []string
-	for _, cause := range refuse.Causes {
+	for _, cause := range refuse.Causes() {
 		if n := d.Causes[string(cause)]; n > 0 {
 			causes = append(causes, fmt.Sprintf("%s %d", cause, n))
 		}
