@@ -42,14 +42,72 @@ const (
 	JSRedirect              Name = "js_redirect"
 )
 
+// Severity says how much a finding matters.
+type Severity int
+
+const (
+	// Notice: worth a look; whether it matters depends on the site.
+	Notice Severity = iota
+	// Critical: a search engine will likely get the page wrong. The
+	// finding's words say so first ("CRITICAL: ").
+	Critical
+)
+
+// finding is one finding of the closed set: its name, the field of Fields
+// (by its JSON name) whose difference it names, how much it matters, and
+// what it means in one line, for a person deciding whether it matters.
+type finding struct {
+	name     Name
+	field    string
+	severity Severity
+	words    string
+}
+
+// findings is the closed set, in the order findings are reported: the one
+// table Names, ParseName, Words, Field and Severity read. Adding a finding
+// is a constant above, a row here, and the comparison that finds it.
+var findings = []finding{
+	{TitleOnlyRendered, "title", Notice, "the title is written by JavaScript: the HTML as served has none"},
+	{TitleChanged, "title", Notice, "JavaScript changes the title the HTML as served gives"},
+	{DescriptionOnlyRendered, "description", Notice, "the meta description is written by JavaScript: the HTML as served has none"},
+	{DescriptionChanged, "description", Notice, "JavaScript changes the meta description the HTML as served gives"},
+	{H1OnlyRendered, "h1", Notice, "the first h1 is written by JavaScript: the HTML as served has none"},
+	{H1Changed, "h1", Notice, "JavaScript changes the first h1 of the HTML as served"},
+	{CanonicalOnlyRendered, "canonical", Notice, "the canonical link is added by JavaScript: crawlers that do not render see none"},
+	{CanonicalMismatch, "canonical", Notice, "the canonical URL in the HTML as served differs from the rendered one: crawlers get two answers"},
+	{NoindexOnlyPlain, "robots", Critical, "noindex only in the HTML as served; JavaScript removes it, but a search engine may never render the page to see that, and will drop it"},
+	{NoindexOnlyRendered, "robots", Notice, "JavaScript adds noindex: crawlers that do not render will index a page meant to stay out"},
+	{NofollowOnlyPlain, "robots", Notice, "nofollow only in the HTML as served; JavaScript removes it: crawlers that do not render will not follow its links"},
+	{NofollowOnlyRendered, "robots", Notice, "JavaScript adds nofollow: crawlers that do not render will follow links meant not to be followed"},
+	{HreflangChanged, "hreflang", Notice, "the hreflang alternates differ between the HTML as served and the rendered page"},
+	{StructuredDataChanged, "structured_data", Notice, "the JSON-LD structured data types differ between the HTML as served and the rendered page"},
+	{LinksOnlyRendered, "links", Notice, "some links exist only after JavaScript runs: crawlers that do not render cannot find their targets from here"},
+	{ContentOnlyRendered, "words", Notice, "most of the text is written by JavaScript: the HTML as served has under half the rendered words"},
+	{JSErrors, "console_errors", Notice, "the page's scripts logged errors or threw uncaught exceptions while rendering"},
+	{FailedRequests, "failed_requests", Notice, "requests the page made while rendering failed (HTTP errors or network failures)"},
+	{BlockedResources, "blocked_resources", Notice, "webgraph blocked requests the page made while rendering (robots.txt of their host, popups, …): the render may be incomplete"},
+	{JSRedirect, "navigations", Notice, "the page sends the browser elsewhere by script or meta refresh: crawlers that do not render stay on this URL"},
+}
+
+// lookup returns n's row of the table; ok is false for a name outside the
+// set.
+func lookup(n Name) (f finding, ok bool) {
+	for _, f := range findings {
+		if f.name == n {
+			return f, true
+		}
+	}
+	return finding{}, false
+}
+
 // Names returns every finding name, in the order findings are reported. The
 // slice is a new copy each call.
 func Names() []Name {
-	return []Name{TitleOnlyRendered, TitleChanged, DescriptionOnlyRendered, DescriptionChanged,
-		H1OnlyRendered, H1Changed, CanonicalOnlyRendered, CanonicalMismatch,
-		NoindexOnlyPlain, NoindexOnlyRendered, NofollowOnlyPlain, NofollowOnlyRendered,
-		HreflangChanged, StructuredDataChanged, LinksOnlyRendered, ContentOnlyRendered,
-		JSErrors, FailedRequests, BlockedResources, JSRedirect}
+	names := make([]Name, len(findings))
+	for i, f := range findings {
+		names[i] = f.name
+	}
+	return names
 }
 
 // UnknownNameError is ParseName's error for a name outside the set.
@@ -61,58 +119,40 @@ func (e *UnknownNameError) Error() string {
 
 // ParseName returns the finding named s, or an *UnknownNameError.
 func ParseName(s string) (Name, error) {
-	if n := Name(s); slices.Contains(Names(), n) {
-		return n, nil
+	if _, ok := lookup(Name(s)); ok {
+		return Name(s), nil
 	}
 	return "", &UnknownNameError{Name: s}
 }
 
 // Words says in one line, for a person deciding whether it matters, what
-// finding n means.
+// finding n means; a critical finding's words begin "CRITICAL: ". A name
+// outside the set is its own words.
 func Words(n Name) string {
-	switch n {
-	case TitleOnlyRendered:
-		return "the title is written by JavaScript: the HTML as served has none"
-	case TitleChanged:
-		return "JavaScript changes the title the HTML as served gives"
-	case DescriptionOnlyRendered:
-		return "the meta description is written by JavaScript: the HTML as served has none"
-	case DescriptionChanged:
-		return "JavaScript changes the meta description the HTML as served gives"
-	case H1OnlyRendered:
-		return "the first h1 is written by JavaScript: the HTML as served has none"
-	case H1Changed:
-		return "JavaScript changes the first h1 of the HTML as served"
-	case CanonicalOnlyRendered:
-		return "the canonical link is added by JavaScript: crawlers that do not render see none"
-	case CanonicalMismatch:
-		return "the canonical URL in the HTML as served differs from the rendered one: crawlers get two answers"
-	case NoindexOnlyPlain:
-		return "CRITICAL: noindex only in the HTML as served; JavaScript removes it, but a search engine may never render the page to see that, and will drop it"
-	case NoindexOnlyRendered:
-		return "JavaScript adds noindex: crawlers that do not render will index a page meant to stay out"
-	case NofollowOnlyPlain:
-		return "nofollow only in the HTML as served; JavaScript removes it: crawlers that do not render will not follow its links"
-	case NofollowOnlyRendered:
-		return "JavaScript adds nofollow: crawlers that do not render will follow links meant not to be followed"
-	case HreflangChanged:
-		return "the hreflang alternates differ between the HTML as served and the rendered page"
-	case StructuredDataChanged:
-		return "the JSON-LD structured data types differ between the HTML as served and the rendered page"
-	case LinksOnlyRendered:
-		return "some links exist only after JavaScript runs: crawlers that do not render cannot find their targets from here"
-	case ContentOnlyRendered:
-		return "most of the text is written by JavaScript: the HTML as served has under half the rendered words"
-	case JSErrors:
-		return "the page's scripts logged errors or threw uncaught exceptions while rendering"
-	case FailedRequests:
-		return "requests the page made while rendering failed (HTTP errors or network failures)"
-	case BlockedResources:
-		return "webgraph blocked requests the page made while rendering (robots.txt of their host, popups, …): the render may be incomplete"
-	case JSRedirect:
-		return "the page sends the browser elsewhere by script or meta refresh: crawlers that do not render stay on this URL"
+	f, ok := lookup(n)
+	switch {
+	case !ok:
+		return string(n)
+	case f.severity == Critical:
+		return "CRITICAL: " + f.words
+	}
+	return f.words
+}
+
+// Field returns the JSON name of the field of Fields (or Script) whose
+// difference n names, e.g. "title" for TitleChanged: the row a field table
+// shows the finding on. A name outside the set is its own field.
+func (n Name) Field() string {
+	if f, ok := lookup(n); ok {
+		return f.field
 	}
 	return string(n)
+}
+
+// Severity returns how much n matters; Notice for a name outside the set.
+func (n Name) Severity() Severity {
+	f, _ := lookup(n)
+	return f.severity
 }
 
 // Fields are one side's values of what the audit compares.

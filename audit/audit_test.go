@@ -3,7 +3,12 @@ package audit
 import (
 	"encoding/json"
 	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -102,5 +107,65 @@ func TestParseName(t *testing.T) {
 	var u *UnknownNameError
 	if _, err := ParseName("missing"); err == nil || !errors.As(err, &u) {
 		t.Errorf("ParseName(missing) = %v; want *UnknownNameError", err)
+	}
+}
+
+// The table is the closed set: every Name constant declared in audit.go has
+// exactly one row, in declaration order (the reporting order), and no row
+// names anything else.
+func TestTableHoldsEveryName(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "audit.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var declared []Name
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, spec := range g.Specs {
+			v := spec.(*ast.ValueSpec)
+			if id, ok := v.Type.(*ast.Ident); !ok || id.Name != "Name" {
+				continue
+			}
+			for _, val := range v.Values {
+				s, err := strconv.Unquote(val.(*ast.BasicLit).Value)
+				if err != nil {
+					t.Fatal(err)
+				}
+				declared = append(declared, Name(s))
+			}
+		}
+	}
+	if len(declared) == 0 || !slices.Equal(Names(), declared) {
+		t.Errorf("Names() = %v;\nwant the constants as declared: %v", Names(), declared)
+	}
+}
+
+// Each row's field is one the audit compares (a JSON name of Fields or of
+// Script), and only a critical finding's words say so.
+func TestTableRows(t *testing.T) {
+	compared := map[string]bool{}
+	for _, typ := range []reflect.Type{reflect.TypeFor[Fields](), reflect.TypeFor[Script]()} {
+		for f := range typ.Fields() {
+			if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" {
+				compared[name] = true
+			}
+		}
+	}
+	for _, n := range Names() {
+		if !compared[n.Field()] {
+			t.Errorf("%s: field %q is not a field the audit compares", n, n.Field())
+		}
+		if critical := strings.HasPrefix(Words(n), "CRITICAL: "); critical != (n.Severity() == Critical) {
+			t.Errorf("%s: severity %v, words %q; want the words to say CRITICAL exactly when it is", n, n.Severity(), Words(n))
+		}
+	}
+	if NoindexOnlyPlain.Severity() != Critical || TitleChanged.Severity() != Notice {
+		t.Errorf("severities: noindex_only_plain %v, title_changed %v; want critical, notice", NoindexOnlyPlain.Severity(), TitleChanged.Severity())
+	}
+	if n := Name("nope"); n.Field() != "nope" || Words(n) != "nope" || n.Severity() != Notice {
+		t.Errorf("a name outside the set: field %q, words %q, severity %v; want its own name twice, and notice", n.Field(), Words(n), n.Severity())
 	}
 }

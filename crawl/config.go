@@ -7,10 +7,12 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/policy"
 )
 
-// Defaults of Config.
+// Defaults of Config. DefaultDepth, DefaultHostInterval and DefaultDelay are
+// the CLI's: Config has none for those fields (see Config).
 const (
 	DefaultConcurrency   = 4
 	DefaultDepth         = 5
@@ -21,20 +23,23 @@ const (
 	DefaultFrontierEvery = 50
 )
 
-// Config describes one crawl. New fills zero fields with the defaults above
-// and validates the rest.
+// Config describes one crawl. New fills the zero fields whose comments name
+// a default with it, and validates the rest. Depth, HostInterval and Delay
+// have no default: their zero is a setting like any other (the seeds only,
+// no spacing, no pause), so that none needs a second field to say "none";
+// a caller that wants the usual politeness starts from DefaultDepth,
+// DefaultHostInterval and DefaultDelay, as the CLI's flags do.
 type Config struct {
 	// Seeds are where the crawl starts. What may be fetched (the approved
 	// origins and paths) is the gate's scope (Deps.Gate).
 	Seeds []*url.URL
-	// Mode is "union", "plain" or "rendered": the Pages fetcher decides
-	// what is fetched; the mode is reported, and a plain crawl has twice
-	// the workers (see Concurrency).
-	Mode string
-	// Depth is the most link hops from a seed. Zero means DefaultDepth;
-	// negative means no limit. SeedsOnly sets it to zero: only the seeds.
-	Depth     int
-	SeedsOnly bool
+	// Mode is the Pages fetcher's (union.ModeUnion when empty): the
+	// fetcher decides what is fetched; the mode is reported, and a plain
+	// crawl has twice the workers (see Concurrency).
+	Mode union.Mode
+	// Depth is the most link hops from a seed: zero fetches the seeds
+	// only; negative means no limit.
+	Depth int
 	// MaxPages is the request ceiling: at most this many page fetches.
 	// Zero means DefaultMaxPages; negative means no ceiling.
 	MaxPages int
@@ -45,15 +50,11 @@ type Config struct {
 	// meanwhile. Zero means DefaultConcurrency.
 	Concurrency int
 	// HostInterval spaces page fetches to one host (or the host's
-	// Crawl-delay when larger). Zero means DefaultHostInterval; set
-	// NoHostInterval for none.
-	HostInterval   time.Duration
-	NoHostInterval bool
+	// Crawl-delay when larger); zero spaces them not at all.
+	HostInterval time.Duration
 	// Delay is the pause before each fetch, in each of the Concurrency
-	// fetch slots. Zero means
-	// DefaultDelay; set NoDelay for none.
-	Delay   time.Duration
-	NoDelay bool
+	// fetch slots; zero means none.
+	Delay time.Duration
 	// SitemapLimit caps the URLs taken from one origin's sitemaps.
 	SitemapLimit int
 	// MaxBody is reported in the run event (the fetchers enforce it).
@@ -101,19 +102,13 @@ type ConfigError struct{ Problems []string }
 
 func (e *ConfigError) Error() string { return "crawl: " + strings.Join(e.Problems, "; ") }
 
-// EffectiveDepth returns the depth limit the crawl applies, defaults
-// included (negative: none).
-func (c Config) EffectiveDepth() int {
-	c.fill()
-	return c.Depth
-}
+// EffectiveDepth returns the depth limit the crawl applies (negative:
+// none). It is Depth as given, which has no default.
+func (c Config) EffectiveDepth() int { return c.Depth }
 
 // EffectiveHostInterval returns the spacing of pages to one host the crawl
-// applies, defaults included.
-func (c Config) EffectiveHostInterval() time.Duration {
-	c.fill()
-	return c.HostInterval
-}
+// applies. It is HostInterval as given, which has no default.
+func (c Config) EffectiveHostInterval() time.Duration { return c.HostInterval }
 
 // Validate reports whether c is a valid configuration (a *ConfigError when
 // not), without changing it.
@@ -130,13 +125,7 @@ func (c *Config) fill() error {
 		}
 	}
 	if c.Mode == "" {
-		c.Mode = "union"
-	}
-	switch {
-	case c.SeedsOnly:
-		c.Depth = 0
-	case c.Depth == 0:
-		c.Depth = DefaultDepth
+		c.Mode = union.ModeUnion
 	}
 	if c.MaxPages == 0 {
 		c.MaxPages = DefaultMaxPages
@@ -146,16 +135,6 @@ func (c *Config) fill() error {
 	}
 	if c.Concurrency < 0 {
 		problems = append(problems, "concurrency must be positive")
-	}
-	if c.NoHostInterval {
-		c.HostInterval = 0
-	} else if c.HostInterval == 0 {
-		c.HostInterval = DefaultHostInterval
-	}
-	if c.NoDelay {
-		c.Delay = 0
-	} else if c.Delay == 0 {
-		c.Delay = DefaultDelay
 	}
 	if c.HostInterval < 0 || c.Delay < 0 || c.TimeBudget < 0 {
 		problems = append(problems, "intervals, delays and budgets cannot be negative")

@@ -27,7 +27,10 @@ type Pages interface {
 	Fetch(ctx context.Context, u *url.URL) (*union.Page, error)
 }
 
-// Frontier is the queue the crawl pops from; *frontier.Memory satisfies it.
+// Frontier is the queue the crawl pops from. *frontier.Memory,
+// *store.Frontier and *store.SharedFrontier satisfy it, as tests assert at
+// compile time (crawl's and store's assert_test.go); so do the optional
+// interfaces below that extend it.
 type Frontier interface {
 	Add(url, host string, c discovery.Discovery) bool
 	MarkSeen(url string) bool
@@ -50,12 +53,39 @@ type Frontier interface {
 	// (a crawl that found no sitemap has no use for that count).
 	Summary(disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary
 	Stats() frontier.Stats
+	// Err returns the error that stopped the frontier keeping its record
+	// (a database write failed), or nil; the crawl stops on it. A frontier
+	// in memory never fails.
+	Err() error
 }
 
-// BrowserMemory reports the peak resident memory, in bytes, of the browser
-// the crawl renders with (0 when unknown); *rendered.Fetcher satisfies it.
+// Pipelined is a Frontier that records a page in the background, claiming
+// its canonical URL in the same transaction: the worker goes on to its next
+// page while the writer commits many pages at once. *store.Frontier
+// satisfies it. With one, the crawl records a page by CompleteThen, not by
+// Claim and Complete: then is called once the page is durable, with the
+// page's first links, the page holding canon when another does (the page is
+// then not recorded), or the error that kept it from being recorded.
+type Pipelined interface {
+	Frontier
+	CompleteThen(it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error))
+}
+
+// Pauser is a Frontier that holds a host for every worker of a shared crawl
+// after a 429 or 503; *store.SharedFrontier satisfies it. A frontier of one
+// process needs none: the gate's throttle holds the pause.
+type Pauser interface {
+	Frontier
+	Pause(host string, until time.Time)
+}
+
+// BrowserMemory reports on the memory of the browser the crawl renders
+// with; *rendered.Fetcher satisfies it. PeakRSS is its peak resident memory
+// in bytes (0 when unknown); FewestTabs is the fewest tabs it rendered with
+// because memory ran low (0 when it never did) and the tabs it was given.
 type BrowserMemory interface {
 	PeakRSS() int64
+	FewestTabs() (fewest, of int)
 }
 
 // Journal keeps a durable record of the run: *store.Journal satisfies it.
@@ -87,6 +117,7 @@ type Origins interface {
 // last out, which writes the crawl's done. *store.SharedJournal satisfies
 // it.
 type Session interface {
+	Journal
 	// Worker names this worker.
 	Worker() string
 	// Leave records share as this worker's part and reports whether it is
@@ -96,22 +127,18 @@ type Session interface {
 	Tally(ctx context.Context) (frontier.SessionTally, error)
 }
 
-// pauser holds a host for every worker of a shared crawl after a 429 or
-// 503; *store.SharedFrontier satisfies it. A frontier of one process needs
-// none: the gate's throttle holds the pause.
-type pauser interface {
-	Pause(host string, until time.Time)
-}
-
 // Crawler runs one crawl. Create it with New; Run may be called once.
 type Crawler struct {
 	cfg     Config
 	pages   Pages
 	front   Frontier
+	pipe    Pipelined // front, when it is one; else nil
+	pauser  Pauser    // front, when it is one; else nil
 	gate    *policy.Gate
 	scope   *policy.Scope
 	sink    Sink
 	journal Journal
+	session Session // journal, when it is one; else nil
 	origins Origins
 	links   LinkChecker
 	browser BrowserMemory
@@ -120,7 +147,7 @@ type Crawler struct {
 	stopOnce  sync.Once
 	failOnce  sync.Once // the warning of failed, said once
 	stopCh    chan struct{}
-	reason    atomic.Value // string
+	reason    atomic.Value // StopReason; read it with stopReason
 	linksDone atomic.Bool  // the link checks are finished
 
 	emitMu sync.Mutex
@@ -190,8 +217,11 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 	if c.front == nil {
 		c.front = frontier.NewMemory(d.Gate.Throttle(), cfg.Depth)
 	}
+	c.pipe, _ = c.front.(Pipelined)
+	c.pauser, _ = c.front.(Pauser)
+	c.session, _ = c.journal.(Session)
 	c.done = DoneEvent{Event: "done", Causes: map[string]int{}, Skipped: []Skipped{}, Warnings: []string{}, Findings: audit.NewTally()}
-	for _, cause := range refuse.Causes {
+	for _, cause := range refuse.Causes() {
 		c.done.Causes[string(cause)] = 0
 	}
 	return c, nil
@@ -199,27 +229,27 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 
 // Stop asks the crawl to finish: no new URL is popped and no new request
 // starts (the gate is stopped, so every wait ends), pages already on the
-// wire complete, and Run returns with "interrupted". Safe to call more than
+// wire complete, and Run returns with StopInterrupted. Safe to call more than
 // once.
-func (c *Crawler) Stop() { c.stop("interrupted") }
+func (c *Crawler) Stop() { c.stop(StopInterrupted) }
 
 // When the frontier is exhausted and links are being checked, the gate stays
 // open until the checks are done (Run stops it); any other stop during them
 // stops the gate at once and becomes the crawl's reason.
-func (c *Crawler) stop(reason string) {
+func (c *Crawler) stop(reason StopReason) {
 	c.stopOnce.Do(func() {
 		c.reason.Store(reason)
 		close(c.stopCh)
 	})
-	if reason == "exhausted" && c.links != nil && !c.linksDone.Load() {
+	if reason == StopExhausted && c.links != nil && !c.linksDone.Load() {
 		return
 	}
-	if reason == "max-pages" {
+	if reason == StopMaxPages {
 		// The ceiling pops no further URL, but the pages counted within it
 		// go on; Run stops the gate once they are done.
 		return
 	}
-	if reason != "exhausted" && c.reason.Load() == "exhausted" {
+	if reason != StopExhausted && c.stopReason() == StopExhausted {
 		c.reason.Store(reason)
 	}
 	c.gate.Stop()
@@ -232,8 +262,13 @@ func (c *Crawler) halted() bool {
 	if !c.stopped() {
 		return false
 	}
-	r, _ := c.reason.Load().(string)
-	return r != "max-pages"
+	return c.stopReason() != StopMaxPages
+}
+
+// stopReason is why the crawl stopped; "" while it runs.
+func (c *Crawler) stopReason() StopReason {
+	r, _ := c.reason.Load().(StopReason)
+	return r
 }
 
 func (c *Crawler) stopped() bool {
@@ -262,7 +297,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 	if c.journal != nil {
 		if err := c.journal.Run(run, c.cfg.Resumed); err != nil {
 			c.addWarning("the crawl database could not record the run: " + err.Error())
-			c.stop("failure")
+			c.stop(StopFailure)
 		}
 	}
 
@@ -277,7 +312,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		}
 	}()
 	if c.cfg.TimeBudget > 0 {
-		t := time.AfterFunc(c.cfg.TimeBudget, func() { c.stop("time-budget") })
+		t := time.AfterFunc(c.cfg.TimeBudget, func() { c.stop(StopTimeBudget) })
 		defer t.Stop()
 	}
 
@@ -309,16 +344,16 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		wg.Go(func() { c.worker(ctx, popCtx) })
 	}
 	wg.Wait()
-	if r, _ := c.reason.Load().(string); r == "max-pages" {
+	if c.stopReason() == StopMaxPages {
 		c.gate.Stop() // the pages within the ceiling are done
 	}
 	c.recording.Wait() // pages still being committed
 	if ctx.Err() != nil {
-		c.stop("interrupted")
+		c.stop(StopInterrupted)
 	}
 	c.finishLinks(ctx)
 	c.linksDone.Store(true)
-	c.stop("exhausted") // no-op when a reason was already set
+	c.stop(StopExhausted) // no-op when a reason was already set
 	return c.finish(ctx, start)
 }
 
@@ -328,7 +363,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 // before it is parsed and recorded, so a plain crawl has twice the workers
 // and lets the next request out meanwhile (see fetching).
 func (c *Crawler) workers() int {
-	if c.cfg.Mode == "plain" {
+	if c.cfg.Mode == union.ModePlain {
 		return 2 * c.cfg.Concurrency
 	}
 	return c.cfg.Concurrency
@@ -350,7 +385,7 @@ func (c *Crawler) worker(ctx, popCtx context.Context) {
 		switch {
 		case errors.Is(err, frontier.ErrExhausted), errors.Is(err, frontier.ErrOnlyDeferred):
 			received()
-			c.stop("exhausted")
+			c.stop(StopExhausted)
 			return
 		case err != nil && popCtx.Err() == nil:
 			received()
@@ -362,8 +397,8 @@ func (c *Crawler) worker(ctx, popCtx context.Context) {
 		}
 		c.handle(ctx, it, received)
 		received()
-		if f, ok := c.front.(interface{ Err() error }); ok && f.Err() != nil {
-			c.failed(f.Err())
+		if err := c.front.Err(); err != nil {
+			c.failed(err)
 			return
 		}
 	}
@@ -376,5 +411,5 @@ func (c *Crawler) failed(err error) {
 	c.failOnce.Do(func() {
 		c.addWarning("the crawl stopped: its state could not be kept: " + err.Error())
 	})
-	c.stop("failure")
+	c.stop(StopFailure)
 }

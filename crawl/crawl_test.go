@@ -160,8 +160,8 @@ func TestUnionSiteCrawl(t *testing.T) {
 	ts, h := sites.Serve(t, "union")
 	down := unreachableRobots(t, "127.0.0.2")
 	cfg := Config{
-		Seeds:       []*url.URL{mustURL(t, ts.URL+"/"), mustURL(t, down.URL+"/")},
-		Concurrency: 1, NoHostInterval: true, NoDelay: true, KeepText: false, FrontierEvery: 10,
+		Seeds: []*url.URL{mustURL(t, ts.URL+"/"), mustURL(t, down.URL+"/")},
+		Depth: DefaultDepth, Concurrency: 1, KeepText: false, FrontierEvery: 10,
 		Identity: policy.Identity{Version: "test", Contact: "ops@example.org"},
 	}
 	cfg.Identity = policy.Identity{Version: "test", Contact: "ops@example.org"}
@@ -197,7 +197,7 @@ func TestUnionSiteCrawl(t *testing.T) {
 		}
 	})
 	t.Run("done", func(t *testing.T) {
-		if done.Stopped != "exhausted" || done.Disallowed != 2 || done.Causes["disallowed"] != 2 || done.Duplicates != 1 || done.Pending != 1 || done.Deferred != 1 {
+		if done.Stopped != StopExhausted || done.Disallowed != 2 || done.Causes["disallowed"] != 2 || done.Duplicates != 1 || done.Pending != 1 || done.Deferred != 1 {
 			t.Errorf("done = stopped %s, disallowed %d, duplicates %d, pending %d, deferred %d", done.Stopped, done.Disallowed, done.Duplicates, done.Pending, done.Deferred)
 		}
 		inv := done.Sitemaps
@@ -362,7 +362,7 @@ func TestHostsInParallel(t *testing.T) {
 		seeds = append(seeds, mustURL(t, ts.URL+"/"))
 		handlers = append(handlers, st)
 	}
-	cfg := Config{Seeds: seeds, Concurrency: 3, HostInterval: interval, NoDelay: true, SkipSoft404: true, Mode: "plain"}
+	cfg := Config{Seeds: seeds, Depth: DefaultDepth, Concurrency: 3, HostInterval: interval, SkipSoft404: true, Mode: union.ModePlain}
 	_, done := run(t, cfg, newPages(t, union.ModePlain, nil))
 	if done.OK != 24 {
 		t.Fatalf("kept %d pages; want 24 (8 per host)", done.OK)
@@ -432,7 +432,7 @@ func TestPlainFetchesWhileRecording(t *testing.T) {
 		}
 	}))
 	t.Cleanup(ts.Close)
-	cfg := Config{Seeds: []*url.URL{mustURL(t, ts.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, SkipSoft404: true, Mode: "plain"}
+	cfg := Config{Seeds: []*url.URL{mustURL(t, ts.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true, Mode: union.ModePlain}
 	var held, overlapped bool
 	var events []any
 	sink := func(ev any) {
@@ -518,7 +518,7 @@ func TestPlainConcurrencyCountsEveryRequest(t *testing.T) {
 		servers = append(servers, ts)
 	}
 	other = servers[1].URL
-	cfg := Config{Seeds: []*url.URL{mustURL(t, servers[0].URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, Mode: "plain"}
+	cfg := Config{Seeds: []*url.URL{mustURL(t, servers[0].URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain}
 	_, done := runGated(t, cfg, newPages(t, union.ModePlain, nil), testGate(t, cfg, other))
 	if done.OK != 5 {
 		t.Errorf("kept %d pages; want 5 (3 of the seed's origin, 2 of the other)", done.OK)
@@ -569,7 +569,7 @@ func TestRedirectOutOfScope(t *testing.T) {
 		}
 	}))
 	defer site.Close()
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, SkipSoft404: true}
+	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true}
 	gate := testGate(t, cfg)
 	rec, _ := runGated(t, cfg, newPages(t, union.ModeUnion, gate), gate)
 	var away *PageEvent
@@ -602,7 +602,7 @@ func TestSoft404(t *testing.T) {
 		}
 	}))
 	defer site.Close()
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Concurrency: 1, NoHostInterval: true, NoDelay: true, Mode: "plain"}
+	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain}
 	rec, _ := run(t, cfg, newPages(t, union.ModePlain, nil))
 	var disc *DiscoveryEvent
 	byURL := map[string]*PageEvent{}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/webgraph/webgraph/audit"
 	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/linkcheck"
 	"github.com/webgraph/webgraph/policy"
 )
@@ -49,7 +50,7 @@ type RunEvent struct {
 	AllowPaths []string       `json:"allow_paths"`
 	Include    []string       `json:"include,omitempty"` // URL patterns a page must match one of
 	Exclude    []string       `json:"exclude,omitempty"` // URL patterns no page may match
-	Mode       string         `json:"mode"`
+	Mode       union.Mode     `json:"mode"`
 	Limits     Limits         `json:"limits"`
 	Identity   IdentityReport `json:"identity"`
 	Robots     string         `json:"robots"`        // "obeyed" or "OFF"
@@ -181,6 +182,18 @@ const (
 	MaxSkippedList  = 10000
 )
 
+// StopReason says why a crawl ended: the done event's "stopped" field. The
+// values are stable.
+type StopReason string
+
+const (
+	StopExhausted   StopReason = "exhausted"   // nothing was left that could be fetched
+	StopMaxPages    StopReason = "max-pages"   // the request ceiling (Config.MaxPages) was reached
+	StopTimeBudget  StopReason = "time-budget" // Config.TimeBudget ran out
+	StopInterrupted StopReason = "interrupted" // Stop was called, or Run's context ended
+	StopFailure     StopReason = "failure"     // the crawl's record could not be kept
+)
+
 // DoneEvent ends the stream. When several workers share a crawl, the last
 // one out writes it for the whole session (the workers that worked
 // together): pages and refusals are those the database recorded, the other
@@ -188,7 +201,7 @@ const (
 // coverage are the crawl's.
 type DoneEvent struct {
 	Event           string         `json:"event"`
-	Stopped         string         `json:"stopped"` // exhausted, max-pages, time-budget, interrupted, failure
+	Stopped         StopReason     `json:"stopped"`
 	Pages           int            `json:"pages"`
 	OK              int            `json:"ok"`
 	Refused         int            `json:"refused"`

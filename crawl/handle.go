@@ -29,7 +29,7 @@ func (c *Crawler) unstarted(it frontier.Item) {
 func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func()) {
 	u, err := url.Parse(it.URL)
 	if err != nil {
-		c.front.Complete(it, frontier.Result{State: "refused", Cause: string(refuse.FetchError)})
+		c.front.Complete(it, frontier.Result{State: frontier.StateRefused, Cause: string(refuse.FetchError)})
 		return
 	}
 	prep := c.prepare(ctx, u)
@@ -52,7 +52,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 		c.done.Disallowed++
 		c.done.Causes[string(refuse.Disallowed)]++
 		c.mu.Unlock()
-		c.front.Complete(it, frontier.Result{State: "disallowed", Cause: string(refuse.Disallowed)})
+		c.front.Complete(it, frontier.Result{State: frontier.StateDisallowed, Cause: string(refuse.Disallowed)})
 		c.emit(&DisallowedEvent{Event: "disallowed", URL: it.URL, Citation: it.Citation, Robots: rp.URL, Group: v.Group, Rule: v.Rule, Reason: v.Reason})
 		return
 	case ans.Denied.Cause == fetch.DeniedOutOfScope && !c.scope.ApprovedOrigin(u) && c.joinOrigins():
@@ -68,7 +68,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 		return
 	}
 	if n := c.started.Add(1); c.cfg.MaxPages > 0 && n > int64(c.cfg.MaxPages) {
-		c.stop("max-pages")
+		c.stop(StopMaxPages)
 		c.front.Retry(it) // not fetched: it stays pending
 		return
 	}
@@ -102,8 +102,8 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 	if status, after, paused := pausedBy(p); paused {
 		if it.Attempts < c.cfg.MaxRetries {
 			d := c.gate.Throttle().Pause(it.Host, after)
-			if ps, ok := c.front.(pauser); ok {
-				ps.Pause(it.Host, time.Now().Add(d))
+			if c.pauser != nil {
+				c.pauser.Pause(it.Host, time.Now().Add(d))
 			}
 			it.Attempts++
 			c.emit(&PausedEvent{Event: "paused", Host: it.Host, URL: it.URL, Status: status, RetryAfter: after, PauseMS: d.Milliseconds(), Attempt: it.Attempts, MaxAttempts: c.cfg.MaxRetries})

@@ -11,21 +11,13 @@ import (
 	"github.com/webgraph/webgraph/refuse"
 )
 
-// pipelined is a Frontier that records a page in the background, claiming
-// its canonical URL in the same transaction (*store.Frontier): the worker
-// goes on to its next page while the writer commits many pages at once.
-type pipelined interface {
-	CompleteThen(it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error))
-}
-
 // record counts the page, queues its links and emits its event once the
 // page is durable. A kept page is first claimed under the URL it is known
 // by (known, from settle); a page whose claim another page holds is
 // recorded as that page's duplicate (duplicateOf): counted as a duplicate,
 // not kept again, its text not retained twice.
 func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf string) {
-	pf, async := c.front.(pipelined)
-	if known != "" && !async {
+	if known != "" && c.pipe == nil {
 		if holder := c.front.Claim(known, p.FinalURL); holder != p.FinalURL {
 			duplicate(p, known, holder)
 			known, duplicateOf = "", holder
@@ -76,10 +68,10 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 	if ev.RobotsMeta != nil && ev.RobotsMeta.Nofollow {
 		queue = nil // the links stay in the graph as edges
 	}
-	res := frontier.Result{State: "done", FinalURL: p.FinalURL, Status: p.Status, Title: p.Title, Words: p.Words,
+	res := frontier.Result{State: frontier.StateDone, FinalURL: p.FinalURL, Status: p.Status, Title: p.Title, Words: p.Words,
 		PlainWords: sideWords(p, fetch.Plain), RenderedWords: sideWords(p, fetch.Rendered), Links: edges, Queue: queue}
 	if p.Refusal != nil {
-		res.State, res.Cause = "refused", string(p.Refusal.Cause)
+		res.State, res.Cause = frontier.StateRefused, string(p.Refusal.Cause)
 	}
 	if line, err := ev.encode(); err == nil {
 		ev.line, res.Event = line, line[:len(line)-1] // said as stored
@@ -136,17 +128,17 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 			c.emit(c.frontierEvent())
 		}
 	}
-	if !async {
+	if c.pipe == nil {
 		firsts := c.front.Complete(it, res)
-		if f, ok := c.front.(interface{ Err() error }); ok && f.Err() != nil {
-			c.failed(f.Err()) // not recorded: not said
+		if err := c.front.Err(); err != nil {
+			c.failed(err) // not recorded: not said
 			return
 		}
 		said(firsts)
 		return
 	}
 	c.recording.Add(1)
-	pf.CompleteThen(it, res, known, func(firsts []frontier.Link, holder string, err error) {
+	c.pipe.CompleteThen(it, res, known, func(firsts []frontier.Link, holder string, err error) {
 		defer c.recording.Done()
 		if err != nil {
 			c.failed(err) // not recorded: not said

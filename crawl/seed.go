@@ -113,7 +113,7 @@ func (c *Crawler) followSeed(ctx context.Context, it frontier.Item, u *url.URL, 
 			// The ceiling: the seed stays queued, its origin approved, for
 			// a resumed crawl to fetch.
 			c.started.Add(-1)
-			c.stop("max-pages")
+			c.stop(StopMaxPages)
 			return p, true
 		}
 		release, err := c.gate.WaitSlot(ctx, it.Host, c.gate.Throttle().Reserve(it.Host))

@@ -38,7 +38,7 @@ func TestStopEndsSeedPreparation(t *testing.T) {
 		defer ts.Close()
 		seeds = append(seeds, mustURL(t, ts.URL+"/"))
 	}
-	cfg := Config{Seeds: seeds, Concurrency: 1, NoDelay: true, NoHostInterval: true, Mode: "plain"}
+	cfg := Config{Seeds: seeds, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain}
 	rec := &recorder{}
 	var err error
 	c, err = New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Sink: rec.sink, Gate: testGate(t, cfg), Version: "test"})
@@ -50,7 +50,7 @@ func TestStopEndsSeedPreparation(t *testing.T) {
 	if got != "1 0 0" {
 		t.Errorf("requests per host %s; want 1 0 0 (the first seed's robots.txt, then nothing)", got)
 	}
-	if done.Stopped != "interrupted" || done.Pending != 3 {
+	if done.Stopped != StopInterrupted || done.Pending != 3 {
 		t.Errorf("done: stopped %q, pending %d; want interrupted with the 3 seeds queued", done.Stopped, done.Pending)
 	}
 }

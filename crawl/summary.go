@@ -48,7 +48,7 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 	stats := c.front.Stats()
 	c.mu.Lock()
 	d := c.done
-	d.Stopped, _ = c.reason.Load().(string)
+	d.Stopped = c.stopReason()
 	d.Pending, d.Deferred = stats.Queued, stats.Deferred
 	d.Skipped = append([]Skipped{}, c.skipped...)
 	d.DiscoveredKinds = maps.Clone(c.kinds)
@@ -81,14 +81,12 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 			mb := (rss + 1<<20 - 1) >> 20
 			d.BrowserPeakRSSMB = &mb
 		}
-		if t, ok := c.browser.(interface{ FewestTabs() (int, int) }); ok {
-			if fewest, of := t.FewestTabs(); fewest > 0 {
-				d.Warnings = append(d.Warnings, fmt.Sprintf("memory ran low: the browser rendered with as few as %d of its %d tabs", fewest, of))
-			}
+		if fewest, of := c.browser.FewestTabs(); fewest > 0 {
+			d.Warnings = append(d.Warnings, fmt.Sprintf("memory ran low: the browser rendered with as few as %d of its %d tabs", fewest, of))
 		}
 	}
-	if s, ok := c.journal.(Session); ok {
-		return c.leave(ctx, s, &d, sum)
+	if c.session != nil {
+		return c.leave(ctx, c.session, &d, sum)
 	}
 	d.Failure = c.nothingKept(&d)
 	if c.journal != nil {
@@ -148,7 +146,7 @@ func (c *Crawler) leave(ctx context.Context, s Session, own *DoneEvent, sum fron
 	ctx = context.WithoutCancel(ctx) // an interrupted crawl still says how it ended
 	share := &WorkerDoneEvent{DoneEvent: *own, Worker: s.Worker()}
 	share.Event = "worker_done"
-	last, err := s.Leave(ctx, share, own.Stopped == "exhausted")
+	last, err := s.Leave(ctx, share, own.Stopped == StopExhausted)
 	if err != nil {
 		own.Warnings = append(own.Warnings, "the crawl database could not say whether other workers are still at work, so this done is this worker's share: "+err.Error())
 		c.emit(own)
@@ -182,7 +180,7 @@ func (c *Crawler) leave(ctx context.Context, s Session, own *DoneEvent, sum fron
 func sumUp(own *DoneEvent, t frontier.SessionTally) *DoneEvent {
 	d := *own
 	d.Causes = map[string]int{}
-	for _, cause := range refuse.Causes {
+	for _, cause := range refuse.Causes() {
 		d.Causes[string(cause)] = 0
 	}
 	for cause, n := range t.Causes {
@@ -265,7 +263,7 @@ const maxSeedRefusals = 3
 // failed, or "" when a page was kept (in this run or, for a resumed crawl,
 // an earlier one), or the crawl was interrupted or failed otherwise.
 func (c *Crawler) nothingKept(d *DoneEvent) string {
-	if d.OK > 0 || d.Duplicates > 0 || c.cfg.KeptEarlier || d.Stopped == "interrupted" || d.Stopped == "failure" {
+	if d.OK > 0 || d.Duplicates > 0 || c.cfg.KeptEarlier || d.Stopped == StopInterrupted || d.Stopped == StopFailure {
 		return ""
 	}
 	c.mu.Lock()
@@ -282,7 +280,7 @@ func (c *Crawler) nothingKept(d *DoneEvent) string {
 		return "no page was kept: nothing was fetched"
 	}
 	var causes []string
-	for _, cause := range refuse.Causes {
+	for _, cause := range refuse.Causes() {
 		if n := d.Causes[string(cause)]; n > 0 {
 			causes = append(causes, fmt.Sprintf("%s %d", cause, n))
 		}

@@ -276,8 +276,6 @@ func linkVerdict(p *page) linkcheck.Verdict {
 	return ""
 }
 
-func bad(v linkcheck.Verdict) bool { return v == linkcheck.Broken || v == linkcheck.Unverifiable }
-
 // problem is a problem one crawl has: a refusal, a finding or a link.
 type problem struct {
 	what What
@@ -304,7 +302,7 @@ func (s *snapshot) problems(max int) (map[problem]Change, error) {
 				out[problem{Finding, f, u}] = Change{What: Finding, Name: f, URL: u, Words: w}
 			}
 		}
-		if v := linkVerdict(p); bad(v) {
+		if v := linkVerdict(p); v.Bad() {
 			if _, checked := s.verdicts[u]; checked {
 				continue
 			}
@@ -319,7 +317,7 @@ func (s *snapshot) problems(max int) (map[problem]Change, error) {
 		}
 	}
 	for u, ev := range s.verdicts {
-		if bad(ev.Verdict) {
+		if ev.Verdict.Bad() {
 			cites := ev.Citations
 			if len(cites) > max {
 				cites = cites[:max]
@@ -458,7 +456,7 @@ func (s *snapshot) resolved(k problem, c Change, max int, checked bool) (Change,
 			c.Words = "now " + string(ev.Verdict) + ": " + ev.Reason
 		case p != nil && p.ok:
 			c.Words = "the target is kept now"
-		case p != nil && !bad(linkVerdict(p)) && linkVerdict(p) != "":
+		case p != nil && !linkVerdict(p).Bad() && linkVerdict(p) != "":
 			c.Words = "the target answers now"
 		case len(cites) == 0 && !checked:
 			c.Words = "no longer linked"

@@ -34,8 +34,7 @@ func (e *FailOnError) Error() string {
 
 // term parses a cause, a finding or a link verdict.
 func term(s string) (problem, bool) {
-	switch linkcheck.Verdict(s) {
-	case linkcheck.Broken, linkcheck.Unverifiable:
+	if linkcheck.Verdict(s).Bad() {
 		return problem{what: Link, name: s}, true
 	}
 	if f, err := audit.ParseName(s); err == nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -60,8 +61,12 @@ const (
 	KindExternal Kind = "external"
 )
 
-// AllKinds is the closed set of kinds, in reporting order.
-var AllKinds = []Kind{KindPage, KindDocument, KindImage, KindMedia, KindAsset, KindFeed, KindExternal}
+// allKinds is the closed set of kinds, in reporting order.
+var allKinds = []Kind{KindPage, KindDocument, KindImage, KindMedia, KindAsset, KindFeed, KindExternal}
+
+// AllKinds returns the closed set of kinds, in reporting order. The slice is
+// a new copy each call.
+func AllKinds() []Kind { return slices.Clone(allKinds) }
 
 // IsFile reports whether URLs of kind k are files that never reach the
 // queue: documents, images and media.
@@ -113,9 +118,9 @@ type Kinds map[Kind]int
 // MarshalJSON writes every kind, in AllKinds order. (A kind is a lower-case
 // word of ours, written as it is: every page event carries this tally.)
 func (k Kinds) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 16*len(AllKinds))
+	b := make([]byte, 0, 16*len(allKinds))
 	b = append(b, '{')
-	for i, kind := range AllKinds {
+	for i, kind := range allKinds {
 		if i > 0 {
 			b = append(b, ',')
 		}

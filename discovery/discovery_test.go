@@ -47,3 +47,17 @@ func TestKindsJSONHasEveryKey(t *testing.T) {
 		t.Errorf("json = %s; want %s", b, want)
 	}
 }
+
+// AllKinds is a copy: a caller that changes it changes neither the set nor
+// the JSON of a tally.
+func TestAllKindsIsACopy(t *testing.T) {
+	k := AllKinds()
+	k[0] = "changed"
+	if AllKinds()[0] != KindPage {
+		t.Errorf("AllKinds()[0] = %q after a caller changed its copy; want %q", AllKinds()[0], KindPage)
+	}
+	b, err := json.Marshal(Kinds{KindPage: 1})
+	if err != nil || string(b) != `{"page":1,"document":0,"image":0,"media":0,"asset":0,"feed":0,"external":0}` {
+		t.Errorf("Kinds JSON = %s, %v", b, err)
+	}
+}

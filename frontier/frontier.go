@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/refuse"
 )
 
 // ErrExhausted is returned by Next when nothing is queued and nothing is in
@@ -34,6 +35,18 @@ type Item struct {
 	ID       int64     // the URL's row in a database frontier; 0 elsewhere
 }
 
+// State is what became of a URL the frontier holds. The values are stable:
+// the stores keep them in the urls table's state column.
+type State string
+
+const (
+	StateQueued     State = "queued"     // waiting to be fetched, or in flight
+	StateSeen       State = "seen"       // met (a redirect's target, a canonical URL), never queued
+	StateDone       State = "done"       // fetched, not refused: kept, or a kept page's duplicate
+	StateRefused    State = "refused"    // refused, or its fetch failed (Result.Cause says why)
+	StateDisallowed State = "disallowed" // robots.txt disallows it: never fetched
+)
+
 // Scheduler keeps each host's slots; policy.Throttle satisfies it.
 type Scheduler interface {
 	Ready(host string) time.Time
@@ -44,7 +57,7 @@ type Scheduler interface {
 // a durable frontier can record it in one transaction: the page, its links,
 // and the URLs it adds to the queue.
 type Result struct {
-	State string // "done" (kept), "refused" or "disallowed"
+	State State // StateDone (kept), StateRefused or StateDisallowed
 	// Page facts, for a fetched page.
 	FinalURL      string
 	Status        int
@@ -97,13 +110,13 @@ func (l *List) Add(u string, limit int) {
 }
 
 // Count tallies a sitemap URL's outcome from its state and refusal cause.
-func (s *SitemapSummary) Count(state, cause string) {
+func (s *SitemapSummary) Count(state State, cause string) {
 	switch {
-	case state == "done":
+	case state == StateDone:
 		s.Live++
-	case state == "refused" && (cause == "missing" || cause == "fetch_error"):
+	case state == StateRefused && (cause == string(refuse.Missing) || cause == string(refuse.FetchError)):
 		s.Dead++
-	case state == "refused":
+	case state == StateRefused:
 		s.Refused++
 	}
 }
@@ -133,7 +146,7 @@ type Memory struct {
 }
 
 type entry struct {
-	state     string
+	state     State
 	cause     string
 	inSitemap bool
 }
@@ -165,7 +178,7 @@ func (m *Memory) Add(url, host string, c discovery.Discovery) bool {
 	if m.maxDepth >= 0 && c.Depth > m.maxDepth {
 		return false
 	}
-	m.seen[url] = &entry{state: "queued"}
+	m.seen[url] = &entry{state: StateQueued}
 	q := m.hosts[host]
 	if q == nil {
 		q = &hostQueue{}
@@ -185,7 +198,7 @@ func (m *Memory) MarkSeen(url string) bool {
 	if _, ok := m.seen[url]; ok {
 		return false
 	}
-	m.seen[url] = &entry{state: "seen"}
+	m.seen[url] = &entry{state: StateSeen}
 	return true
 }
 
@@ -342,12 +355,12 @@ func (m *Memory) Summary(disallowed func(url string) bool, limit int, unlisted b
 		if !m.targets[u] {
 			s.NeverLinked.Add(u, limit)
 		}
-		if e.state == "disallowed" || (e.state == "queued" && disallowed(u)) {
+		if e.state == StateDisallowed || (e.state == StateQueued && disallowed(u)) {
 			s.Disallowed.Add(u, limit)
 		}
 	}
 	for _, u := range linked {
-		if e := m.seen[u]; e != nil && e.state == "done" && !e.inSitemap {
+		if e := m.seen[u]; e != nil && e.state == StateDone && !e.inSitemap {
 			s.NotInSitemap.Add(u, limit)
 		}
 	}
@@ -367,6 +380,10 @@ func (m *Memory) Stats() Stats {
 	}
 	return s
 }
+
+// Err returns nil: a frontier in memory keeps no record that could fail.
+// (A database frontier returns the write that failed.)
+func (m *Memory) Err() error { return nil }
 
 // Pending returns the queued items (for the done event's list of what was
 // left, and for a later resume), in host order.
@@ -440,8 +457,10 @@ type Queue interface {
 
 // A Waiter is a Queue that Pop tells when it is about to wait: nothing can
 // be taken until a URL in flight is completed (for a queue that records
-// pages in batches, a reason to record now).
+// pages in batches, a reason to record now). The SQLite store's queue is
+// one (asserted in store's assert_test.go); the others need no telling.
 type Waiter interface {
+	Queue
 	Waiting()
 }
 

@@ -39,6 +39,10 @@ const (
 	Unverifiable Verdict = "unverifiable"
 )
 
+// Bad reports whether v is a verdict a CI gate may fail on (--fail-on
+// broken, unverifiable): any but OK.
+func (v Verdict) Bad() bool { return v == Broken || v == Unverifiable }
+
 // Kinds of target, the link event's "kind" field.
 const (
 	KindExternal = "external"

@@ -192,3 +192,13 @@ func TestCitationsAndMemory(t *testing.T) {
 		t.Errorf("totals %+v; want 1 ok, 2 broken", tot)
 	}
 }
+
+// A gate may fail on the verdicts that are not OK, and on nothing else.
+func TestVerdictBad(t *testing.T) {
+	t.Parallel()
+	for v, want := range map[Verdict]bool{OK: false, Broken: true, Unverifiable: true, "": false, "missing": false} {
+		if got := v.Bad(); got != want {
+			t.Errorf("Verdict(%q).Bad() = %v; want %v", v, got, want)
+		}
+	}
+}

@@ -32,9 +32,9 @@ func (e *PageDisallowedError) Error() string {
 	return b.String()
 }
 
-// SanctionedSources maps a host (and its subdomains) to a sanctioned way to
+// sanctionedSources maps a host (and its subdomains) to a sanctioned way to
 // get its data when robots.txt refuses crawling.
-var SanctionedSources = map[string]string{
+var sanctionedSources = map[string]string{
 	"stackoverflow.com": "the Stack Exchange API (https://api.stackexchange.com)",
 	"stackexchange.com": "the Stack Exchange API (https://api.stackexchange.com)",
 	"superuser.com":     "the Stack Exchange API (https://api.stackexchange.com)",
@@ -51,7 +51,7 @@ func Alternative(host string) string {
 		host = host[:i]
 	}
 	for h := host; h != ""; {
-		if alt := SanctionedSources[h]; alt != "" {
+		if alt := sanctionedSources[h]; alt != "" {
 			return alt
 		}
 		i := strings.IndexByte(h, '.')

@@ -5,10 +5,10 @@ import (
 	"strings"
 )
 
-// LoginPathMarkers are path segments that mark a login page. A segment
+// loginPathMarkers are path segments that mark a login page. A segment
 // matches when it equals a marker, case-insensitively ("/account/login",
 // "/users/sign_in", "/auth", "/sso/start").
-var LoginPathMarkers = []string{
+var loginPathMarkers = []string{
 	"login", "log-in", "log_in", "logon",
 	"signin", "sign-in", "sign_in",
 	"auth", "authenticate", "authorize", "oauth", "oauth2",
@@ -16,9 +16,9 @@ var LoginPathMarkers = []string{
 	"session", "sessions",
 }
 
-// LoginReturnParams are query parameters by which a login page is told where
+// loginReturnParams are query parameters by which a login page is told where
 // to send the reader back to. Compared case-insensitively.
-var LoginReturnParams = []string{
+var loginReturnParams = []string{
 	"next", "return", "returnto", "return_to", "returnurl", "return_url",
 	"redirect", "redirect_to", "redirect_uri", "redirect_url", "redirecturl",
 	"continue", "dest", "destination", "goto", "target", "from", "service", "came_from",
@@ -30,9 +30,11 @@ func LoginWords(final string) string {
 }
 
 // IsLoginRedirect reports whether a fetch of asked that ended on final was
-// sent to a login page: final's path has a LoginPathMarkers segment and a
-// LoginReturnParams parameter that points back at asked (absolute, or as a
-// path relative to final).
+// sent to a login page: final's path has a segment that marks a login page
+// ("login", "signin", "auth", "sso", …) and a query parameter by which a
+// login page is told where to send the reader back ("next", "return_to",
+// "redirect_uri", …) that points back at asked (absolute, or as a path
+// relative to final).
 func IsLoginRedirect(asked, final *url.URL) bool {
 	if asked == nil || final == nil || sameDoc(asked, final) {
 		return false
@@ -56,7 +58,7 @@ func IsLoginRedirect(asked, final *url.URL) bool {
 func hasLoginSegment(p string) bool {
 	for _, seg := range strings.Split(strings.ToLower(p), "/") {
 		seg = strings.TrimSuffix(strings.TrimSuffix(seg, ".html"), ".php")
-		for _, m := range LoginPathMarkers {
+		for _, m := range loginPathMarkers {
 			if seg == m {
 				return true
 			}
@@ -67,7 +69,7 @@ func hasLoginSegment(p string) bool {
 
 func isReturnParam(k string) bool {
 	k = strings.ToLower(k)
-	for _, p := range LoginReturnParams {
+	for _, p := range loginReturnParams {
 		if k == p {
 			return true
 		}

@@ -11,6 +11,7 @@ package refuse
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -31,27 +32,25 @@ const (
 	OutOfScope    Cause = "out_of_scope"   // a redirect left the approved origins or paths
 )
 
-// Causes lists every Cause, in the order docs/design.md gives them ("The union").
-var Causes = []Cause{Download, Missing, Wall, BlockPage, LoginRedirect, JSShell, TooThin, Disallowed, FetchError, OutOfScope}
+// causes is every Cause, in the order docs/design.md gives them ("The
+// union").
+var causes = []Cause{Download, Missing, Wall, BlockPage, LoginRedirect, JSShell, TooThin, Disallowed, FetchError, OutOfScope}
 
-// Link verdicts (--check) a CI gate may name beside the refusal causes; they
-// are never a page's cause.
-const (
-	LinkBroken       Cause = "broken"       // a link target verified missing
-	LinkUnverifiable Cause = "unverifiable" // a link target that could not be judged
-)
+// Causes returns every Cause, in the order docs/design.md gives them ("The
+// union"). The slice is a new copy each call.
+func Causes() []Cause { return slices.Clone(causes) }
 
-// ParseCause returns the Cause named s (a refusal cause or a link verdict),
-// or an error naming the valid ones.
+// ParseCause returns the Cause named s, or an error naming the valid ones.
+// (A CI gate also takes link verdicts, which are linkcheck's, and audit
+// findings; its caller asks those packages first.)
 func ParseCause(s string) (Cause, error) {
-	all := append(append([]Cause{}, Causes...), LinkBroken, LinkUnverifiable)
-	for _, c := range all {
+	for _, c := range causes {
 		if string(c) == s {
 			return c, nil
 		}
 	}
-	names := make([]string, len(all))
-	for i, c := range all {
+	names := make([]string, len(causes))
+	for i, c := range causes {
 		names[i] = string(c)
 	}
 	return "", fmt.Errorf("refuse: unknown cause %q (one of %s)", s, strings.Join(names, ", "))
@@ -72,12 +71,15 @@ func (r *Refusal) Unwrap() error { return r.Err }
 // DownloadWords is what a person reads when a page turned out to be a file.
 const DownloadWords = "the server returned a file download rather than a page"
 
-// MissingStatuses are the statuses that mean "no such page".
-var MissingStatuses = map[int]bool{http.StatusNotFound: true, http.StatusGone: true}
+// missingStatuses are the statuses that mean "no such page".
+var missingStatuses = map[int]bool{http.StatusNotFound: true, http.StatusGone: true}
 
-// WallStatuses are the statuses that mean "the site would not serve us", each
-// with the words a person reads after the status line.
-var WallStatuses = map[int]string{
+// MissingStatus reports whether status means "no such page": 404 or 410.
+func MissingStatus(status int) bool { return missingStatuses[status] }
+
+// wallStatuses are the statuses that mean "the site would not serve us",
+// each with the words a person reads after the status line.
+var wallStatuses = map[int]string{
 	http.StatusUnauthorized:               "the site asks for credentials",
 	http.StatusForbidden:                  "the site refused the request",
 	http.StatusTooManyRequests:            "the site is rate-limiting requests",
@@ -89,19 +91,19 @@ var WallStatuses = map[int]string{
 // for a missing page, "HTTP 403 Forbidden: the site refused the request" for
 // a wall. ok is false for any other status.
 func StatusWords(status int) (cause Cause, words string, ok bool) {
-	if MissingStatuses[status] {
+	if missingStatuses[status] {
 		return Missing, fmt.Sprintf("HTTP %d", status), true
 	}
-	if w, isWall := WallStatuses[status]; isWall {
+	if w, isWall := wallStatuses[status]; isWall {
 		return Wall, fmt.Sprintf("HTTP %d %s: %s", status, http.StatusText(status), w), true
 	}
 	return "", "", false
 }
 
-// BlockPhrases are what block pages and bot challenges say. A page shorter
+// blockPhrases are what block pages and bot challenges say. A page shorter
 // than BlockPageMaxWords that contains one of them (case-insensitively) is a
 // block page, whatever its status.
-var BlockPhrases = []string{
+var blockPhrases = []string{
 	"access denied",
 	"attention required",
 	"are you a robot",
@@ -120,6 +122,10 @@ var BlockPhrases = []string{
 	"you have been blocked",
 }
 
+// BlockPhrases returns what block pages and bot challenges say, in lower
+// case (see BlockPhrase). The slice is a new copy each call.
+func BlockPhrases() []string { return slices.Clone(blockPhrases) }
+
 // BlockPageMaxWords bounds the length of a block page: a longer page that
 // happens to say "access denied" is an article about access, not a wall.
 const BlockPageMaxWords = 120
@@ -131,7 +137,7 @@ func BlockPhrase(text string, words int) string {
 		return ""
 	}
 	low := strings.ToLower(text)
-	for _, p := range BlockPhrases {
+	for _, p := range blockPhrases {
 		if strings.Contains(low, p) {
 			return p
 		}

@@ -113,7 +113,7 @@ func TestRefusalIsFoundWithErrorsAs(t *testing.T) {
 
 func TestParseCause(t *testing.T) {
 	t.Parallel()
-	for _, c := range Causes {
+	for _, c := range Causes() {
 		got, err := ParseCause(string(c))
 		if err != nil || got != c {
 			t.Errorf("ParseCause(%q) = %q, %v; want %q", c, got, err, c)
@@ -167,5 +167,24 @@ func TestIdenticalIsBounded(t *testing.T) {
 	}
 	if w := d.Observe("http://s/c", "interstitial"); w == nil {
 		t.Error("a group of two was evicted: the third identical page was not warned about")
+	}
+}
+
+// The tables are the package's own: a caller that changes what it was given
+// changes nothing here.
+func TestTablesAreCopies(t *testing.T) {
+	t.Parallel()
+	c := Causes()
+	c[0] = "changed"
+	if Causes()[0] != Download {
+		t.Errorf("Causes()[0] = %q after a caller changed its copy; want %q", Causes()[0], Download)
+	}
+	p := BlockPhrases()
+	p[0] = "nothing anyone says"
+	if BlockPhrase("Access denied", 2) != "access denied" {
+		t.Error("a block page was not told after a caller changed its copy of BlockPhrases")
+	}
+	if !MissingStatus(404) || !MissingStatus(410) || MissingStatus(403) {
+		t.Error("MissingStatus: want 404 and 410 only")
 	}
 }

@@ -163,14 +163,14 @@ func collect(ctx context.Context, s *store.Store) (*data, error) {
 		if err := json.Unmarshal(r.RunEvent, &run); err != nil {
 			return nil, fmt.Errorf("report: a run event: %w", err)
 		}
-		d.Seeds, d.Mode = cleanAll(run.Seeds), run.Mode
+		d.Seeds, d.Mode = cleanAll(run.Seeds), string(run.Mode)
 		ri := runInfo{Started: r.StartedAt, Resumed: r.Resumed, Stopped: "did not finish (killed?)", Warnings: cleanAll(run.Warnings)}
 		if r.DoneEvent != nil {
 			var done crawl.DoneEvent
 			if err := json.Unmarshal(r.DoneEvent, &done); err != nil {
 				return nil, fmt.Errorf("report: a done event: %w", err)
 			}
-			ri.Stopped, ri.Elapsed = done.Stopped, humanDuration(time.Duration(done.ElapsedMS)*time.Millisecond)
+			ri.Stopped, ri.Elapsed = string(done.Stopped), humanDuration(time.Duration(done.ElapsedMS)*time.Millisecond)
 			if done.Event != "worker_done" { // one worker's share of a shared crawl: the last one out's done sums it up
 				d.Done = &done
 			}

@@ -502,11 +502,11 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 			}
 			id := it.ID
 			if id != 0 {
-				if _, err := rc.exec("completeID", r.State, id); err != nil {
+				if _, err := rc.exec("completeID", string(r.State), id); err != nil {
 					return fmt.Errorf("store: completing %s: %w", it.URL, err)
 				}
 			} else {
-				v, err := rc.queryRow("complete", r.State, it.URL)
+				v, err := rc.queryRow("complete", string(r.State), it.URL)
 				if err != nil {
 					return fmt.Errorf("store: completing %s: %w", it.URL, err)
 				}
@@ -610,7 +610,7 @@ func (st *Store) sitemapSummary(disallowed func(url string) bool, limit int, unl
 		if rows.Scan(&u, &state, &cause, &linked) != nil {
 			break
 		}
-		s.Count(state, cause)
+		s.Count(frontier.State(state), cause)
 		if !linked {
 			s.NeverLinked.Add(u, limit)
 		}

@@ -456,7 +456,7 @@ func (f *SharedFrontier) Complete(it frontier.Item, r frontier.Result) []frontie
 		var id int64
 		var host string
 		err := tx.QueryRowContext(ctx, `UPDATE urls SET state = $2, lease_worker = NULL, lease_until = NULL, done_by = $3 WHERE url = $1 AND state = 'queued' RETURNING id, host`,
-			it.URL, r.State, f.cfg.Worker).Scan(&id, &host)
+			it.URL, string(r.State), f.cfg.Worker).Scan(&id, &host)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil // completed already, by another worker
 		}

@@ -120,7 +120,7 @@ func (s *summaryFlags) register(fs *pflag.FlagSet) {
 func writeSummary(path string, seeds []string, done *crawl.DoneEvent, links []*linkcheck.Event) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## webgraph: %s\n\n", mdEscape(strings.Join(seeds, " ")))
-	fmt.Fprintf(&b, "Pages: %d kept, %d refused (stopped: %s).\n\n", done.OK, done.Refused, mdEscape(done.Stopped))
+	fmt.Fprintf(&b, "Pages: %d kept, %d refused (stopped: %s).\n\n", done.OK, done.Refused, mdEscape(string(done.Stopped)))
 	if done.Failure != "" {
 		fmt.Fprintf(&b, "**Failed:** %s.\n\n", mdEscape(done.Failure))
 	}

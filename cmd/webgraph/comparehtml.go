@@ -12,17 +12,12 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/audit"
+	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/internal/safetext"
 )
-
-// noScripter takes the picture of a plain side's served HTML with scripts
-// off; *rendered.Fetcher satisfies it.
-type noScripter interface {
-	NoScriptOf(ctx context.Context, plain *fetch.Side) (*fetch.Picture, error)
-}
 
 // fetchWithPictures is fetchPage for compare --html: the render takes its
 // picture, and the plain side's served HTML is shown with scripts off for
@@ -31,7 +26,7 @@ type noScripter interface {
 func (o *fetchOptions) fetchWithPictures(ctx context.Context, target *url.URL, width int) (*union.Page, error) {
 	o.pictures = &rendered.Pictures{Width: width}
 	return o.fetchPageThen(ctx, target, func(u *union.Union, p *union.Page) {
-		ns, ok := u.Rendered.(noScripter)
+		ns, ok := u.Rendered.(crawl.NoScripter)
 		if !ok || p.Sides[fetch.Plain] == nil {
 			return
 		}

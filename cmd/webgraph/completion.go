@@ -105,7 +105,7 @@ func flagValues(cmd, flag string) []string {
 // failOnNames is every name --fail-on accepts: the refusal causes.
 func failOnNames() []string {
 	var names []string
-	for _, c := range refuse.Causes {
+	for _, c := range refuse.Causes() {
 		names = append(names, string(c))
 	}
 	slices.Sort(names)

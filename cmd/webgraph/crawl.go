@@ -246,9 +246,8 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	cfg := crawl.Config{
 		Seeds: seeds, Mode: o.mode,
-		Depth: *f.depth, SeedsOnly: *f.depth == 0, MaxPages: *f.maxPages, TimeBudget: *f.budget, Concurrency: *f.concurrency,
-		HostInterval: *f.hostInterval, NoHostInterval: *f.hostInterval == 0,
-		Delay: *f.delay, NoDelay: *f.delay == 0,
+		Depth: *f.depth, MaxPages: *f.maxPages, TimeBudget: *f.budget, Concurrency: *f.concurrency,
+		HostInterval: *f.hostInterval, Delay: *f.delay, // the flags start from crawl's defaults
 		SitemapLimit: *f.sitemapLimit, MaxBody: o.maxBody, KeepText: *f.keep == "text",
 		Identity: o.identity(),
 		Resumed:  *f.resume, DB: *f.db, Warnings: append(warnings, o.tlsWarnings()...), TLS: o.tlsReport(), AssumedSeeds: assumed,
@@ -391,7 +390,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := archive.Err(); err != nil {
 		return fmt.Errorf("crawl: --warc: %w", err)
 	}
-	if done.Stopped == "failure" {
+	if done.Stopped == crawl.StopFailure {
 		return fmt.Errorf("crawl: stopped: %s", strings.Join(done.Warnings, "; "))
 	}
 	// The gates judge the whole crawl, every run of it, from the database.
@@ -422,7 +421,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	annotateGates(stderr, gates.failures)
 	gateErr = bl.finish(*f.junit, stderr, gateErr)
 	switch {
-	case done.Stopped == "interrupted":
+	case done.Stopped == crawl.StopInterrupted:
 		return errInterrupted
 	case done.Failure != "" && len(unreachable) > 0 && gates.judged == 0:
 		return fmt.Errorf("crawl: %s: %s", done.Failure, strings.Join(unreachable, "; "))

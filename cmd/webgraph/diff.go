@@ -238,7 +238,7 @@ type doneWithBaseline struct {
 // returned as it is.
 func (b *baseline) done(ctx context.Context, st *store.Store, ev any) any {
 	d, ok := ev.(*crawl.DoneEvent)
-	if b == nil || !ok || d.Stopped == "interrupted" || d.Stopped == "failure" || d.Failure != "" {
+	if b == nil || !ok || d.Stopped == crawl.StopInterrupted || d.Stopped == crawl.StopFailure || d.Failure != "" {
 		return ev // a crawl cut short or failed is not compared: all it missed would be lost
 	}
 	old, err := openCrawl("baseline", b.path)

@@ -15,6 +15,7 @@ import (
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/internal/safetext"
+	"github.com/webgraph/webgraph/linkcheck"
 	"github.com/webgraph/webgraph/refuse"
 	"github.com/webgraph/webgraph/store"
 )
@@ -56,9 +57,13 @@ func newGates(failOn []string, junit bool) (*gates, error) {
 				g.failOn[string(f)] = true
 				continue
 			}
+			if linkcheck.Verdict(part).Bad() {
+				g.failOn[part] = true
+				continue
+			}
 			cause, err := refuse.ParseCause(part)
 			if err != nil {
-				return nil, usagef("--fail-on: %v (or a finding of the audit: %s)", err, findingNames())
+				return nil, usagef("--fail-on: %v (or a link verdict: %s, %s; or a finding of the audit: %s)", err, linkcheck.Broken, linkcheck.Unverifiable, findingNames())
 			}
 			g.failOn[string(cause)] = true
 		}

@@ -28,7 +28,7 @@ import (
 // fetchOptions are the flags every fetching command shares.
 type fetchOptions struct {
 	noRobots   bool
-	mode       string
+	mode       union.Mode // as typed: validate checks it names a mode
 	contact    string
 	chrome     string
 	browserURL []string
@@ -62,7 +62,7 @@ type fetchOptions struct {
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
-	fs.StringVar(&o.mode, "mode", "union", "which sides fetch, `MODE`: union, plain or rendered")
+	fs.StringVar((*string)(&o.mode), "mode", string(union.ModeUnion), "which sides fetch, `MODE`: union, plain or rendered")
 	fs.BoolVar(&o.noRobots, "no-robots", false, "do not ask robots.txt (loudly reported; the default obeys it)")
 	fs.StringVar(&o.contact, "contact", os.Getenv("WEBGRAPH_CONTACT"), "operator `CONTACT` (URL or e-mail), sent in the User-Agent (default $WEBGRAPH_CONTACT)")
 	fs.StringVar(&o.chrome, "chrome", "", "the Chrome or Chromium at `PATH` to start (default: chromium, chromium-browser, google-chrome or headless-shell on PATH)")
@@ -83,7 +83,7 @@ func (o *fetchOptions) identity() policy.Identity {
 
 // validate checks the options before anything is fetched.
 func (o *fetchOptions) validate() error {
-	if _, err := union.ParseMode(o.mode); err != nil {
+	if _, err := union.ParseMode(string(o.mode)); err != nil {
 		return usagef("%v", err)
 	}
 	if o.timeout <= 0 {
@@ -95,7 +95,7 @@ func (o *fetchOptions) validate() error {
 	if err := o.creds.parse(); err != nil {
 		return err
 	}
-	if o.hashRoutes && o.mode == string(union.ModePlain) {
+	if o.hashRoutes && o.mode == union.ModePlain {
 		return usagef("--hash-routes needs the browser: a server never sees a #fragment, so --mode plain cannot fetch a hash route")
 	}
 	if err := o.parseTLS(); err != nil {
@@ -152,12 +152,12 @@ func (o *fetchOptions) tlsWarnings() []string {
 	var ws []string
 	if o.insecure {
 		ws = append(ws, insecureWarning)
-		if len(o.browserURL) > 0 && o.mode != "plain" {
+		if len(o.browserURL) > 0 && o.mode != union.ModePlain {
 			ws = append(ws, "--insecure with --browser-url: the running browser is told to ignore certificate errors while webgraph is connected (a browser-wide setting, which may reach its other tabs too)")
 		}
 		return ws
 	}
-	if len(o.caCerts) > 0 && len(o.browserURL) > 0 && o.mode != "plain" {
+	if len(o.caCerts) > 0 && len(o.browserURL) > 0 && o.mode != union.ModePlain {
 		spki := make([]string, len(o.caCerts))
 		for i, c := range o.caCerts {
 			spki[i] = policy.SPKIHash(c)
@@ -175,7 +175,7 @@ func (o *fetchOptions) tlsWarnings() []string {
 // nothing; the seed's own fetch approves such an origin. It returns the
 // joins, for the crawl to say and record.
 func (o *fetchOptions) joinSeedsEarly(ctx context.Context, seeds []*url.URL) []*crawl.SeedRedirectEvent {
-	if len(o.caCerts) == 0 || o.insecure || len(o.browserURL) > 0 || o.gate == nil || o.mode == string(union.ModePlain) {
+	if len(o.caCerts) == 0 || o.insecure || len(o.browserURL) > 0 || o.gate == nil || o.mode == union.ModePlain {
 		return nil
 	}
 	var evs []*crawl.SeedRedirectEvent
@@ -234,7 +234,7 @@ func (o *fetchOptions) parseProxy() error {
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "socks5") {
 		return usagef("--proxy: want http://host:port, https://host:port or socks5://host:port")
 	}
-	if len(o.browserURL) > 0 && o.mode != "plain" {
+	if len(o.browserURL) > 0 && o.mode != union.ModePlain {
 		return usagef("--proxy cannot be applied to a running browser (--browser-url): start that browser with --proxy-server, or use --mode plain")
 	}
 	o.proxyURL = u
@@ -245,7 +245,7 @@ func (o *fetchOptions) parseProxy() error {
 // only when the mode renders. close releases everything it started. Call
 // validate first.
 func (o *fetchOptions) newUnion(ctx context.Context) (u *union.Union, close func(), err error) {
-	mode, err := union.ParseMode(o.mode)
+	mode, err := union.ParseMode(string(o.mode))
 	if err != nil {
 		return nil, nil, usagef("%v", err)
 	}

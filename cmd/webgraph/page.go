@@ -168,7 +168,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	if o.mode != string(union.ModeUnion) {
+	if o.mode != union.ModeUnion {
 		return usagef("compare always fetches both sides; --mode %s does not apply", o.mode)
 	}
 	if err := o.validate(); err != nil {

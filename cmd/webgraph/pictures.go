@@ -45,7 +45,7 @@ func (p *pictureFlags) apply(o *fetchOptions, scale float64, maxBytes int) (craw
 	if which == crawl.ScreenshotsNone {
 		return which, nil
 	}
-	if o.mode != string(union.ModeUnion) {
+	if o.mode != union.ModeUnion {
 		return "", usagef("--screenshots needs both sides (--mode union): the picture as served is of the plain side's HTML, shown by the browser")
 	}
 	o.pictures = &rendered.Pictures{Width: *p.width, Scale: scale, MaxBytes: maxBytes}

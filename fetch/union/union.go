@@ -165,7 +165,7 @@ func (u *Union) both(ctx context.Context, target *url.URL) (plain, rendered *fet
 		done <- s
 	}()
 	plain, _ = u.Plain.Fetch(ctx, target)
-	if plain.Download || refuse.MissingStatuses[plain.Status] {
+	if plain.Download || refuse.MissingStatus(plain.Status) {
 		cancelRender()
 	}
 	rendered = <-done

@@ -66,7 +66,7 @@ func firstsAreNewToTheWholeCrawl(t *testing.T, open Open) {
 		slices.Sort(out)
 		return out
 	}
-	firsts := m.Complete(home, frontier.Result{State: "done", FinalURL: home.URL, Status: 200, Event: []byte(`{"event":"page"}`),
+	firsts := m.Complete(home, frontier.Result{State: frontier.StateDone, FinalURL: home.URL, Status: 200, Event: []byte(`{"event":"page"}`),
 		Links: page("http://a/x", "http://b/external", "http://a/deep", "http://a/"),
 		Queue: []frontier.New{
 			{URL: "http://a/x", Host: "a", Citation: discovery.Discovery{Depth: 1}},
@@ -76,7 +76,7 @@ func firstsAreNewToTheWholeCrawl(t *testing.T, open Open) {
 		t.Errorf("the first page's firsts = %v; want %v (everything but itself)", got, want)
 	}
 	x := next(t, m)
-	firsts = m.Complete(x, frontier.Result{State: "done", FinalURL: x.URL, Status: 200, Event: []byte(`{"event":"page"}`),
+	firsts = m.Complete(x, frontier.Result{State: frontier.StateDone, FinalURL: x.URL, Status: 200, Event: []byte(`{"event":"page"}`),
 		Links: page("http://a/", "http://a/x", "http://b/external", "http://a/deep", "http://a/new"),
 		Queue: []frontier.New{
 			{URL: "http://a/", Host: "a", Citation: discovery.Discovery{Depth: 1}},
@@ -142,7 +142,7 @@ func seenDepthAndExhaustion(t *testing.T, open Open) {
 		got <- n
 	}()
 	time.Sleep(20 * time.Millisecond)
-	firsts := m.Complete(it, frontier.Result{State: "done", FinalURL: it.URL, Status: 200, Event: []byte(`{"event":"page"}`),
+	firsts := m.Complete(it, frontier.Result{State: frontier.StateDone, FinalURL: it.URL, Status: 200, Event: []byte(`{"event":"page"}`),
 		Links: []frontier.Link{{To: "http://a/linked", Side: "both", Kind: "page"}, {To: "http://a/", Side: "both", Kind: "page"}},
 		Queue: []frontier.New{{URL: "http://a/linked", Host: "a", Citation: discovery.Discovery{Depth: 1}}}})
 	if len(firsts) != 1 || firsts[0].To != "http://a/linked" {
@@ -155,7 +155,7 @@ func seenDepthAndExhaustion(t *testing.T, open Open) {
 	if s := m.Stats(); s.InFlight != 1 || s.Queued != 0 || s.Seen != 3 {
 		t.Errorf("stats = %+v; want 1 in flight, 0 queued, 3 seen", s)
 	}
-	m.Complete(linked, frontier.Result{State: "done"})
+	m.Complete(linked, frontier.Result{State: frontier.StateDone})
 	if _, err := m.Next(context.Background()); !errors.Is(err, frontier.ErrExhausted) {
 		t.Errorf("Next on an empty frontier = %v; want ErrExhausted", err)
 	}
@@ -194,7 +194,7 @@ func readyHostsTakeTurns(t *testing.T, open Open) {
 	for range 5 {
 		it := next(t, m)
 		got = append(got, it.URL)
-		m.Complete(it, frontier.Result{State: "done"})
+		m.Complete(it, frontier.Result{State: frontier.StateDone})
 	}
 	want := []string{"http://b/1", "http://c/1", "http://b/2", "http://c/2", "http://b/3"}
 	if !slices.Equal(got, want) {
@@ -210,7 +210,7 @@ func summaryCountsUnlistedOnRequest(t *testing.T, open Open) {
 	m.Sitemapped("http://a/listed", "a", discovery.Discovery{Via: discovery.ViaSitemap, Depth: 1})
 	for range 3 {
 		it := next(t, m)
-		r := frontier.Result{State: "done", FinalURL: it.URL, Status: 200, Event: []byte(`{"event":"page"}`)}
+		r := frontier.Result{State: frontier.StateDone, FinalURL: it.URL, Status: 200, Event: []byte(`{"event":"page"}`)}
 		if it.URL == "http://a/" {
 			r.Links = []frontier.Link{{To: "http://a/unlisted", Side: "both", Kind: "page"}}
 			r.Queue = []frontier.New{{URL: "http://a/unlisted", Host: "a", Citation: discovery.Discovery{Via: discovery.ViaLink, Depth: 1}}}
