@@ -42,6 +42,8 @@ func (s *Store) SavePictures(ctx context.Context, pageURL string, pics []Picture
 // PicturesOf returns the pictures stored for the page the crawl asked for as
 // pageURL, rendered first.
 func (s *Store) PicturesOf(ctx context.Context, pageURL string) ([]Picture, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT side, type, width, height, cut, ms, data FROM pictures WHERE url = ? ORDER BY side DESC`), pageURL)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading pictures of %s: %w", pageURL, err)

@@ -41,6 +41,8 @@ func (f *SharedFrontier) Origins() *SharedOrigins {
 // reports whether prepare ran here. An error is the database's; prepare has
 // then run only if ran says so.
 func (o *SharedOrigins) Once(ctx context.Context, origin string, prepare func() (rec []byte, share bool)) (rec []byte, ran bool, err error) {
+	ctx, cancel := o.s.bound(ctx)
+	defer cancel()
 	select {
 	case o.preparing <- struct{}{}:
 		defer func() { <-o.preparing }()
@@ -77,6 +79,8 @@ func (o *SharedOrigins) Once(ctx context.Context, origin string, prepare func() 
 
 // Records returns every origin's shared record, in origin order.
 func (o *SharedOrigins) Records(ctx context.Context) ([][]byte, error) {
+	ctx, cancel := o.s.bound(ctx)
+	defer cancel()
 	rows, err := o.s.db.QueryContext(ctx, `SELECT record FROM origins ORDER BY origin`)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading the origins: %w", err)
@@ -208,6 +212,8 @@ func (j *SharedJournal) JoinedOrigins() ([]string, error) { return j.s.Journal()
 //     will then be last, or leave it to another), or let its heartbeat run
 //     out (it died): at most the longer of one lease and minAlive.
 func (j *SharedJournal) Leave(ctx context.Context, share any, exhausted bool) (last bool, err error) {
+	ctx, cancel := j.s.bound(ctx)
+	defer cancel()
 	b, err := json.Marshal(share)
 	if err != nil {
 		return false, err
@@ -266,6 +272,8 @@ func (j *SharedJournal) Leave(ctx context.Context, share any, exhausted bool) (l
 // Tally reads what the database knows of this worker's session, for the
 // last worker out to write the crawl's done.
 func (j *SharedJournal) Tally(ctx context.Context) (frontier.SessionTally, error) {
+	ctx, cancel := j.s.bound(ctx)
+	defer cancel()
 	t := frontier.SessionTally{Causes: map[string]int{}}
 	err := j.s.pgTry(ctx, func(tx *sql.Tx) error {
 		var workers []string

@@ -570,6 +570,8 @@ func (s *Store) Starts() *Starts { return &Starts{s: s} }
 // and the other waits an interval. A worker that took its slot before
 // another worker paused the host waits too.
 func (st *Starts) Start(ctx context.Context, host string, interval time.Duration) error {
+	ctx, cancel := st.s.bound(ctx)
+	defer cancel()
 	for {
 		var went bool
 		var wait float64
@@ -610,6 +612,8 @@ func (s *Store) SharedRobots() *SharedRobots { return &SharedRobots{s: s} }
 // otherwise it calls fetch under a lock on origin, so the other workers
 // wait for this one, and shares the result.
 func (r *SharedRobots) Once(ctx context.Context, origin string, fetch func() *policy.RobotsPolicy) *policy.RobotsPolicy {
+	ctx, cancel := r.s.bound(ctx)
+	defer cancel()
 	var p *policy.RobotsPolicy
 	err := r.s.pgTry(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext('robots ' || $1))`, origin); err != nil {

@@ -393,6 +393,12 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if done.Stopped == crawl.StopFailure {
 		return fmt.Errorf("crawl: stopped: %s", strings.Join(done.Warnings, "; "))
 	}
+	if storeCtx.Err() != nil && done.Stopped == crawl.StopInterrupted {
+		// A second Ctrl-C, or the grace after the first ran out while
+		// the database did not answer: nothing more is read from it.
+		fmt.Fprintln(stderr, "webgraph: the database stopped being used before the crawl's record was complete; --resume fetches again what it did not record")
+		return errInterrupted
+	}
 	// The gates judge the whole crawl, every run of it, from the database.
 	if err := gates.load(st); err != nil {
 		return fmt.Errorf("crawl: reading the crawl's outcomes: %w", err)

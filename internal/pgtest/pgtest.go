@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -257,4 +258,55 @@ func Ping(ctx context.Context, url string) error {
 	}
 	defer db.Close()
 	return db.PingContext(ctx)
+}
+
+// Pause stops the server's processes (the postmaster this package started
+// and its children, found by their parent PID) with SIGSTOP, as a server
+// that stalls: connections stay open and nothing answers. The function it
+// returns resumes them (SIGCONT); call it before the test ends.
+func (s *Server) Pause(tb testing.TB) (resume func()) {
+	tb.Helper()
+	if s.pid <= 0 {
+		tb.Fatal("pgtest: Pause before the server started")
+	}
+	pids := append([]int{s.pid}, children(s.pid)...)
+	for _, pid := range pids {
+		if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+			tb.Fatalf("pgtest: stopping %d: %v", pid, err)
+		}
+	}
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			for _, pid := range slices.Backward(pids) {
+				syscall.Kill(pid, syscall.SIGCONT)
+			}
+		})
+	}
+}
+
+// children returns the PIDs of the processes whose parent is pid.
+func children(pid int) []int {
+	entries, _ := os.ReadDir("/proc")
+	var out []int
+	for _, e := range entries {
+		child, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: comm may hold spaces and parentheses.
+		i := strings.LastIndex(string(b), ") ")
+		if i < 0 {
+			continue
+		}
+		rest := string(b)[i+2:]
+		if f := strings.Fields(rest); len(f) > 1 && f[1] == strconv.Itoa(pid) {
+			out = append(out, child)
+		}
+	}
+	return out
 }
