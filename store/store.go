@@ -1,12 +1,25 @@
-// Package store keeps a crawl's state in an embedded SQLite database (pure
-// Go, modernc.org/sqlite, WAL): the URLs with their citations and states
-// (the frontier and the seen set), the pages, the links (the web graph),
-// robots policies and each run's events. A crawl killed at any moment
-// resumes from it.
+// Package store keeps a crawl's state in a database, so that a crawl
+// killed at any moment resumes from it: the URLs with their citations and
+// states (the frontier and the seen set), the pages, the links (the web
+// graph), robots policies, each run's events, link verdicts and pictures.
 //
-// One owner goroutine performs every write, batching the operations that
-// wait into one transaction; each caller returns once its transaction is
-// committed, so a page recorded is durable against a killed process.
+// One API, two engines, chosen by Open from the --db value:
+//
+//   - SQLite (a file; pure Go, modernc.org/sqlite, WAL), files sqlite_*.go:
+//     one process crawls. One owner goroutine performs every write,
+//     batching the operations that wait into one transaction; a caller is
+//     told once its transaction is committed, so a page recorded is
+//     durable against a killed process. Its frontier is Store.Frontier.
+//   - PostgreSQL (a postgres:// URL), files pg_*.go: several processes
+//     crawl together, each URL leased to one worker at a time. Each write
+//     is a transaction of its own. Its frontier is Store.SharedFrontier.
+//
+// The reads (graph.go, read_diff.go, records.go) are shared; the queries
+// whose text differs are each engine's own (dialect.go). Each engine's
+// schema is made whole when a database is created (sqlite_schema.go,
+// pg.go), and a database of an older version is migrated when opened. Every
+// operation is bounded by the context the Store was opened with
+// (OpenContext). docs/design.md, "The store", says why it is cut this way.
 package store
 
 import (
