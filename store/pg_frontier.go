@@ -203,7 +203,7 @@ func (f *SharedFrontier) write(fn func(ctx context.Context, tx *sql.Tx) error) e
 // workers inserting the same URLs never wait on each other in a cycle),
 // and counts the new queued ones in their hosts' rows. It returns how many
 // were new.
-func insertNew(ctx context.Context, tx *sql.Tx, news []frontier.New, state string, hostDelta map[string]int) (int, error) {
+func insertNew(ctx context.Context, tx *sql.Tx, news []frontier.New, state frontier.State, hostDelta map[string]int) (int, error) {
 	if len(news) == 0 && len(hostDelta) == 0 {
 		return 0, nil
 	}
@@ -222,7 +222,7 @@ func insertNew(ctx context.Context, tx *sql.Tx, news []frontier.New, state strin
 		rows, err := tx.QueryContext(ctx, `INSERT INTO urls (url, host, state, via, found_on, anchor, depth)
 			SELECT u, h, $7, v, f, a, d FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[]) AS n(u, h, v, f, a, d)
 			ORDER BY u
-			ON CONFLICT (url) DO NOTHING RETURNING host`, urls, hosts, vias, founds, anchors, depths, state)
+			ON CONFLICT (url) DO NOTHING RETURNING host`, urls, hosts, vias, founds, anchors, depths, string(state))
 		if err != nil {
 			return 0, err
 		}
@@ -233,7 +233,7 @@ func insertNew(ctx context.Context, tx *sql.Tx, news []frontier.New, state strin
 				return 0, err
 			}
 			n++
-			if state == "queued" {
+			if state == frontier.StateQueued {
 				hostDelta[h]++
 			}
 		}
@@ -271,10 +271,10 @@ func (f *SharedFrontier) Add(url, host string, c discovery.Discovery) bool {
 	if f.tooDeep(c) {
 		return false
 	}
-	return f.insert(url, host, "queued", c)
+	return f.insert(url, host, frontier.StateQueued, c)
 }
 
-func (f *SharedFrontier) insert(url, host, state string, c discovery.Discovery) bool {
+func (f *SharedFrontier) insert(url, host string, state frontier.State, c discovery.Discovery) bool {
 	var n int
 	err := f.write(func(ctx context.Context, tx *sql.Tx) error {
 		var err error
@@ -289,7 +289,7 @@ func (f *SharedFrontier) insert(url, host, state string, c discovery.Discovery) 
 
 // MarkSeen records url as seen without queueing it.
 func (f *SharedFrontier) MarkSeen(url string) bool {
-	return f.insert(url, "", "seen", discovery.Discovery{})
+	return f.insert(url, "", frontier.StateSeen, discovery.Discovery{})
 }
 
 // Sitemapped records that a sitemap listed url, queueing it as Add does
@@ -469,7 +469,7 @@ func (f *SharedFrontier) Complete(it frontier.Item, r frontier.Result) []frontie
 				text = r.Text
 			}
 			ok := 0
-			if r.State == "done" {
+			if r.State == frontier.StateDone {
 				ok = 1
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event)
@@ -524,7 +524,7 @@ func (f *SharedFrontier) Complete(it frontier.Item, r frontier.Result) []frontie
 				queue = append(queue, n)
 			}
 		}
-		_, err = insertNew(ctx, tx, queue, "queued", map[string]int{host: -1})
+		_, err = insertNew(ctx, tx, queue, frontier.StateQueued, map[string]int{host: -1})
 		return err
 	})
 	f.signal()

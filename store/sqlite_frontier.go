@@ -166,18 +166,18 @@ func (f *Frontier) Add(url, host string, c discovery.Discovery) bool {
 	if f.maxDepth >= 0 && c.Depth > f.maxDepth {
 		return false
 	}
-	return f.insert(url, host, "queued", c)
+	return f.insert(url, host, frontier.StateQueued, c)
 }
 
 // insert adds url in state unless it is known, reporting whether it was
 // new. A URL queued is counted once committed, on the writer's goroutine,
 // in commit order with the URLs pages queue (see enqueuedNew): counted later, it
 // could be passed over by a window that took a newer URL meanwhile.
-func (f *Frontier) insert(url, host, state string, c discovery.Discovery) bool {
+func (f *Frontier) insert(url, host string, state frontier.State, c discovery.Discovery) bool {
 	var added, raised bool
 	done := make(chan error, 1)
 	f.s.writeThen(func(tx *sql.Tx) error {
-		r, err := f.s.stmt(tx, "insertURL").ExecContext(f.s.ctx, url, host, state, string(c.Via), c.FoundOn, c.Anchor, c.Depth, "")
+		r, err := f.s.stmt(tx, "insertURL").ExecContext(f.s.ctx, url, host, string(state), string(c.Via), c.FoundOn, c.Anchor, c.Depth, "")
 		if err != nil {
 			return err
 		}
@@ -188,14 +188,14 @@ func (f *Frontier) insert(url, host, state string, c discovery.Discovery) bool {
 		}
 		// Known only as a link's target: queued (or seen) from now on.
 		var id int64
-		err = f.s.stmt(tx, "upgrade").QueryRowContext(f.s.ctx, host, state, string(c.Via), c.FoundOn, c.Anchor, c.Depth, url).Scan(&id)
+		err = f.s.stmt(tx, "upgrade").QueryRowContext(f.s.ctx, host, string(state), string(c.Via), c.FoundOn, c.Anchor, c.Depth, url).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
 		added, raised = err == nil, err == nil
 		return err
 	}, func(err error) {
-		if err == nil && added && state == "queued" {
+		if err == nil && added && state == frontier.StateQueued {
 			f.mu.Lock()
 			if raised {
 				f.enqueuedOld(host)
@@ -287,7 +287,7 @@ func (f *Frontier) Sitemapped(url, host string, c discovery.Discovery) bool {
 
 // MarkSeen records url as seen without queueing it.
 func (f *Frontier) MarkSeen(url string) bool {
-	added := f.insert(url, "", "seen", discovery.Discovery{})
+	added := f.insert(url, "", frontier.StateSeen, discovery.Discovery{})
 	if added {
 		f.mu.Lock()
 		f.seen++
@@ -517,7 +517,7 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 				if r.Text != "" {
 					text = r.Text
 				}
-				if _, err := rc.exec("insertPage", id, r.FinalURL, r.State == "done", r.Status, r.Cause, r.Title, r.Words,
+				if _, err := rc.exec("insertPage", id, r.FinalURL, r.State == frontier.StateDone, r.Status, r.Cause, r.Title, r.Words,
 					nullWords(r.PlainWords), nullWords(r.RenderedWords), text, string(r.Event)); err != nil {
 					return err
 				}
@@ -614,7 +614,7 @@ func (st *Store) sitemapSummary(disallowed func(url string) bool, limit int, unl
 		if !linked {
 			s.NeverLinked.Add(u, limit)
 		}
-		if state == "disallowed" || (state == "queued" && disallowed(u)) {
+		if st := frontier.State(state); st == frontier.StateDisallowed || (st == frontier.StateQueued && disallowed(u)) {
 			s.Disallowed.Add(u, limit)
 		}
 	}

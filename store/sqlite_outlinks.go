@@ -61,14 +61,14 @@ func (f *Frontier) queueURL(rc *rawConn, w *pageWrite, n frontier.New, kind stri
 		return urlFacts{id: e.id, queued: true, linked: e.linked}, nil
 	}
 	c := n.Citation
-	id, err := rc.insert("insertURL", n.URL, n.Host, "queued", string(c.Via), c.FoundOn, c.Anchor, c.Depth, kind)
+	id, err := rc.insert("insertURL", n.URL, n.Host, string(frontier.StateQueued), string(c.Via), c.FoundOn, c.Anchor, c.Depth, kind)
 	if err != nil {
 		return urlFacts{}, err
 	}
 	if id != 0 {
 		return urlFacts{id: id, queued: true, linked: kind != "", fresh: true}, nil
 	}
-	v, err := rc.queryRow("upgrade", n.Host, "queued", string(c.Via), c.FoundOn, c.Anchor, c.Depth, n.URL)
+	v, err := rc.queryRow("upgrade", n.Host, string(frontier.StateQueued), string(c.Via), c.FoundOn, c.Anchor, c.Depth, n.URL)
 	switch {
 	case errors.Is(err, sql.ErrNoRows): // queued, seen or done already
 		return urlFacts{queued: true}, nil
