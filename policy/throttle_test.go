@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -194,86 +195,106 @@ func TestThrottleCrawlDelayAndPause(t *testing.T) {
 
 func TestThrottleWaitHonoursContext(t *testing.T) {
 	t.Parallel()
-	th := NewThrottle(time.Hour, nil)
-	th.Reserve("h")
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-	defer cancel()
-	if err := th.Wait(ctx, "h"); err == nil {
-		t.Error("Wait on an hour-long slot returned nil under a 20ms context")
-	}
+	synctest.Test(t, func(t *testing.T) {
+		th := NewThrottle(time.Hour, nil)
+		th.Reserve("h")
+		start := time.Now()
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		defer cancel()
+		if err := th.Wait(ctx, "h"); !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("Wait on an hour-long slot under a 20ms context = %v; want the context's deadline", err)
+		}
+		if waited := time.Since(start); waited != 20*time.Millisecond {
+			t.Errorf("Wait returned after %s; want at the context's end, 20ms", waited)
+		}
+	})
 }
 
 // With no interval to keep, pages to one host do not wait for each other's
 // send: slots are taken while earlier ones are still unreleased. Once the
-// host has a Crawl-delay, the next page waits for the held one again.
+// host has a Crawl-delay, the next page waits for it again. (In a synctest
+// bubble: its clock moves only when every goroutine waits, so "at once" and
+// "30 s later" are exact.)
 func TestThrottleUnspacedHostTakesNoTurns(t *testing.T) {
-	th := NewThrottle(0, nil)
-	var held []func()
-	for range 3 {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		release, err := th.WaitReserved(ctx, "a.example", th.Reserve("a.example"))
-		cancel()
-		if err != nil {
-			t.Fatalf("slot %d with two unreleased before it: %v; want it at once", len(held)+1, err)
+	synctest.Test(t, func(t *testing.T) {
+		th := NewThrottle(0, nil)
+		start := time.Now()
+		var held []func()
+		for range 3 {
+			// (A page that waited for the unreleased ones would wait
+			// forever: the context ends that, in the bubble's time.)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			release, err := th.WaitReserved(ctx, "a.example", th.Reserve("a.example"))
+			cancel()
+			if err != nil {
+				t.Fatalf("slot %d with two unreleased before it: %v; want it at once", len(held)+1, err)
+			}
+			held = append(held, release)
 		}
-		held = append(held, release)
-	}
-	for _, r := range held {
-		r()
-	}
-	if _, err := th.SetCrawlDelay("a.example", 30); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	if _, err := th.WaitReserved(ctx, "a.example", time.Time{}); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("with a Crawl-delay of 30 s the next page did not wait (err %v)", err)
-	}
+		if waited := time.Since(start); waited != 0 {
+			t.Errorf("three slots with none released took %s; want them at once", waited)
+		}
+		for _, r := range held {
+			r()
+		}
+		if _, err := th.SetCrawlDelay("a.example", 30); err != nil {
+			t.Fatal(err)
+		}
+		release, err := th.WaitReserved(context.Background(), "a.example", time.Time{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		release()
+		if waited := time.Since(start); waited != 30*time.Second {
+			t.Errorf("with a Crawl-delay of 30 s the next page went out %s after the last; want 30s", waited)
+		}
+	})
 }
 
 // A pause that comes while a page waits for its slot (another worker's page
 // to the host was answered 429) holds that page too: it goes out after the
-// pause, not at the slot it was waiting for.
+// pause, not at the slot it was waiting for. The test runs in a synctest
+// bubble: synctest.Wait returns once the page is blocked waiting, and the
+// bubble's clock says exactly when it went out.
 func TestThrottlePauseHoldsAPageWaitingForItsSlot(t *testing.T) {
 	t.Parallel()
-	var mu sync.Mutex
-	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	clock := func() time.Time {
-		mu.Lock()
-		defer mu.Unlock()
-		return now
-	}
-	th := NewThrottle(100*time.Millisecond, clock)
-	release, err := th.WaitReserved(context.Background(), "h", th.Reserve("h"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	release() // the first page goes out: the next waits 100 ms
-	went := make(chan error, 1)
-	go func() {
-		release, err := th.WaitReserved(context.Background(), "h", time.Time{})
-		if err == nil {
-			release()
-		}
-		went <- err
-	}()
-	time.Sleep(20 * time.Millisecond) // (the page is waiting for its slot)
-	th.Pause("h", "1")                // the first page's answer: 429, Retry-After: 1
-	// A page that ignored the pause goes out once its 100 ms are up.
-	select {
-	case err := <-went:
-		t.Fatalf("the page went out (%v) during the pause that came while it waited", err)
-	case <-time.After(400 * time.Millisecond):
-	}
-	mu.Lock()
-	now = now.Add(time.Second) // the pause is over
-	mu.Unlock()
-	select {
-	case err := <-went:
+	synctest.Test(t, func(t *testing.T) {
+		th := NewThrottle(100*time.Millisecond, nil)
+		start := time.Now()
+		release, err := th.WaitReserved(context.Background(), "h", th.Reserve("h"))
 		if err != nil {
 			t.Fatal(err)
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the page did not go out after the pause")
-	}
+		release() // the first page goes out: the next waits 100 ms
+		went := make(chan time.Time, 1)
+		go func() {
+			// (Bounded in the bubble's time, so a page that never goes out
+			// fails the test rather than deadlocking it.)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			release, err := th.WaitReserved(ctx, "h", time.Time{})
+			if err != nil {
+				t.Error(err)
+				close(went)
+				return
+			}
+			went <- time.Now()
+			release()
+		}()
+		synctest.Wait() // the page is waiting for its slot
+		select {
+		case <-went:
+			t.Fatal("the second page went out at once; want it to wait 100ms for its slot")
+		default:
+		}
+		th.Pause("h", "1") // the first page's answer: 429, Retry-After: 1
+		at, ok := <-went
+		if !ok {
+			return
+		}
+		// A page that ignored the pause would have gone out at 100 ms.
+		if got := at.Sub(start); got != time.Second {
+			t.Errorf("the waiting page went out at %s; want at the end of the pause that came while it waited, 1s", got)
+		}
+	})
 }

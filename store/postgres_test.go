@@ -131,19 +131,28 @@ func TestPostgresDeadWorkersLeaseExpires(t *testing.T) {
 	if err != nil || live.URL == held.URL {
 		t.Fatalf("b got %q (%v); want the other URL than a's %q", live.URL, err, held.URL)
 	}
-	// b holds its URL past two lease lengths: renewal keeps it b's.
-	time.Sleep(2 * lease)
+	// Both hold their URLs past two lease lengths: renewal keeps them
+	// theirs. The database's clock decides the wait: until it is a whole
+	// lease past the end of the leases as first seen, which both outlive
+	// only if renewed.
+	var firstEnd time.Time
+	if err := a.s.db.QueryRow(`SELECT max(lease_until) FROM urls WHERE url IN ($1, $2)`, held.URL, live.URL).Scan(&firstEnd); err != nil {
+		t.Fatal(err)
+	}
+	untilDatabaseTime(t, a.s, firstEnd.Add(lease))
 	if st := b.Stats(); st.InFlight != 2 {
 		t.Errorf("in flight after two lease lengths = %d; want 2 (both leases renewed)", st.InFlight)
 	}
 	// a dies: its renewal stops, and nothing gives its lease back.
-	close(a.stop)
-	<-a.done
-	a.stop = make(chan struct{}) // for Cleanup's Close
-	a.done = make(chan struct{})
-	close(a.done)
+	stopRenewing(a)
+	var aEnd time.Time
+	if err := a.s.db.QueryRow(`SELECT lease_until FROM urls WHERE url = $1`, held.URL).Scan(&aEnd); err != nil {
+		t.Fatal(err)
+	}
 	b.Complete(live, frontier.Result{State: "done"})
-	start := time.Now()
+	// b renews nothing from here on, so the lease it takes says when it
+	// took it: one lease before its end.
+	stopRenewing(b)
 	got, err := b.Next(ctx)
 	if err != nil {
 		t.Fatalf("b.Next after a died: %v", err)
@@ -151,8 +160,13 @@ func TestPostgresDeadWorkersLeaseExpires(t *testing.T) {
 	if got.URL != held.URL {
 		t.Errorf("b got %q; want a's %q back", got.URL, held.URL)
 	}
-	if waited := time.Since(start); waited < lease/3 {
-		t.Errorf("b got a's URL after %s; want it only once the lease ran out", waited)
+	var bEnd time.Time
+	var bWorker string
+	if err := b.s.db.QueryRow(`SELECT lease_until, lease_worker FROM urls WHERE url = $1`, held.URL).Scan(&bEnd, &bWorker); err != nil {
+		t.Fatal(err)
+	}
+	if taken := bEnd.Add(-lease); bWorker != "b" || !taken.After(aEnd) {
+		t.Errorf("a's URL was taken by %q %s after a's lease ran out (negative: before); want it taken by b, only once the lease ran out", bWorker, taken.Sub(aEnd))
 	}
 	b.Complete(got, frontier.Result{State: "done"})
 	if _, err := b.Next(ctx); !errors.Is(err, frontier.ErrExhausted) {
@@ -166,6 +180,36 @@ func TestPostgresDeadWorkersLeaseExpires(t *testing.T) {
 	a.s.db.QueryRow(`SELECT state FROM urls WHERE url = $1`, held.URL).Scan(&state)
 	if pages != 0 || state != "done" {
 		t.Errorf("after the late completion: %d pages, state %q; want b's record alone", pages, state)
+	}
+}
+
+// stopRenewing stops f's lease renewal, as if its process had frozen, and
+// leaves f to be closed at the test's end.
+func stopRenewing(f *SharedFrontier) {
+	close(f.stop)
+	<-f.done
+	f.stop = make(chan struct{}) // for Cleanup's Close
+	f.done = make(chan struct{})
+	close(f.done)
+}
+
+// untilDatabaseTime waits until the database's clock is past at, looking
+// every 20 ms, for at most 30 seconds of this machine's.
+func untilDatabaseTime(t *testing.T, s *Store, at time.Time) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var past bool
+		if err := s.db.QueryRow(`SELECT now() > $1::timestamptz`, at).Scan(&past); err != nil {
+			t.Fatal(err)
+		}
+		if past {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the database's clock did not pass %s within 30s", at)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 

@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"encoding/xml"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -46,31 +48,51 @@ func TestResumeKeepsGates(t *testing.T) {
 }
 
 // One process owns a database: a second crawl on it is refused, naming the
-// holder, while the first runs.
+// holder, while the first runs. The first crawl's seed page is held by the
+// site until the second has been tried, so the first is certainly running.
 func TestSecondProcessOnOneDatabase(t *testing.T) {
 	t.Parallel()
-	ts, _ := sites.Serve(t, "union")
+	asked := make(chan struct{})
+	var once sync.Once
+	release := make(chan struct{})
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		once.Do(func() { close(asked) })
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, "<!doctype html><title>Held</title><p>A page held until a second crawl has tried the database.</p>")
+	}))
+	t.Cleanup(ts.Close)
+	var releaseOnce sync.Once
+	unblock := func() { releaseOnce.Do(func() { close(release) }) }
+	t.Cleanup(unblock) // before ts.Close, which waits for the handler
 	dir := t.TempDir()
 	db := filepath.Join(dir, "c.db")
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	first := make(chan int, 1)
 	go func() {
 		var out, errb strings.Builder
-		err := run(ctx, []string{"crawl", "--db", db, "--out", filepath.Join(dir, "1.jsonl"), "--mode", "plain", "--host-interval", "1s", "--delay", "0", ts.URL + "/"}, &out, &errb)
+		err := run(ctx, []string{"crawl", "--db", db, "--out", filepath.Join(dir, "1.jsonl"), "--mode", "plain", "--host-interval", "0", "--delay", "0", ts.URL + "/"}, &out, &errb)
 		first <- exitCode(err, &errb)
 	}()
-	// Wait until the first crawl has begun (its database exists).
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		if _, err := os.Stat(db); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the first crawl never created its database")
-		}
-		time.Sleep(20 * time.Millisecond)
+	// The first crawl has opened its database (and locked it) before it
+	// asks for its seed.
+	select {
+	case <-asked:
+	case code := <-first:
+		t.Fatalf("the first crawl ended (exit %d) before it asked for its seed", code)
+	case <-time.After(30 * time.Second):
+		t.Fatal("the first crawl never asked for its seed")
 	}
 	_, errOut, code := webgraph(t, "crawl", "--resume", "--db", db, "--out", filepath.Join(dir, "2.jsonl"))
+	unblock()
 	cancel()
 	<-first
 	if code != exitFailure || !strings.Contains(errOut, "in use by another webgraph process") || !strings.Contains(errOut, "pid ") {

@@ -15,20 +15,6 @@ import (
 	"github.com/webgraph/webgraph/fetch/rendered"
 )
 
-// countingListener counts the connections it accepts.
-type countingListener struct {
-	net.Listener
-	n atomic.Int64
-}
-
-func (l *countingListener) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
-	if err == nil {
-		l.n.Add(1)
-	}
-	return c, err
-}
-
 // TestBrowserReachesNoHostAroundTheGate renders a page that reaches for
 // host B (robots.txt: Disallow: /) by every way that is not a request the
 // Fetch domain pauses: WebSockets by the constructor behind the page's own,
@@ -40,7 +26,6 @@ func TestBrowserReachesNoHostAroundTheGate(t *testing.T) {
 	if err != nil {
 		t.Fatalf("listen on 127.0.0.2: %v", err)
 	}
-	conns := &countingListener{Listener: ln}
 	logB := &accessLog{}
 	b := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		logB.add(r.URL.Path)
@@ -51,7 +36,8 @@ func TestBrowserReachesNoHostAroundTheGate(t *testing.T) {
 		http.NotFound(w, r)
 	}))
 	b.Listener.Close()
-	b.Listener = conns
+	b.Listener = ln
+	logB.watch(b)
 	b.Start()
 	t.Cleanup(b.Close)
 	udp, err := net.ListenPacket("udp", "127.0.0.2:0")
@@ -59,12 +45,21 @@ func TestBrowserReachesNoHostAroundTheGate(t *testing.T) {
 		t.Fatalf("udp on 127.0.0.2: %v", err)
 	}
 	t.Cleanup(func() { udp.Close() })
+	// The packets are counted until the test's own marker arrives: it is
+	// sent after Close, so it is read after every packet the browser sent.
+	const marker = "webgraph-test: the browser is gone"
 	var packets atomic.Int64
+	markerRead := make(chan struct{})
 	go func() {
 		buf := make([]byte, 2048)
 		for {
-			if _, _, err := udp.ReadFrom(buf); err != nil {
+			n, _, err := udp.ReadFrom(buf)
+			if err != nil {
 				return
+			}
+			if string(buf[:n]) == marker {
+				close(markerRead)
+				continue
 			}
 			packets.Add(1)
 		}
@@ -72,7 +67,7 @@ func TestBrowserReachesNoHostAroundTheGate(t *testing.T) {
 
 	a, _ := serveHostile(t, b.URL)
 	f := own(t, rendered.Config{Timeout: 15 * time.Second, Gate: newGate(t, a.URL+"/"), UserAgent: "webgraph-test"})
-	defer f.Close()
+	closeF := closeOnce(t, f)
 	s, err := f.Fetch(context.Background(), mustURL(t, a.URL+"/reach.html?stun="+udp.LocalAddr().String()))
 	if err != nil {
 		t.Fatalf("Fetch: %v", err)
@@ -89,8 +84,27 @@ func TestBrowserReachesNoHostAroundTheGate(t *testing.T) {
 			t.Errorf("%s: listed %v as %q; want listed as %q", p, ok, br.Reason, fetch.DeniedType)
 		}
 	}
-	settle(logB)
-	if n, got := conns.n.Load(), logB.get(); n != 0 || len(got) != 0 {
+	// Host B's witnesses are read once the browser is gone and everything
+	// it sent has been taken in.
+	if err := closeF(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	drained(t, logB)
+	mc, err := net.Dial("udp", udp.LocalAddr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = mc.Write([]byte(marker))
+	mc.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-markerRead:
+	case <-time.After(waitLimit):
+		t.Fatalf("the UDP witness did not read the test's own packet within %s", waitLimit)
+	}
+	if n, got := logB.accepted(), logB.get(); n != 0 || len(got) != 0 {
 		t.Errorf("host B accepted %d connections and saw %q; want none at all", n, got)
 	}
 	if n := packets.Load(); n != 0 {
@@ -103,7 +117,7 @@ func TestBrowserReachesNoHostAroundTheGate(t *testing.T) {
 // and its workers try never reach host B (its log as witness).
 func TestRemoteBrowserWorkersConfined(t *testing.T) {
 	logB := &accessLog{}
-	b := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	b := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		logB.add(r.URL.Path)
 		if r.URL.Path == "/robots.txt" {
 			fmt.Fprint(w, "User-agent: *\nDisallow: /\n")
@@ -111,6 +125,8 @@ func TestRemoteBrowserWorkersConfined(t *testing.T) {
 		}
 		http.NotFound(w, r)
 	}))
+	logB.watch(b)
+	b.Start()
 	t.Cleanup(b.Close)
 	ws, _ := runningChrome(t)
 	a, _ := serveHostile(t, b.URL)
@@ -118,11 +134,14 @@ func TestRemoteBrowserWorkersConfined(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	closeF := closeOnce(t, f)
 	if _, err := f.Fetch(context.Background(), mustURL(t, a.URL+"/reach.html?stun=127.0.0.1:9")); err != nil {
 		t.Fatalf("Fetch: %v", err)
 	}
-	settle(logB)
+	if err := closeF(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	drained(t, logB)
 	for _, p := range logB.get() {
 		if strings.HasPrefix(p, "/ws-") {
 			t.Errorf("host B saw %s: a WebSocket got out on a running browser", p)

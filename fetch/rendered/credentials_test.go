@@ -44,13 +44,13 @@ func (l *headerLog) paths() []string {
 	return out
 }
 
-// waitFor waits until log holds every path in want, or gives up after a while.
+// waitFor waits until log holds every path in want, or gives up after
+// waitLimit (the test's checks then say which path is missing).
 func waitFor(log *headerLog, want ...string) {
-	for range 60 {
+	for deadline := time.Now().Add(waitLimit); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if got := log.paths(); !slices.ContainsFunc(want, func(p string) bool { return !slices.Contains(got, p) }) {
 			return
 		}
-		time.Sleep(100 * time.Millisecond)
 	}
 }
 

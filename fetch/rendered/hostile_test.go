@@ -24,10 +24,17 @@ import (
 
 var _ rendered.Gate = (*policy.Gate)(nil)
 
-// accessLog records the paths a server was asked for, in order.
+// accessLog records the paths a server was asked for, in order, and, when
+// it watches the server, its open connections (see drained).
 type accessLog struct {
 	mu    sync.Mutex
 	paths []string
+	// The watched server's address, its open connections, the peers of
+	// every connection it accepted, and which of those were drained's.
+	addr    string
+	open    map[net.Conn]bool
+	peers   []string
+	markers map[string]bool
 }
 
 func (l *accessLog) add(p string) {
@@ -73,6 +80,7 @@ func serveHostB(t *testing.T, robots string) (*httptest.Server, *accessLog) {
 	}))
 	ts.Listener.Close()
 	ts.Listener = ln
+	log.watch(ts)
 	ts.Start()
 	t.Cleanup(ts.Close)
 	return ts, log
@@ -115,17 +123,11 @@ func newGate(t *testing.T, seed string) *policy.Gate {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return policy.NewGate(policy.GateConfig{Scope: scope, Robots: policy.NewRobotsClient(policy.AgentToken, "webgraph-test", nil), UserAgent: "webgraph-test"})
-}
-
-// settle waits until log has not grown for a while (late requests of the
-// page, such as its worker's, would show up by then).
-func settle(log *accessLog) {
-	n := -1
-	for i := 0; i < 40 && len(log.get()) != n; i++ {
-		n = len(log.get())
-		time.Sleep(250 * time.Millisecond)
-	}
+	// robots.txt is asked on connections that close after each answer, so
+	// that a server's connections all end once the browser's do (drained).
+	tr := policy.NewTransport(nil)
+	tr.DisableKeepAlives = true
+	return policy.NewGate(policy.GateConfig{Scope: scope, Robots: policy.NewRobotsClient(policy.AgentToken, "webgraph-test", tr), UserAgent: "webgraph-test"})
 }
 
 func blockedBy(s *fetch.Side, path string) (fetch.BlockedResource, bool) {
@@ -175,7 +177,7 @@ func TestHostileSecondHost(t *testing.T) {
 			b, logB := serveHostB(t, tt.robots)
 			a, logA := serveHostile(t, b.URL)
 			f := own(t, rendered.Config{Timeout: 15 * time.Second, Gate: newGate(t, a.URL+"/"), UserAgent: "webgraph-test"})
-			defer f.Close()
+			closeF := closeOnce(t, f)
 
 			s, err := f.Fetch(context.Background(), mustURL(t, a.URL+"/"))
 			if err != nil {
@@ -184,7 +186,12 @@ func TestHostileSecondHost(t *testing.T) {
 			if !strings.HasSuffix(s.Title, "(scripts ran)") || s.Words < 20 {
 				t.Errorf("title %q, %d words; want the page rendered with its scripts run", s.Title, s.Words)
 			}
-			settle(logB)
+			// Host B's log is read once the browser is gone and every
+			// connection to host B has ended: nothing can reach it after.
+			if err := closeF(); err != nil {
+				t.Fatalf("Close: %v", err)
+			}
+			drained(t, logB)
 			got := logB.get()
 			t.Logf("host B's access log: %q", got)
 			t.Logf("host A's access log: %q", logA.get())

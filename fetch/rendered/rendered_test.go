@@ -2,6 +2,8 @@ package rendered_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -209,12 +211,22 @@ func TestOwnProcessGroup(t *testing.T) {
 	if err := syscall.Kill(-pgid, syscall.SIGINT); err != nil {
 		t.Fatalf("SIGINT to group %d: %v", pgid, err)
 	}
-	time.Sleep(500 * time.Millisecond)
+	// The browser dies of it (and is reaped: its PID is free again).
+	eventually(t, func() error {
+		if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+			return fmt.Errorf("browser %d is still there after SIGINT to its group (kill 0: %v)", pid, err)
+		}
+		return nil
+	})
 	// The signal reached the browser's group only: this process is still
-	// here, and the fetcher, restarting a browser that died of it, renders.
+	// here, and the fetcher, restarting the browser that died of it,
+	// renders.
 	s, err := f.Fetch(context.Background(), mustURL(t, ts.URL+"/article.html"))
 	if err != nil || s.Words < 20 {
 		t.Fatalf("render after SIGINT to the browser's group: err=%v words=%d", err, s.Words)
+	}
+	if n := f.Restarts(); n != 1 {
+		t.Errorf("the fetcher restarted its browser %d times; want once, for the one that died", n)
 	}
 	browser.Track(f)
 }

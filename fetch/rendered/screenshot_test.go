@@ -204,7 +204,7 @@ func TestPicturesHostile(t *testing.T) {
 	}
 	page = bytes.ReplaceAll(page, []byte("HOST_B"), []byte(b.URL))
 	logA := &accessLog{}
-	a := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	a := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		logA.add(r.URL.Path)
 		if r.URL.Path != "/hostile.html" {
 			http.NotFound(w, r)
@@ -213,11 +213,13 @@ func TestPicturesHostile(t *testing.T) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write(page)
 	}))
+	logA.watch(a)
+	a.Start()
 	defer a.Close()
 
 	p := rendered.Pictures{}
 	f := own(t, rendered.Config{Timeout: 15 * time.Second, Gate: newGate(t, a.URL+"/"), UserAgent: "webgraph-test", Pictures: &p})
-	defer f.Close()
+	closeF := closeOnce(t, f)
 	s, err := f.Fetch(context.Background(), mustURL(t, a.URL+"/hostile.html"))
 	if err != nil {
 		t.Fatalf("Fetch: %v", err)
@@ -233,7 +235,12 @@ func TestPicturesHostile(t *testing.T) {
 	if inkRows(decode(t, ns)) < 40 {
 		t.Error("the no-script picture is blank; want the served page's heading and text (the refresh not followed)")
 	}
-	settle(logB)
+	// The hosts' logs are read once the browser is gone and every
+	// connection to them has ended: nothing can reach them after.
+	if err := closeF(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	drained(t, logA, logB)
 	got := logB.get()
 	t.Logf("host B's access log: %q; host A's: %q", got, logA.get())
 	for _, p := range got {

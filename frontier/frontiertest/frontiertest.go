@@ -7,7 +7,10 @@ package frontiertest
 import (
 	"context"
 	"errors"
+	"runtime"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -133,22 +136,39 @@ func seenDepthAndExhaustion(t *testing.T, open Open) {
 		t.Error("MarkSeen did not record the URL")
 	}
 	it := next(t, m)
-	// While a page is in flight, Next waits for its links.
-	got := make(chan frontier.Item)
+	// While a page is in flight, Next waits for its links: it looks, finds
+	// nothing it can take, and waits for a change. The page is completed
+	// only once the waiting Next has said it waits.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	wait := newWaitSignal(ctx)
+	type popped struct {
+		it  frontier.Item
+		err error
+	}
+	got := make(chan popped, 1)
 	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		n, _ := m.Next(ctx)
-		got <- n
+		n, err := m.Next(wait)
+		got <- popped{n, err}
 	}()
-	time.Sleep(20 * time.Millisecond)
+	select {
+	case <-wait.waiting:
+	case p := <-got:
+		t.Fatalf("Next returned (%q, %v) while a page was in flight and nothing was queued; want it to wait", p.it.URL, p.err)
+	case <-ctx.Done():
+		t.Fatal("Next neither returned nor waited while a page was in flight")
+	}
 	firsts := m.Complete(it, frontier.Result{State: frontier.StateDone, FinalURL: it.URL, Status: 200, Event: []byte(`{"event":"page"}`),
 		Links: []frontier.Link{{To: "http://a/linked", Side: "both", Kind: "page"}, {To: "http://a/", Side: "both", Kind: "page"}},
 		Queue: []frontier.New{{URL: "http://a/linked", Host: "a", Citation: discovery.Discovery{Depth: 1}}}})
 	if len(firsts) != 1 || firsts[0].To != "http://a/linked" {
 		t.Errorf("first-seen links = %+v; want only the new one", firsts)
 	}
-	linked := <-got
+	p := <-got
+	if p.err != nil {
+		t.Fatalf("waiting Next: %v; want the link added while it waited", p.err)
+	}
+	linked := p.it
 	if linked.URL != "http://a/linked" {
 		t.Errorf("waiting Next got %q; want the link added while it waited", linked.URL)
 	}
@@ -230,4 +250,37 @@ func summaryCountsUnlistedOnRequest(t *testing.T, open Open) {
 			t.Errorf("summary = %+v; want the listed page live and never linked", s)
 		}
 	}
+}
+
+// waitSignal is a context that tells when a frontier's Next starts to wait
+// for a change: frontier.Pop looks at the queue first and touches its
+// context only to wait (the select of its wait asks for Done); the stores'
+// own reads of the queue ask for Done from their database code, which is
+// not package frontier. By the time Done is asked from package frontier,
+// Pop has taken the channel that the next change closes and found nothing
+// to take, so whatever changes the frontier from then on wakes it. Nothing
+// is timed: the test learns that Next waits from Next itself.
+type waitSignal struct {
+	context.Context
+	waiting chan struct{} // closed at the first wait
+	once    sync.Once
+}
+
+func newWaitSignal(ctx context.Context) *waitSignal {
+	return &waitSignal{Context: ctx, waiting: make(chan struct{})}
+}
+
+// frontierPkg is the prefix of the functions of package frontier (and not
+// of frontiertest, whose path goes on with a slash).
+const frontierPkg = "github.com/webgraph/webgraph/frontier."
+
+func (w *waitSignal) Done() <-chan struct{} {
+	pc := make([]uintptr, 1)
+	if runtime.Callers(2, pc) == 1 { // the caller of Done
+		frame, _ := runtime.CallersFrames(pc).Next()
+		if strings.HasPrefix(frame.Function, frontierPkg) {
+			w.once.Do(func() { close(w.waiting) })
+		}
+	}
+	return w.Context.Done()
 }
