@@ -338,8 +338,8 @@ func (f *SharedFrontier) Next(ctx context.Context) (frontier.Item, error) {
 	if err := f.Err(); err != nil {
 		return frontier.Item{}, err
 	}
-	ctx, cancel := f.s.bound(ctx)
-	defer cancel()
+	// (Hosts and Take bound their queries by the store's context too: a
+	// cut store ends the wait at the next look, within Poll.)
 	return frontier.Pop(ctx, pgQueue{f}, f.changed, f.cfg.Poll)
 }
 
@@ -350,6 +350,8 @@ type pgQueue struct{ f *SharedFrontier }
 // (pauses included) and deferrals on the database's clock turned into this
 // machine's, and the URLs leased by live workers.
 func (q pgQueue) Hosts(ctx context.Context) ([]frontier.HostState, int, error) {
+	ctx, cancel := q.f.s.bound(ctx)
+	defer cancel()
 	db := q.f.s.db
 	// The leases are counted and the queue read in one statement, so in
 	// one snapshot: read apart, a URL leased in between (queued at the
@@ -391,6 +393,8 @@ func (q pgQueue) Hosts(ctx context.Context) ([]frontier.HostState, int, error) {
 // next slot (none before its pause ends), in one transaction that holds the host's row: two workers
 // never get the same slot, and a URL another transaction holds is skipped.
 func (q pgQueue) Take(ctx context.Context, host string) (frontier.Item, bool, error) {
+	ctx, cancel := q.f.s.bound(ctx)
+	defer cancel()
 	f := q.f
 	var it frontier.Item
 	var ok bool
