@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/webgraph/webgraph/ci"
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/policy"
@@ -235,9 +236,9 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	gates, err := newGates(failOn, *f.junit != "")
+	gates, err := ci.NewGates(failOn, *f.junit != "")
 	if err != nil {
-		return err
+		return usagef("%v", err)
 	}
 	cfg := crawl.Config{
 		Seeds: seeds, Mode: o.mode,
@@ -389,10 +390,10 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return fmt.Errorf("crawl: stopped: %s", strings.Join(done.Warnings, "; "))
 	}
 	// The gates judge the whole crawl, every run of it, from the database.
-	if err := gates.load(st); err != nil {
+	if err := gates.Load(st); err != nil {
 		return fmt.Errorf("crawl: reading the crawl's outcomes: %w", err)
 	}
-	if err := gates.loadLinks(st); err != nil {
+	if err := gates.LoadLinks(st); err != nil {
 		return fmt.Errorf("crawl: reading the crawl's link verdicts: %w", err)
 	}
 	if err := bl.summarize(*f.summary.path, stderr); err != nil {
@@ -401,24 +402,26 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *f.summary.path != "" {
 		verdicts, err := st.LinkVerdicts()
 		if err == nil {
-			err = writeSummary(*f.summary.path, f.fs.Args(), done, verdicts)
+			err = appendFile(*f.summary.path, ci.Summary(f.fs.Args(), done, verdicts))
 		}
 		if err != nil {
 			return fmt.Errorf("crawl: --summary: %w", err)
 		}
 	}
 	if *f.junit != "" {
-		if err := gates.writeJUnit(*f.junit, f.fs.Args(), started, done); err != nil {
+		if err := ci.WriteJUnit(*f.junit, gates.JUnit(f.fs.Args(), started, done)); err != nil {
 			return fmt.Errorf("crawl: --junit: %w", err)
 		}
 	}
-	gateErr := gates.report(stderr)
-	annotateGates(stderr, gates.failures)
+	gateErr := gates.Report(stderr)
+	if os.Getenv("GITHUB_ACTIONS") == "true" {
+		gates.Annotate(stderr)
+	}
 	gateErr = bl.finish(*f.junit, stderr, gateErr)
 	switch {
 	case done.Stopped == "interrupted":
 		return errInterrupted
-	case done.Failure != "" && len(unreachable) > 0 && gates.judged == 0:
+	case done.Failure != "" && len(unreachable) > 0 && gates.Judged() == 0:
 		return fmt.Errorf("crawl: %s: %s", done.Failure, strings.Join(unreachable, "; "))
 	case done.Failure != "":
 		return fmt.Errorf("crawl: %s", done.Failure)

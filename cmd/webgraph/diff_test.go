@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/webgraph/webgraph/ci"
 	"github.com/webgraph/webgraph/crawldiff"
 	"github.com/webgraph/webgraph/internal/sites"
 )
@@ -245,7 +246,7 @@ func TestDiffBaselineSite(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var doc junitSuites
+		var doc ci.JUnit
 		if err := xml.Unmarshal(raw, &doc); err != nil {
 			t.Fatalf("junit: %v\n%s", err, raw)
 		}
@@ -312,7 +313,7 @@ func TestDiffBaselineSite(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var doc junitSuites
+		var doc ci.JUnit
 		if err := xml.Unmarshal(raw, &doc); err != nil {
 			t.Fatalf("junit: %v\n%s", err, raw)
 		}
