@@ -8,6 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/webgraph/webgraph/store"
 )
 
 // output names a file a command will write: the flag that named it (for
@@ -179,4 +183,29 @@ func writeFile(o output, write func(io.Writer) error) error {
 		return fmt.Errorf("%s %s: %w", o.flag, o.path, err)
 	}
 	return nil
+}
+
+// writeOutput runs write on stdout when path is "" or "-", else writes the
+// file at path whole or not at all (writeFile); flag names it in errors.
+func writeOutput(flag, path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "" || path == "-" {
+		return write(stdout)
+	}
+	return writeFile(output{flag, path}, write)
+}
+
+// openForReading parses the flags of a command that reads a crawl
+// database (graph, report, pages), checks its output files (see
+// checkOutputs) and opens the database named by db.
+func openForReading(fs *pflag.FlagSet, args []string, db *string, outFlag string, out *string) (*store.Store, error) {
+	if err := parseCommandFlags(fs, args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() != 0 {
+		return nil, usagef("%s takes no arguments; name the database with --db", fs.Name())
+	}
+	if err := checkOutputs(*db, output{outFlag, *out}); err != nil {
+		return nil, err
+	}
+	return store.Open(*db, store.Read)
 }
