@@ -33,12 +33,14 @@ func checkOutputs(db string, outs ...output) error {
 		if o.path == "" || o.path == "-" {
 			continue
 		}
-		if isDatabaseURL(db) {
+		if store.IsPostgres(db) {
 			// The crawl's state is on a server, not a file.
 		} else {
 			// The companions sit beside the file the database names, when
 			// it is reached through a symbolic link (the lock file among
-			// them: see store's lock).
+			// them: see store's lock). The list and the symbolic link rule
+			// are store's; store does not export them yet, so they are
+			// repeated here.
 			dbs := []string{db}
 			if real, err := filepath.EvalSymlinks(db); err == nil && real != db {
 				dbs = append(dbs, real)
@@ -69,12 +71,6 @@ func companion(suffix string) string {
 		return ""
 	}
 	return "'s " + strings.TrimLeft(suffix, "-.") + " file"
-}
-
-// isDatabaseURL reports whether db names a database server rather than a
-// file.
-func isDatabaseURL(db string) bool {
-	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
 }
 
 // writable checks that o can be written without harm: what is there now is
@@ -122,7 +118,8 @@ func writable(o output) error {
 	return nil
 }
 
-// isSQLite reports whether the file at path begins as a SQLite database does.
+// isSQLite reports whether the file at path begins as a SQLite database does
+// (the header store.Open checks; store does not export its check).
 func isSQLite(path string) bool {
 	f, err := os.Open(path)
 	if err != nil {
