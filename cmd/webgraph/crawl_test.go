@@ -3,6 +3,9 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,7 +117,7 @@ func TestSitemapsCommand(t *testing.T) {
 	if code != exitRefused {
 		t.Fatalf("exit %d; want %d, one advertised URL is dead: %s", code, exitRefused, errOut)
 	}
-	for _, want := range []string{"verifying 6 URLs", "[####################] 6/6 100%", "verified 6 URLs: 4 live, 1 dead", "1 URL of 5 verified"} {
+	for _, want := range []string{"verifying 6 URLs", "[####################] 6/6 100%", "verified 6 URLs: 4 live, 1 dead, 0 unverifiable", "1 URL of 5 verified"} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}
@@ -124,7 +127,7 @@ func TestSitemapsCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	inv := got.Inventory
-	if inv.Advertised != 6 || inv.Live == nil || *inv.Live != 4 || *inv.Dead != 1 || *inv.Disallowed != 1 {
+	if inv.Advertised != 6 || inv.Live == nil || *inv.Live != 4 || *inv.Dead != 1 || *inv.Unverifiable != 0 || *inv.Disallowed != 1 {
 		t.Errorf("inventory = %+v", inv)
 	}
 	if len(got.Attempts) != 2 || !got.Attempts[0].OK || got.Attempts[0].Source != "robots" {
@@ -133,6 +136,89 @@ func TestSitemapsCommand(t *testing.T) {
 	if len(got.URLs) != 2 {
 		t.Errorf("urls = %+v; want the dead and the disallowed one", got.URLs)
 	}
+}
+
+// TestSitemapsVerifyVerdicts: sitemaps --verify judges each URL as crawl
+// --check judges a link. A server that will not answer now (401, 403, 429,
+// 503) leaves the URL unverifiable, which does not fail the command; only a
+// URL the server says is gone (404, 410, another 4xx) is dead.
+func TestSitemapsVerifyVerdicts(t *testing.T) {
+	t.Parallel()
+	statuses := map[string]int{"/ok": 200, "/auth": 401, "/forbidden": 403, "/busy": 429, "/down": 503, "/gone": 410}
+	serve := func(listed []string) *httptest.Server {
+		var ts *httptest.Server
+		ts = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			switch r.URL.Path {
+			case "/robots.txt":
+				fmt.Fprint(w, "User-agent: *\nAllow: /\n")
+			case "/sitemap.xml":
+				fmt.Fprint(w, `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+				for _, p := range listed {
+					fmt.Fprintf(w, "<url><loc>%s%s</loc></url>", ts.URL, p)
+				}
+				fmt.Fprint(w, "</urlset>")
+			default:
+				if code, ok := statuses[r.URL.Path]; ok {
+					w.WriteHeader(code)
+					fmt.Fprint(w, "<p>a page</p>")
+					return
+				}
+				http.NotFound(w, r)
+			}
+		}))
+		t.Cleanup(ts.Close)
+		return ts
+	}
+	verify := func(ts *httptest.Server) (sitemapsOutput, string, int) {
+		out, errOut, code := webgraph(t, "sitemaps", "--verify", "--host-interval", "0", ts.URL+"/")
+		var got sitemapsOutput
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("%v\n%s\n%s", err, out, errOut)
+		}
+		return got, errOut, code
+	}
+
+	// Busy, guarded or down: nothing is known to be dead, so exit 0.
+	got, errOut, code := verify(serve([]string{"/ok", "/auth", "/forbidden", "/busy", "/down"}))
+	if code != exitOK {
+		t.Errorf("401, 403, 429 and 503: exit %d; want 0 (unverifiable is not dead)\n%s", code, errOut)
+	}
+	inv := got.Inventory
+	if inv.Live == nil || *inv.Live != 1 || *inv.Dead != 0 || inv.Unverifiable == nil || *inv.Unverifiable != 4 {
+		t.Errorf("inventory = live %v, dead %v, unverifiable %v; want 1, 0, 4", deref(inv.Live), deref(inv.Dead), deref(inv.Unverifiable))
+	}
+	if !strings.Contains(errOut, "verified 5 URLs: 1 live, 0 dead, 4 unverifiable") {
+		t.Errorf("stderr lacks the verdicts:\n%s", errOut)
+	}
+	rows := map[string]sitemapURL{}
+	for _, r := range got.URLs {
+		rows[r.URL[strings.LastIndex(r.URL, "/"):]] = r
+	}
+	for path, status := range map[string]int{"/auth": 401, "/forbidden": 403, "/busy": 429, "/down": 503} {
+		r, ok := rows[path]
+		if !ok || r.Verdict != "unverifiable" || r.Status != status || r.Live != nil || !strings.Contains(r.Reason, fmt.Sprint(status)) {
+			t.Errorf("%s: listed %v, %+v; want unverifiable, status %d, no live", path, ok, r, status)
+		}
+	}
+	if _, listed := rows["/ok"]; listed || len(got.URLs) != 4 {
+		t.Errorf("urls = %+v; want the 4 not judged live, without --list", got.URLs)
+	}
+
+	// A URL the server says is gone is dead: exit 3.
+	got, errOut, code = verify(serve([]string{"/ok", "/busy", "/gone"}))
+	if code != exitRefused || !strings.Contains(errOut, "1 URL of 3 verified") {
+		t.Errorf("410: exit %d; want %d\n%s", code, exitRefused, errOut)
+	}
+	if r := got.URLs[len(got.URLs)-1]; r.Verdict != "broken" || r.Live == nil || *r.Live || r.Status != 410 {
+		t.Errorf("the gone URL's row = %+v; want broken, live false, 410", r)
+	}
+}
+
+func deref(p *int) any {
+	if p == nil {
+		return nil
+	}
+	return *p
 }
 
 func TestCrawlUsage(t *testing.T) {
