@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strings"
 	"syscall"
+	"time"
 
 	"golang.org/x/net/html"
 
@@ -61,8 +62,22 @@ func (c *Checker) check(ctx context.Context, raw string) (ev *Event, ok bool) {
 // ask sends one request and judges its answer.
 func (c *Checker) ask(ctx context.Context, method string, u *url.URL) (*Event, bool) {
 	resp, err := c.cfg.Gate.Do(ctx, method, u, policy.LinkCheck, http.Header{"Accept": {"text/html,*/*;q=0.5"}})
+	return Judge(ctx, u, method, resp, err, c.cfg.Timeout)
+}
+
+// Judge gives the verdict on one request for u sent through a Gate: on its
+// answer resp, or on its failure err (resp is then nil). It is the one
+// judgement of a URL that is not crawled as a page, for every command that
+// asks about one (crawl --check, sitemaps --verify). The Event has the
+// Verdict, the Reason and, when an answer came, the Status and FinalURL;
+// the caller fills in the rest. A GET's body is read, at most MaxBodyRead
+// bytes, to tell a block page; resp's body is closed. timeout is the
+// request's time limit, for the words of a verdict on a timeout. ok is
+// false when there is no verdict: the request was cut by the caller's stop
+// (policy.ErrStopped, fetch.DeniedStopped) or by ctx's end.
+func Judge(ctx context.Context, u *url.URL, method string, resp *http.Response, err error, timeout time.Duration) (*Event, bool) {
 	if err != nil {
-		return judgeError(ctx, err, c.cfg.Timeout.String())
+		return judgeError(ctx, err, timeout.String())
 	}
 	defer fetch.Close(resp)
 	ev := &Event{Status: resp.StatusCode}

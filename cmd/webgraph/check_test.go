@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/webgraph/webgraph/ci"
 )
 
 // hostLog records what one loopback "external" site was asked, in order,
@@ -367,7 +369,7 @@ func TestCheckLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var suites junitSuites
+	var suites ci.JUnit
 	if err := xml.Unmarshal(raw, &suites); err != nil {
 		t.Fatal(err)
 	}
@@ -419,23 +421,5 @@ func TestCheckLinks(t *testing.T) {
 	}
 	if n := len(logA.snapshot()); n <= len(first) {
 		t.Errorf("--recheck-after -1ns asked 127.0.0.2 nothing new")
-	}
-}
-
-func TestMarkdownEscape(t *testing.T) {
-	t.Parallel()
-	tests := []struct{ in, want string }{
-		{"plain words", "plain words"},
-		{"a|b", `a\|b`},
-		{"`code`", "\\`code\\`"},
-		{"[click](javascript:x)", `\[click\]\(javascript:x\)`},
-		{"<img src=x onerror=y>", "&lt;img src=x onerror=y&gt;"},
-		{"line\nbreak\x1b[31m", `line break\\x1b\[31m`},
-		{"@team", `\@team`},
-	}
-	for _, tt := range tests {
-		if got := mdEscape(tt.in); got != tt.want {
-			t.Errorf("mdEscape(%q) = %q; want %q", tt.in, got, tt.want)
-		}
 	}
 }

@@ -110,26 +110,13 @@ func newCompareView(p *union.Page, c union.Comparison, a *audit.Audit, made time
 	if a != nil {
 		found := map[string][]string{}
 		for _, f := range a.Findings {
-			found[fieldOf(f.Finding)] = append(found[fieldOf(f.Finding)], string(f.Finding))
+			found[f.Finding.Field()] = append(found[f.Finding.Field()], string(f.Finding))
 			v.Findings = append(v.Findings, findingRow{Name: string(f.Finding), Words: f.Words})
 		}
-		for _, r := range []struct {
-			name string
-			get  func(f *audit.Fields) string
-		}{
-			{"title", func(f *audit.Fields) string { return f.Title }},
-			{"description", func(f *audit.Fields) string { return f.Description }},
-			{"h1", func(f *audit.Fields) string { return f.H1 }},
-			{"canonical", func(f *audit.Fields) string { return f.Canonical }},
-			{"robots", func(f *audit.Fields) string { return strings.Join(f.Robots, ", ") }},
-			{"hreflang", func(f *audit.Fields) string { return hreflangCell(f.Hreflang) }},
-			{"structured_data", func(f *audit.Fields) string { return strings.Join(f.StructuredData, ", ") }},
-			{"links", func(f *audit.Fields) string { return fmt.Sprint(f.Links) }},
-			{"words", func(f *audit.Fields) string { return fmt.Sprint(f.Words) }},
-		} {
-			pv, rv := fieldValue(a.Plain, r.get), fieldValue(a.Rendered, r.get)
-			v.Fields = append(v.Fields, fieldRow{Field: r.name, Plain: pv, Rendered: rv, Differs: pv != rv,
-				Findings: strings.Join(found[r.name], ", ")})
+		for _, r := range audit.HeadFields() {
+			pv, rv := fieldValue(a.Plain, r.Value), fieldValue(a.Rendered, r.Value)
+			v.Fields = append(v.Fields, fieldRow{Field: r.Name, Plain: pv, Rendered: rv, Differs: pv != rv,
+				Findings: strings.Join(found[r.Name], ", ")})
 		}
 	}
 	for _, l := range p.Links {

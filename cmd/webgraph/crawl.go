@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/webgraph/webgraph/ci"
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/policy"
@@ -141,257 +142,73 @@ func (f *crawlFlags) overlay(now *crawlFlags) ([]string, error) {
 	return warnings, err
 }
 
-// jsonLiner is an event that gives its own line of JSON Lines.
-type jsonLiner interface{ JSONLine() ([]byte, error) }
+// takeInvocation gives a resumed crawl's settings (f) this invocation's
+// values of the flags that belong to it and not to the crawl (notStored):
+// the database, the outputs, the credentials, the proxy, the lease.
+func (f *crawlFlags) takeInvocation(now *crawlFlags) error {
+	var err error
+	now.fs.VisitAll(func(fl *pflag.Flag) {
+		if !notStored[fl.Name] || err != nil {
+			return
+		}
+		to := f.fs.Lookup(fl.Name).Value
+		if sv, ok := fl.Value.(pflag.SliceValue); ok {
+			err = to.(pflag.SliceValue).Replace(sv.GetSlice())
+			return
+		}
+		err = to.Set(fl.Value.String())
+	})
+	return err
+}
 
+// outputs are the files this invocation writes.
+func (f *crawlFlags) outputs() []output {
+	return []output{{"--out", *f.out}, {"--junit", *f.junit}, {"--warc", *f.warc}, {"--summary", *f.summary.path}}
+}
+
+// runCrawl is `webgraph crawl`: the settings (new or resumed), the crawl's
+// plan, its database, its event stream, the engine wired to them, the run,
+// and what CI reads of it.
 func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	f := newCrawlFlags(stdout)
-	if err := f.parse(args); err != nil {
+	f, err := parseCrawlFlags(args, stdin, stdout)
+	if err != nil {
 		return err
 	}
-	if *f.seedsFile != "" {
-		seeds, err := readSeedsFile(*f.seedsFile, stdin)
-		if err != nil {
-			return err
-		}
-		f.fileSeeds = seeds
-	}
-	var st *store.Store
-	var warnings []string
 	// The outputs named on this command line are checked before the
 	// database is touched (on resume, its lock file is made at once).
-	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}, output{"--warc", *f.warc}, output{"--summary", *f.summary.path}); err != nil {
+	if err := checkOutputs(*f.db, f.outputs()...); err != nil {
 		return err
 	}
+	var opened closers
+	defer opened.close()
 	// The store's operations end with storeCtx: at a second Ctrl-C, or
-	// storeGrace after the first (see cutStoreAfter), so that a database
-	// server that stalled cannot hold the crawl past them.
+	// storeGrace after the first, so that a database server that stalled
+	// cannot hold the crawl past them.
 	storeCtx, cutStore := context.WithCancel(ctx)
 	defer cutStore()
-	if *f.resume {
-		s, err := store.OpenContext(storeCtx, *f.db, store.Resume)
-		if err != nil {
-			return err
-		}
-		st = s
-		defer st.Close()
-		raw, err := st.Meta("args")
-		if err != nil || raw == "" {
-			return fmt.Errorf("crawl: %s does not say how its crawl began (%v)", store.Redact(*f.db), err)
-		}
-		var stored []string
-		if err := json.Unmarshal([]byte(raw), &stored); err != nil {
-			return fmt.Errorf("crawl: %s: the stored settings: %w", store.Redact(*f.db), err)
-		}
-		base := newCrawlFlags(io.Discard)
-		if err := base.parse(stored); err != nil {
-			return fmt.Errorf("crawl: %s: the stored settings: %w", store.Redact(*f.db), err)
-		}
-		if warnings, err = base.overlay(f); err != nil {
-			return err
-		}
-		*base.db, *base.out, *base.junit, *base.resume = *f.db, *f.out, *f.junit, true
-		base.o.creds.headers, base.o.creds.cookies = f.o.creds.headers, f.o.creds.cookies
-		base.o.proxy = f.o.proxy
-		base.summary = f.summary
-		*base.warc = *f.warc
-		*base.lease = *f.lease
-		f = base
-	}
-	if len(f.seedArgs()) == 0 {
-		return usagef("crawl takes at least one seed URL (as arguments or in --seeds-file)")
-	}
-	var seeds []*url.URL
-	var assumed []policy.Seed
-	for _, a := range f.seedArgs() {
-		seed, err := parseSeed(a)
-		if err != nil {
-			return err
-		}
-		sayAssumed(stderr, seed)
-		if seed.Assumed {
-			assumed = append(assumed, seed)
-		}
-		seeds = append(seeds, seed.URL)
-	}
-	o := &f.o
-	if *f.keep != "text" && *f.keep != "none" {
-		return usagef("--keep must be text or none")
-	}
-	if err := o.validate(); err != nil {
-		return err
-	}
-	if err := f.validateLimits(); err != nil {
-		return err
-	}
-	if err := checkOutputs(*f.db, output{"--out", *f.out}, output{"--junit", *f.junit}, output{"--warc", *f.warc}, output{"--summary", *f.summary.path}); err != nil {
-		return err
-	}
-	scope, err := policy.NewScope(seeds, *f.origins, *f.allowPaths, *f.include, *f.exclude)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	o.archive = *f.warc != ""
-	bl, failOn, err := newBaseline(*f.baseline, *f.db, *f.failOn)
+	f, st, warnings, err := resumeCrawl(storeCtx, f, &opened)
 	if err != nil {
 		return err
 	}
-	shots, err := f.pics.apply(o, crawlPictureScale, crawlPictureMaxBytes)
+	plan, err := planCrawl(f, warnings, stderr)
 	if err != nil {
 		return err
 	}
-	gates, err := newGates(failOn, *f.junit != "")
+	if st, err = openCrawlStore(storeCtx, st, f, &plan.cfg, &opened); err != nil {
+		return err
+	}
+	events, err := openEvents(ctx, f, plan, st, stdout, stderr, &opened)
 	if err != nil {
 		return err
 	}
-	cfg := crawl.Config{
-		Seeds: seeds, Mode: o.mode,
-		Depth: *f.depth, MaxPages: *f.maxPages, TimeBudget: *f.budget, Concurrency: *f.concurrency,
-		HostInterval: *f.hostInterval, Delay: *f.delay, // the flags start from crawl's defaults
-		SitemapLimit: *f.sitemapLimit, MaxBody: o.maxBody, KeepText: *f.keep == "text",
-		Identity: o.identity(),
-		Resumed:  *f.resume, DB: *f.db, Warnings: append(warnings, o.tlsWarnings()...), TLS: o.tlsReport(), AssumedSeeds: assumed,
-	}
-	cfg.HashRoutes = o.hashRoutes
-	cfg.DB = store.Redact(cfg.DB) // the run event and the runs table hold no password
-	if err := cfg.Validate(); err != nil {
-		return usagef("%v", err)
-	}
-	if st != nil {
-		if cfg.KeptEarlier, err = st.KeptAny(); err != nil {
-			return err
-		}
-	}
-	if st == nil {
-		s, err := store.OpenContext(storeCtx, *f.db, store.Create)
-		if err != nil {
-			return err
-		}
-		st = s
-		defer st.Close()
-		b, _ := json.Marshal(f.storedArgs())
-		if err := st.SetMeta("args", string(b)); err != nil {
-			return err
-		}
-	}
-
-	w := stdout
-	if *f.out != "" && *f.out != "-" {
-		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
-		if cfg.Resumed {
-			flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND // the stream goes on
-		}
-		file, err := os.OpenFile(*f.out, flags, 0o644)
-		if err != nil {
-			return fmt.Errorf("crawl: %w", err)
-		}
-		defer file.Close()
-		w = file
-	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	prog := newProgress(stderr)
-	var writeErr error
-	var unreachable []string // why origins were deferred, for a crawl that fetched nothing
-	sink := func(ev any) {
-		prog.observe(ev)
-		ev = bl.done(ctx, st, ev) // the done event gets the comparison's tally
-		if d, ok := ev.(*crawl.DeferredEvent); ok {
-			unreachable = append(unreachable, d.Origin+": "+d.Reason)
-		}
-		if writeErr != nil {
-			return
-		}
-		if l, ok := ev.(jsonLiner); ok {
-			// A page event comes encoded already: most of a crawl's
-			// stream, written as is.
-			var line []byte
-			if line, writeErr = l.JSONLine(); writeErr == nil {
-				_, writeErr = w.Write(line)
-			}
-			return
-		}
-		writeErr = enc.Encode(ev)
-	}
-
-	o.tabs = *f.concurrency
-	if store.IsPostgres(st.Path()) {
-		o.sharedRobots = st.SharedRobots()
-	}
-	gate := o.newGate(scope, cfg.EffectiveHostInterval(), stderr)
-	if cfg.Resumed {
-		// Policies younger than a day are used again, not asked for.
-		saved, err := st.RobotsPolicies(time.Now().Add(-policy.MaxCacheAge))
-		if err != nil {
-			return err
-		}
-		gate.Remember(saved)
-	}
-	sh, err := openFrontier(st, gate.Throttle(), cfg.EffectiveDepth(), *f.lease)
+	c, err := wireCrawl(ctx, f, plan, st, events, stderr, &opened)
 	if err != nil {
 		return err
 	}
-	front := sh.front
-	links, err := f.check.checker(gate, st, o.timeout)
-	if err != nil {
-		return err
-	}
-	prog.queue = front.Stats
-	defer sh.close()
-	cfg.SeedJoins = o.joinSeedsEarly(ctx, seeds)
-	pages, closeAll, err := o.newUnion(ctx)
-	if err != nil {
-		return err
-	}
-	defer closeAll()
-	crawlPages := wrapPictures(shots, pages, pages, st)
-	var archive *archivingPages
-	if *f.warc != "" {
-		w, err := warc.Create(*f.warc, cfg.Resumed, "webgraph/"+version)
-		if err != nil {
-			return err
-		}
-		defer w.Close()
-		for name := range o.creds.header {
-			w.Redact(name) // the operator's credentials stay out of the archive
-		}
-		archive = &archivingPages{pages: crawlPages, w: w}
-		crawlPages = archive
-	}
-	c, err := crawl.New(cfg, crawl.Deps{
-		Pages:    crawlPages,
-		Frontier: front,
-		Gate:     gate,
-		Journal:  sh.journal,
-		Origins:  sh.origins,
-		Links:    links,
-		Browser:  browserOf(pages),
-		Sink:     sink,
-		Version:  version,
-	})
-	if err != nil {
-		return usagef("%v", err)
-	}
-	if archive != nil {
-		archive.stop = c.Stop // a crawl whose archive fails stops, rather than fetch unarchived
-	}
-	onInterrupt(ctx, func() {
-		fmt.Fprintln(stderr, "\nwebgraph: interrupted: finishing the pages in flight (press Ctrl-C again to abort)")
-		c.Stop()
-		time.AfterFunc(storeGrace(o.timeout), cutStore)
-	})
-	stopProgress := prog.start()
 	started := time.Now()
-	done := c.Run(ctx)
-	stopProgress()
-	if writeErr != nil {
-		return fmt.Errorf("crawl: writing events: %w", writeErr)
-	}
-	if err := archive.Err(); err != nil {
-		return fmt.Errorf("crawl: --warc: %w", err)
-	}
-	if done.Stopped == crawl.StopFailure {
-		return fmt.Errorf("crawl: stopped: %s", strings.Join(done.Warnings, "; "))
+	done, err := c.run(ctx, events, stderr, func() { time.AfterFunc(storeGrace(f.o.timeout), cutStore) })
+	if err != nil {
+		return err
 	}
 	if storeCtx.Err() != nil && done.Stopped == crawl.StopInterrupted {
 		// A second Ctrl-C, or the grace after the first ran out while
@@ -399,11 +216,334 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintln(stderr, "webgraph: the database stopped being used before the crawl's record was complete; --resume fetches again what it did not record")
 		return errInterrupted
 	}
-	// The gates judge the whole crawl, every run of it, from the database.
-	if err := gates.load(st); err != nil {
+	return finishCrawl(f, plan, st, events, started, done, stderr)
+}
+
+// closers are what a command opened, closed in the reverse order when it
+// ends.
+type closers []func()
+
+func (c *closers) add(fn func()) { *c = append(*c, fn) }
+
+func (c *closers) close() {
+	for i := len(*c) - 1; i >= 0; i-- {
+		(*c)[i]()
+	}
+}
+
+// parseCrawlFlags parses crawl's command line and reads --seeds-file.
+func parseCrawlFlags(args []string, stdin io.Reader, stdout io.Writer) (*crawlFlags, error) {
+	f := newCrawlFlags(stdout)
+	if err := f.parse(args); err != nil {
+		return nil, err
+	}
+	if *f.seedsFile != "" {
+		seeds, err := readSeedsFile(*f.seedsFile, stdin)
+		if err != nil {
+			return nil, err
+		}
+		f.fileSeeds = seeds
+	}
+	return f, nil
+}
+
+// resumeCrawl, under --resume, opens the crawl's database and returns its
+// stored settings with this invocation's flags on top (the warnings say
+// which changed) and the flags that are not stored taken from now. Without
+// --resume it returns now as it is and no database.
+func resumeCrawl(ctx context.Context, now *crawlFlags, opened *closers) (*crawlFlags, *store.Store, []string, error) {
+	if !*now.resume {
+		return now, nil, nil, nil
+	}
+	db := *now.db
+	st, err := store.OpenContext(ctx, db, store.Resume)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	opened.add(func() { st.Close() })
+	raw, err := st.Meta("args")
+	if err != nil || raw == "" {
+		return nil, nil, nil, fmt.Errorf("crawl: %s does not say how its crawl began (%v)", store.Redact(db), err)
+	}
+	var stored []string
+	if err := json.Unmarshal([]byte(raw), &stored); err != nil {
+		return nil, nil, nil, fmt.Errorf("crawl: %s: the stored settings: %w", store.Redact(db), err)
+	}
+	f := newCrawlFlags(io.Discard)
+	if err := f.parse(stored); err != nil {
+		return nil, nil, nil, fmt.Errorf("crawl: %s: the stored settings: %w", store.Redact(db), err)
+	}
+	warnings, err := f.overlay(now)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := f.takeInvocation(now); err != nil {
+		return nil, nil, nil, err
+	}
+	return f, st, warnings, nil
+}
+
+// crawlPlan is what the settings ask for, checked: the seeds and scope, the
+// engine's configuration, the baseline, the pictures and the CI gates.
+type crawlPlan struct {
+	seeds []*url.URL
+	scope *policy.Scope
+	cfg   crawl.Config
+	bl    *baseline
+	shots crawl.Screenshots
+	gates *ci.Gates
+}
+
+// planCrawl checks the settings and turns them into a plan; every usage
+// mistake is found here, before the database is made.
+func planCrawl(f *crawlFlags, warnings []string, stderr io.Writer) (*crawlPlan, error) {
+	if len(f.seedArgs()) == 0 {
+		return nil, usagef("crawl takes at least one seed URL (as arguments or in --seeds-file)")
+	}
+	p := &crawlPlan{}
+	var assumed []policy.Seed
+	for _, a := range f.seedArgs() {
+		seed, err := parseSeed(a)
+		if err != nil {
+			return nil, err
+		}
+		sayAssumed(stderr, seed)
+		if seed.Assumed {
+			assumed = append(assumed, seed)
+		}
+		p.seeds = append(p.seeds, seed.URL)
+	}
+	o := &f.o
+	if *f.keep != "text" && *f.keep != "none" {
+		return nil, usagef("--keep must be text or none")
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	if err := f.validateLimits(); err != nil {
+		return nil, err
+	}
+	var err error
+	if p.scope, err = policy.NewScope(p.seeds, *f.origins, *f.allowPaths, *f.include, *f.exclude); err != nil {
+		return nil, usagef("%v", err)
+	}
+	o.archive = *f.warc != ""
+	var failOn []string
+	if p.bl, failOn, err = newBaseline(*f.baseline, *f.db, *f.failOn); err != nil {
+		return nil, err
+	}
+	if p.shots, err = f.pics.apply(o, crawlPictureScale, crawlPictureMaxBytes); err != nil {
+		return nil, err
+	}
+	if p.gates, err = ci.NewGates(failOn, *f.junit != ""); err != nil {
+		return nil, usagef("%v", err)
+	}
+	p.cfg = crawl.Config{
+		Seeds: p.seeds, Mode: o.mode,
+		Depth: *f.depth, MaxPages: *f.maxPages, TimeBudget: *f.budget, Concurrency: *f.concurrency,
+		HostInterval: *f.hostInterval, Delay: *f.delay, // the flags start from crawl's defaults
+		SitemapLimit: *f.sitemapLimit, MaxBody: o.maxBody, KeepText: *f.keep == "text",
+		Identity: o.identity(),
+		Resumed:  *f.resume, DB: *f.db, Warnings: append(warnings, o.tlsWarnings()...), TLS: o.tlsReport(), AssumedSeeds: assumed,
+		HashRoutes: o.hashRoutes,
+	}
+	p.cfg.DB = store.Redact(p.cfg.DB) // the run event and the runs table hold no password
+	if err := p.cfg.Validate(); err != nil {
+		return nil, usagef("%v", err)
+	}
+	return p, nil
+}
+
+// openCrawlStore returns the crawl's database: st, a resumed crawl's, told
+// in cfg whether it kept pages before; or a new one, made with the
+// settings that began it.
+func openCrawlStore(ctx context.Context, st *store.Store, f *crawlFlags, cfg *crawl.Config, opened *closers) (*store.Store, error) {
+	if st != nil {
+		var err error
+		cfg.KeptEarlier, err = st.KeptAny()
+		return st, err
+	}
+	st, err := store.OpenContext(ctx, *f.db, store.Create)
+	if err != nil {
+		return nil, err
+	}
+	opened.add(func() { st.Close() })
+	b, _ := json.Marshal(f.storedArgs())
+	if err := st.SetMeta("args", string(b)); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// jsonLiner is an event that gives its own line of JSON Lines.
+type jsonLiner interface{ JSONLine() ([]byte, error) }
+
+// eventSink takes every event of the crawl: it tells the progress line,
+// adds the baseline's tally to the done event, notes why origins were
+// deferred, and writes the event as a line of JSON Lines.
+type eventSink struct {
+	ctx         context.Context
+	w           io.Writer
+	enc         *json.Encoder
+	prog        *progress
+	bl          *baseline
+	st          *store.Store
+	err         error    // the first write's failure; later events are not written
+	unreachable []string // why origins were deferred, for a crawl that fetched nothing
+}
+
+// openEvents opens the event stream: --out (appended to on resume) or
+// stdout.
+func openEvents(ctx context.Context, f *crawlFlags, p *crawlPlan, st *store.Store, stdout, stderr io.Writer, opened *closers) (*eventSink, error) {
+	w := stdout
+	if *f.out != "" && *f.out != "-" {
+		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+		if p.cfg.Resumed {
+			flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND // the stream goes on
+		}
+		file, err := os.OpenFile(*f.out, flags, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("crawl: %w", err)
+		}
+		opened.add(func() { file.Close() })
+		w = file
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return &eventSink{ctx: ctx, w: w, enc: enc, prog: newProgress(stderr), bl: p.bl, st: st}, nil
+}
+
+func (s *eventSink) observe(ev any) {
+	s.prog.observe(ev)
+	ev = s.bl.done(s.ctx, s.st, ev) // the done event gets the comparison's tally
+	if d, ok := ev.(*crawl.DeferredEvent); ok {
+		s.unreachable = append(s.unreachable, d.Origin+": "+d.Reason)
+	}
+	if s.err != nil {
+		return
+	}
+	if l, ok := ev.(jsonLiner); ok {
+		// A page event comes encoded already: most of a crawl's stream,
+		// written as is.
+		var line []byte
+		if line, s.err = l.JSONLine(); s.err == nil {
+			_, s.err = s.w.Write(line)
+		}
+		return
+	}
+	s.err = s.enc.Encode(ev)
+}
+
+// engine is the crawl wired to its parts, with the archive it writes to
+// (nil without --warc).
+type engine struct {
+	crawl   *crawl.Crawler
+	archive *archivingPages
+}
+
+// wireCrawl builds the parts and the engine over them: the gate (with a
+// resumed crawl's robots.txt policies), the frontier in st, the link
+// checker, the union of both sides, the pictures and the archive.
+func wireCrawl(ctx context.Context, f *crawlFlags, p *crawlPlan, st *store.Store, events *eventSink, stderr io.Writer, opened *closers) (*engine, error) {
+	o, cfg := &f.o, &p.cfg
+	o.tabs = *f.concurrency
+	if store.IsPostgres(st.Path()) {
+		o.sharedRobots = st.SharedRobots()
+	}
+	gate := o.newGate(p.scope, cfg.EffectiveHostInterval(), stderr)
+	if cfg.Resumed {
+		// Policies younger than a day are used again, not asked for.
+		saved, err := st.RobotsPolicies(time.Now().Add(-policy.MaxCacheAge))
+		if err != nil {
+			return nil, err
+		}
+		gate.Remember(saved)
+	}
+	sh, err := openFrontier(st, gate.Throttle(), cfg.EffectiveDepth(), *f.lease)
+	if err != nil {
+		return nil, err
+	}
+	opened.add(func() { sh.close() })
+	links, err := f.check.checker(gate, st, o.timeout)
+	if err != nil {
+		return nil, err
+	}
+	events.prog.queue = sh.front.Stats
+	cfg.SeedJoins = o.joinSeedsEarly(ctx, p.seeds)
+	pages, closeUnion, err := o.newUnion(ctx)
+	if err != nil {
+		return nil, err
+	}
+	opened.add(closeUnion)
+	e := &engine{}
+	crawlPages := wrapPictures(p.shots, pages, pages, st)
+	if *f.warc != "" {
+		w, err := warc.Create(*f.warc, cfg.Resumed, "webgraph/"+version)
+		if err != nil {
+			return nil, err
+		}
+		opened.add(func() { w.Close() })
+		for name := range o.creds.header {
+			w.Redact(name) // the operator's credentials stay out of the archive
+		}
+		e.archive = &archivingPages{pages: crawlPages, w: w}
+		crawlPages = e.archive
+	}
+	e.crawl, err = crawl.New(*cfg, crawl.Deps{
+		Pages:    crawlPages,
+		Frontier: sh.front,
+		Gate:     gate,
+		Journal:  sh.journal,
+		Origins:  sh.origins,
+		Links:    links,
+		Browser:  browserOf(pages),
+		Sink:     events.observe,
+		Version:  version,
+	})
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	if e.archive != nil {
+		e.archive.stop = e.crawl.Stop // a crawl whose archive fails stops, rather than fetch unarchived
+	}
+	return e, nil
+}
+
+// run runs the crawl to its done event, the first Ctrl-C stopping it
+// gently (and calling interrupted), with the progress line on stderr. The
+// error is a failure to write the events or the archive, or a crawl stopped
+// by a failure.
+func (e *engine) run(ctx context.Context, events *eventSink, stderr io.Writer, interrupted func()) (*crawl.DoneEvent, error) {
+	onInterrupt(ctx, func() {
+		fmt.Fprintln(stderr, "\nwebgraph: interrupted: finishing the pages in flight (press Ctrl-C again to abort)")
+		e.crawl.Stop()
+		interrupted()
+	})
+	stopProgress := events.prog.start()
+	done := e.crawl.Run(ctx)
+	stopProgress()
+	if events.err != nil {
+		return nil, fmt.Errorf("crawl: writing events: %w", events.err)
+	}
+	if err := e.archive.Err(); err != nil {
+		return nil, fmt.Errorf("crawl: --warc: %w", err)
+	}
+	if done.Stopped == crawl.StopFailure {
+		return nil, fmt.Errorf("crawl: stopped: %s", strings.Join(done.Warnings, "; "))
+	}
+	return done, nil
+}
+
+// finishCrawl judges the whole crawl, every run of it, from the database:
+// the baseline's and the crawl's Markdown summaries, the JUnit report, the
+// gate's list on stderr (and GitHub workflow commands under Actions); it
+// returns the command's result.
+func finishCrawl(f *crawlFlags, p *crawlPlan, st *store.Store, events *eventSink, started time.Time, done *crawl.DoneEvent, stderr io.Writer) error {
+	gates, bl := p.gates, p.bl
+	if err := gates.Load(st); err != nil {
 		return fmt.Errorf("crawl: reading the crawl's outcomes: %w", err)
 	}
-	if err := gates.loadLinks(st); err != nil {
+	if err := gates.LoadLinks(st); err != nil {
 		return fmt.Errorf("crawl: reading the crawl's link verdicts: %w", err)
 	}
 	if err := bl.summarize(*f.summary.path, stderr); err != nil {
@@ -412,25 +552,27 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *f.summary.path != "" {
 		verdicts, err := st.LinkVerdicts()
 		if err == nil {
-			err = writeSummary(*f.summary.path, f.fs.Args(), done, verdicts)
+			err = appendFile(*f.summary.path, ci.Summary(f.fs.Args(), done, verdicts))
 		}
 		if err != nil {
 			return fmt.Errorf("crawl: --summary: %w", err)
 		}
 	}
 	if *f.junit != "" {
-		if err := gates.writeJUnit(*f.junit, f.fs.Args(), started, done); err != nil {
+		if err := ci.WriteJUnit(*f.junit, gates.JUnit(f.fs.Args(), started, done)); err != nil {
 			return fmt.Errorf("crawl: --junit: %w", err)
 		}
 	}
-	gateErr := gates.report(stderr)
-	annotateGates(stderr, gates.failures)
+	gateErr := gates.Report(stderr)
+	if os.Getenv("GITHUB_ACTIONS") == "true" {
+		gates.Annotate(stderr)
+	}
 	gateErr = bl.finish(*f.junit, stderr, gateErr)
 	switch {
 	case done.Stopped == crawl.StopInterrupted:
 		return errInterrupted
-	case done.Failure != "" && len(unreachable) > 0 && gates.judged == 0:
-		return fmt.Errorf("crawl: %s: %s", done.Failure, strings.Join(unreachable, "; "))
+	case done.Failure != "" && len(events.unreachable) > 0 && gates.Judged() == 0:
+		return fmt.Errorf("crawl: %s: %s", done.Failure, strings.Join(events.unreachable, "; "))
 	case done.Failure != "":
 		return fmt.Errorf("crawl: %s", done.Failure)
 	case gateErr != nil:

@@ -3,6 +3,10 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,7 +118,7 @@ func TestSitemapsCommand(t *testing.T) {
 	if code != exitRefused {
 		t.Fatalf("exit %d; want %d, one advertised URL is dead: %s", code, exitRefused, errOut)
 	}
-	for _, want := range []string{"verifying 6 URLs", "[####################] 6/6 100%", "verified 6 URLs: 4 live, 1 dead", "1 URL of 5 verified"} {
+	for _, want := range []string{"verifying 6 URLs", "[####################] 6/6 100%", "verified 6 URLs: 4 live, 1 dead, 0 unverifiable", "1 URL of 5 verified"} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}
@@ -124,7 +128,7 @@ func TestSitemapsCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	inv := got.Inventory
-	if inv.Advertised != 6 || inv.Live == nil || *inv.Live != 4 || *inv.Dead != 1 || *inv.Disallowed != 1 {
+	if inv.Advertised != 6 || inv.Live == nil || *inv.Live != 4 || *inv.Dead != 1 || *inv.Unverifiable != 0 || *inv.Disallowed != 1 {
 		t.Errorf("inventory = %+v", inv)
 	}
 	if len(got.Attempts) != 2 || !got.Attempts[0].OK || got.Attempts[0].Source != "robots" {
@@ -133,6 +137,89 @@ func TestSitemapsCommand(t *testing.T) {
 	if len(got.URLs) != 2 {
 		t.Errorf("urls = %+v; want the dead and the disallowed one", got.URLs)
 	}
+}
+
+// TestSitemapsVerifyVerdicts: sitemaps --verify judges each URL as crawl
+// --check judges a link. A server that will not answer now (401, 403, 429,
+// 503) leaves the URL unverifiable, which does not fail the command; only a
+// URL the server says is gone (404, 410, another 4xx) is dead.
+func TestSitemapsVerifyVerdicts(t *testing.T) {
+	t.Parallel()
+	statuses := map[string]int{"/ok": 200, "/auth": 401, "/forbidden": 403, "/busy": 429, "/down": 503, "/gone": 410}
+	serve := func(listed []string) *httptest.Server {
+		var ts *httptest.Server
+		ts = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			switch r.URL.Path {
+			case "/robots.txt":
+				fmt.Fprint(w, "User-agent: *\nAllow: /\n")
+			case "/sitemap.xml":
+				fmt.Fprint(w, `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+				for _, p := range listed {
+					fmt.Fprintf(w, "<url><loc>%s%s</loc></url>", ts.URL, p)
+				}
+				fmt.Fprint(w, "</urlset>")
+			default:
+				if code, ok := statuses[r.URL.Path]; ok {
+					w.WriteHeader(code)
+					fmt.Fprint(w, "<p>a page</p>")
+					return
+				}
+				http.NotFound(w, r)
+			}
+		}))
+		t.Cleanup(ts.Close)
+		return ts
+	}
+	verify := func(ts *httptest.Server) (sitemapsOutput, string, int) {
+		out, errOut, code := webgraph(t, "sitemaps", "--verify", "--host-interval", "0", ts.URL+"/")
+		var got sitemapsOutput
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("%v\n%s\n%s", err, out, errOut)
+		}
+		return got, errOut, code
+	}
+
+	// Busy, guarded or down: nothing is known to be dead, so exit 0.
+	got, errOut, code := verify(serve([]string{"/ok", "/auth", "/forbidden", "/busy", "/down"}))
+	if code != exitOK {
+		t.Errorf("401, 403, 429 and 503: exit %d; want 0 (unverifiable is not dead)\n%s", code, errOut)
+	}
+	inv := got.Inventory
+	if inv.Live == nil || *inv.Live != 1 || *inv.Dead != 0 || inv.Unverifiable == nil || *inv.Unverifiable != 4 {
+		t.Errorf("inventory = live %v, dead %v, unverifiable %v; want 1, 0, 4", deref(inv.Live), deref(inv.Dead), deref(inv.Unverifiable))
+	}
+	if !strings.Contains(errOut, "verified 5 URLs: 1 live, 0 dead, 4 unverifiable") {
+		t.Errorf("stderr lacks the verdicts:\n%s", errOut)
+	}
+	rows := map[string]sitemapURL{}
+	for _, r := range got.URLs {
+		rows[r.URL[strings.LastIndex(r.URL, "/"):]] = r
+	}
+	for path, status := range map[string]int{"/auth": 401, "/forbidden": 403, "/busy": 429, "/down": 503} {
+		r, ok := rows[path]
+		if !ok || r.Verdict != "unverifiable" || r.Status != status || r.Live != nil || !strings.Contains(r.Reason, fmt.Sprint(status)) {
+			t.Errorf("%s: listed %v, %+v; want unverifiable, status %d, no live", path, ok, r, status)
+		}
+	}
+	if _, listed := rows["/ok"]; listed || len(got.URLs) != 4 {
+		t.Errorf("urls = %+v; want the 4 not judged live, without --list", got.URLs)
+	}
+
+	// A URL the server says is gone is dead: exit 3.
+	got, errOut, code = verify(serve([]string{"/ok", "/busy", "/gone"}))
+	if code != exitRefused || !strings.Contains(errOut, "1 URL of 3 verified") {
+		t.Errorf("410: exit %d; want %d\n%s", code, exitRefused, errOut)
+	}
+	if r := got.URLs[len(got.URLs)-1]; r.Verdict != "broken" || r.Live == nil || *r.Live || r.Status != 410 {
+		t.Errorf("the gone URL's row = %+v; want broken, live false, 410", r)
+	}
+}
+
+func deref(p *int) any {
+	if p == nil {
+		return nil
+	}
+	return *p
 }
 
 func TestCrawlUsage(t *testing.T) {
@@ -185,5 +272,53 @@ func TestCrawlBrowserMemory(t *testing.T) {
 	}
 	for path := range want {
 		t.Errorf("no page event for %s", path)
+	}
+}
+
+// TestTakeInvocation: a resumed crawl keeps its stored settings, takes
+// those given again on top, and takes every flag that is not stored from
+// this command line alone, set or not.
+func TestTakeInvocation(t *testing.T) {
+	t.Parallel()
+	stored := newCrawlFlags(io.Discard)
+	if err := stored.parse([]string{"--max-pages=7", "--depth=2", "http://site.example/"}); err != nil {
+		t.Fatal(err)
+	}
+	now := newCrawlFlags(io.Discard)
+	if err := now.parse([]string{"--resume", "--db", "c.db", "--depth", "3", "--out", "e.jsonl", "--junit", "j.xml", "--summary", "s.md",
+		"--warc", "w.warc", "--lease", "90s", "--proxy", "http://proxy.example:3128", "--header", "X-A: 1", "--header", "X-B: 2", "--cookie", "k=v"}); err != nil {
+		t.Fatal(err)
+	}
+	warnings, err := stored.overlay(now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "--depth 3 (the crawl began with 2)") {
+		t.Errorf("warnings = %q; want the depth's change alone", warnings)
+	}
+	if err := stored.takeInvocation(now); err != nil {
+		t.Fatal(err)
+	}
+	f := stored
+	got := fmt.Sprintln(*f.resume, *f.db, *f.depth, *f.maxPages, *f.out, *f.junit, *f.summary.path, *f.warc, *f.lease, f.o.proxy, *f.o.creds.headers, *f.o.creds.cookies)
+	want := "true c.db 3 7 e.jsonl j.xml s.md w.warc 1m30s http://proxy.example:3128 [X-A: 1 X-B: 2] [k=v]\n"
+	if got != want {
+		t.Errorf("settings = %s\nwant       %s", got, want)
+	}
+	if strings.Join(f.seedArgs(), " ") != "http://site.example/" {
+		t.Errorf("seeds = %v; want the stored seed", f.seedArgs())
+	}
+
+	// A flag that is not stored and not given again is not carried over
+	// from a stored value: it has its default.
+	bare := newCrawlFlags(io.Discard)
+	if err := bare.parse([]string{"--resume"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := stored.takeInvocation(bare); err != nil {
+		t.Fatal(err)
+	}
+	if *f.out != "" || len(*f.o.creds.headers) != 0 || f.o.proxy != "" || *f.db != "webgraph.db" {
+		t.Errorf("after a bare --resume: out %q, headers %q, proxy %q, db %q; want the defaults", *f.out, *f.o.creds.headers, f.o.proxy, *f.db)
 	}
 }

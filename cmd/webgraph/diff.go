@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/webgraph/webgraph/audit"
+	"github.com/webgraph/webgraph/ci"
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/crawldiff"
 	"github.com/webgraph/webgraph/store"
@@ -57,12 +57,12 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return err
 		}
 	}
-	old, err := openCrawl("old", oldPath)
+	old, err := openCrawl(ctx, "old", oldPath)
 	if err != nil {
 		return err
 	}
 	defer old.Close()
-	cur, err := openCrawl("new", newPath)
+	cur, err := openCrawl(ctx, "new", newPath)
 	if err != nil {
 		return err
 	}
@@ -89,13 +89,13 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 // openCrawl opens a crawl database to compare, saying which side it is
 // when it cannot be read.
-func openCrawl(side, path string) (*store.Store, error) {
+func openCrawl(ctx context.Context, side, path string) (*store.Store, error) {
 	if !store.IsPostgres(path) {
 		if _, err := os.Stat(path); err != nil {
 			return nil, fmt.Errorf("diff: the %s crawl: %w", side, err)
 		}
 	}
-	st, err := store.Open(path, store.Read)
+	st, err := store.OpenContext(ctx, path, store.Read)
 	switch {
 	case errors.Is(err, store.ErrVersion):
 		return nil, fmt.Errorf("diff: the %s crawl cannot be compared: %w; crawl it again with this webgraph (%s)", side, err, version)
@@ -117,7 +117,7 @@ func writeDiffOutputs(res *crawldiff.Result, title, summaryPath, junitPath, suit
 		}
 	}
 	if junitPath != "" {
-		if err := writeDiffJUnit(junitPath, suiteName, res); err != nil {
+		if err := ci.WriteJUnit(junitPath, ci.DiffJUnit(suiteName, res, time.Now())); err != nil {
 			return fmt.Errorf("--junit: %w", err)
 		}
 	}
@@ -147,41 +147,11 @@ func appendFile(path, s string) error {
 	return f.Close()
 }
 
-// diffSuite is the comparison as a JUnit test suite: one case per change,
-// a failure for each the gate fails.
-func diffSuite(name string, res *crawldiff.Result) junitSuite {
-	suite := junitSuite{Name: name, Time: "0", Timestamp: time.Now().UTC().Format(time.RFC3339)}
-	for _, c := range res.Changes {
-		jc := junitCase{ClassName: "webgraph.diff." + string(c.Change), Name: c.Line(), Time: "0"}
-		if c.Gated {
-			jc.Failure = &junitFailure{Type: string(c.Change) + ":" + string(c.What) + ":" + c.Name, Message: c.Words, Text: c.Line()}
-			suite.Failures++
-		}
-		suite.Cases = append(suite.Cases, jc)
-	}
-	suite.Tests = len(suite.Cases)
-	return suite
-}
-
-func writeDiffJUnit(path, name string, res *crawldiff.Result) error {
-	suite := diffSuite(name, res)
-	doc := junitSuites{Name: "webgraph", Tests: suite.Tests, Failures: suite.Failures, Time: "0", Suites: []junitSuite{suite}}
-	return writeJUnitDoc(path, doc)
-}
-
-func writeJUnitDoc(path string, doc junitSuites) error {
-	b, err := xml.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(path, append([]byte(xml.Header), append(b, '\n')...), 0o644)
-}
-
-// diffGateError is the comparison's result: a *gateError when a change
+// diffGateError is the comparison's result: a *ci.GateError when a change
 // fails the gate.
 func diffGateError(res *crawldiff.Result, gate *crawldiff.Gate) error {
 	if n := len(res.Gated()); n > 0 {
-		return &gateError{n: n, causes: gate.Terms()}
+		return &ci.GateError{N: n, Causes: gate.Terms()}
 	}
 	return nil
 }
@@ -241,7 +211,7 @@ func (b *baseline) done(ctx context.Context, st *store.Store, ev any) any {
 	if b == nil || !ok || d.Stopped == crawl.StopInterrupted || d.Stopped == crawl.StopFailure || d.Failure != "" {
 		return ev // a crawl cut short or failed is not compared: all it missed would be lost
 	}
-	old, err := openCrawl("baseline", b.path)
+	old, err := openCrawl(ctx, "baseline", b.path)
 	if err != nil {
 		b.err = err
 		return ev
@@ -285,7 +255,7 @@ func (b *baseline) finish(junitPath string, stderr io.Writer, gateErr error) err
 		return gateErr
 	}
 	if junitPath != "" {
-		if err := prependDiffSuite(junitPath, b.result); err != nil {
+		if err := ci.PrependSuite(junitPath, ci.DiffSuite("webgraph: what is new since the baseline", b.result, time.Now())); err != nil {
 			return fmt.Errorf("crawl: --junit: %w", err)
 		}
 	}
@@ -299,39 +269,6 @@ func (b *baseline) finish(junitPath string, stderr io.Writer, gateErr error) err
 		return gateErr
 	}
 	return diffGateError(b.result, b.gate)
-}
-
-// prependDiffSuite puts the comparison's suite first in the crawl's JUnit
-// report at path.
-func prependDiffSuite(path string, res *crawldiff.Result) error {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	var doc junitSuites
-	if err := xml.Unmarshal(raw, &doc); err != nil {
-		return err
-	}
-	suite := diffSuite("webgraph: what is new since the baseline", res)
-	doc.Suites = append([]junitSuite{suite}, doc.Suites...)
-	doc.Tests += suite.Tests
-	doc.Failures += suite.Failures
-	return writeJUnitDoc(path, doc)
-}
-
-// annotateGates writes, under GitHub Actions, an ::error workflow command
-// for each URL that failed the crawl's own --fail-on gate.
-func annotateGates(w io.Writer, failures []outcome) {
-	if os.Getenv("GITHUB_ACTIONS") != "true" {
-		return
-	}
-	for _, o := range failures {
-		cited := o.Citation.Describe()
-		if o.Cited != "" {
-			cited = o.Cited
-		}
-		io.WriteString(w, crawldiff.GitHubCommand("error", "webgraph: "+o.Cause, o.URL+": "+o.Words+"; "+cited))
-	}
 }
 
 // diffFailOnNames is every value --fail-on takes with a baseline: the

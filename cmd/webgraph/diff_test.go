@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/webgraph/webgraph/ci"
 	"github.com/webgraph/webgraph/crawldiff"
 	"github.com/webgraph/webgraph/internal/sites"
 	"github.com/webgraph/webgraph/store"
@@ -247,7 +248,7 @@ func TestDiffBaselineSite(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var doc junitSuites
+		var doc ci.JUnit
 		if err := xml.Unmarshal(raw, &doc); err != nil {
 			t.Fatalf("junit: %v\n%s", err, raw)
 		}
@@ -314,7 +315,7 @@ func TestDiffBaselineSite(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var doc junitSuites
+		var doc ci.JUnit
 		if err := xml.Unmarshal(raw, &doc); err != nil {
 			t.Fatalf("junit: %v\n%s", err, raw)
 		}

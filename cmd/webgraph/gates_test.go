@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/webgraph/webgraph/ci"
 	"github.com/webgraph/webgraph/internal/sites"
 )
 
@@ -36,7 +37,7 @@ func TestFailOnAndJUnit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc junitSuites
+	var doc ci.JUnit
 	if err := xml.Unmarshal(b, &doc); err != nil {
 		t.Fatalf("JUnit XML does not parse: %v", err)
 	}

@@ -245,20 +245,6 @@ func TestHostileTextGraph(t *testing.T) {
 	}
 }
 
-func TestDotEscape(t *testing.T) {
-	t.Parallel()
-	for in, want := range map[string]string{
-		`say "hi"`:   `say \"hi\"`,
-		`a\b`:        `a\\b`,
-		"one\ntwo\r": "one two ",
-		`\"`:         `\\\"`,
-	} {
-		if got := dotEscape(in); got != want {
-			t.Errorf("dotEscape(%q) = %q; want %q", in, got, want)
-		}
-	}
-}
-
 // TestRobotsNotText: a local file that is not text is refused with the
 // reason, not evaluated as "allowed" after pages of warnings; a site whose
 // robots.txt is not text gets nothing fetched.

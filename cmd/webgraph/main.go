@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/webgraph/webgraph/ci"
 	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/refuse"
@@ -121,7 +122,7 @@ func exitCode(err error, stderr io.Writer) int {
 	var ue *usageError
 	var r *refuse.Refusal
 	var d *policy.PageDisallowedError
-	var g *gateError
+	var g *ci.GateError
 	var dead *deadURLsError
 	switch {
 	case err == nil:

@@ -294,7 +294,7 @@ func writeCompareText(w io.Writer, p *union.Page, c union.Comparison, a *audit.A
 		fmt.Fprintf(w, "\nThe page was refused, so its fields are not audited; what each side read:\n")
 	} else {
 		fmt.Fprintf(w, "  verdict:  kept, %s from %s\n", plural(p.Words, "word"), sideList(p.Used))
-		writeAuditTable(w, a)
+		a.WriteTable(w)
 	}
 	section := func(title string, blocks []string, mark string) {
 		if refused && len(blocks) == 0 {

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/webgraph/webgraph/export"
 )
 
 // hostileTitleSite serves three pages whose titles a spreadsheet would run
@@ -58,13 +60,13 @@ func TestPagesTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(records) == 0 || !slices.Equal(records[0], pagesColumns) {
-		t.Fatalf("header = %v; want %v", records, pagesColumns)
+	if len(records) == 0 || !slices.Equal(records[0], export.PageColumns) {
+		t.Fatalf("header = %v; want %v", records, export.PageColumns)
 	}
 	rows := map[string]map[string]string{}
 	for _, rec := range records[1:] {
 		row := map[string]string{}
-		for i, c := range pagesColumns {
+		for i, c := range export.PageColumns {
 			row[c] = rec[i]
 		}
 		rows[strings.TrimPrefix(row["url"], ts.URL)] = row

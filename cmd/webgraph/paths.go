@@ -2,12 +2,17 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/webgraph/webgraph/store"
 )
 
 // output names a file a command will write: the flag that named it (for
@@ -29,12 +34,14 @@ func checkOutputs(db string, outs ...output) error {
 		if o.path == "" || o.path == "-" {
 			continue
 		}
-		if isDatabaseURL(db) {
+		if store.IsPostgres(db) {
 			// The crawl's state is on a server, not a file.
 		} else {
 			// The companions sit beside the file the database names, when
 			// it is reached through a symbolic link (the lock file among
-			// them: see store's lock).
+			// them: see store's lock). The list and the symbolic link rule
+			// are store's; store does not export them yet, so they are
+			// repeated here.
 			dbs := []string{db}
 			if real, err := filepath.EvalSymlinks(db); err == nil && real != db {
 				dbs = append(dbs, real)
@@ -65,12 +72,6 @@ func companion(suffix string) string {
 		return ""
 	}
 	return "'s " + strings.TrimLeft(suffix, "-.") + " file"
-}
-
-// isDatabaseURL reports whether db names a database server rather than a
-// file.
-func isDatabaseURL(db string) bool {
-	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
 }
 
 // writable checks that o can be written without harm: what is there now is
@@ -118,7 +119,8 @@ func writable(o output) error {
 	return nil
 }
 
-// isSQLite reports whether the file at path begins as a SQLite database does.
+// isSQLite reports whether the file at path begins as a SQLite database does
+// (the header store.Open checks; store does not export its check).
 func isSQLite(path string) bool {
 	f, err := os.Open(path)
 	if err != nil {
@@ -179,4 +181,29 @@ func writeFile(o output, write func(io.Writer) error) error {
 		return fmt.Errorf("%s %s: %w", o.flag, o.path, err)
 	}
 	return nil
+}
+
+// writeOutput runs write on stdout when path is "" or "-", else writes the
+// file at path whole or not at all (writeFile); flag names it in errors.
+func writeOutput(flag, path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "" || path == "-" {
+		return write(stdout)
+	}
+	return writeFile(output{flag, path}, write)
+}
+
+// openForReading parses the flags of a command that reads a crawl
+// database (graph, report, pages), checks its output files (see
+// checkOutputs) and opens the database named by db.
+func openForReading(ctx context.Context, fs *pflag.FlagSet, args []string, db *string, outFlag string, out *string) (*store.Store, error) {
+	if err := parseCommandFlags(fs, args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() != 0 {
+		return nil, usagef("%s takes no arguments; name the database with --db", fs.Name())
+	}
+	if err := checkOutputs(*db, output{outFlag, *out}); err != nil {
+		return nil, err
+	}
+	return store.OpenContext(ctx, *db, store.Read)
 }

@@ -37,7 +37,7 @@ func newReportFlags(stdout io.Writer) *reportFlags {
 func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newReportFlags(stdout)
 	db, out := f.db, f.out
-	st, err := openForReading(f.fs, args, db, "--out", out)
+	st, err := openForReading(ctx, f.fs, args, db, "--out", out)
 	if err != nil {
 		return err
 	}

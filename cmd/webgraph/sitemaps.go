@@ -16,6 +16,7 @@ import (
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/internal/safetext"
+	"github.com/webgraph/webgraph/linkcheck"
 	"github.com/webgraph/webgraph/policy"
 )
 
@@ -31,20 +32,28 @@ type sitemapsOutput struct {
 	URLs          []sitemapURL               `json:"urls,omitempty"`
 }
 
+// sitemapInventory counts the advertised URLs; with --verify, by
+// linkcheck's verdict on each (the verdicts of crawl --check): live is ok,
+// dead is broken.
 type sitemapInventory struct {
-	Advertised int  `json:"advertised"`
-	Live       *int `json:"live,omitempty"` // with --verify
-	Dead       *int `json:"dead,omitempty"`
-	Disallowed *int `json:"disallowed,omitempty"`
-	NotFetched *int `json:"not_fetched,omitempty"` // another origin's URL, or one the gate refused otherwise
+	Advertised   int  `json:"advertised"`
+	Live         *int `json:"live,omitempty"` // with --verify
+	Dead         *int `json:"dead,omitempty"`
+	Unverifiable *int `json:"unverifiable,omitempty"` // asked, but no verdict the server stood behind (401, 403, 429, 5xx, a block page, a timeout…)
+	Disallowed   *int `json:"disallowed,omitempty"`
+	NotFetched   *int `json:"not_fetched,omitempty"` // another origin's URL, or one the gate refused otherwise
 }
 
 type sitemapURL struct {
 	URL     string `json:"url"`
 	Sitemap string `json:"sitemap"`
 	Status  int    `json:"status,omitempty"`
-	Live    *bool  `json:"live,omitempty"`
-	Error   string `json:"error,omitempty"`
+	// Live is true for a URL judged ok, false for one judged broken, and
+	// absent when there is no verdict either way.
+	Live    *bool             `json:"live,omitempty"`
+	Verdict linkcheck.Verdict `json:"verdict,omitempty"` // with --verify, for a URL asked
+	Reason  string            `json:"reason,omitempty"`  // the verdict's words
+	Error   string            `json:"error,omitempty"`
 }
 
 // sitemapsFlags are the flags of `webgraph sitemaps`.
@@ -62,7 +71,7 @@ func newSitemapsFlags(stdout io.Writer) *sitemapsFlags {
 	fs := newFlagSet("sitemaps", "webgraph sitemaps URL [flags]",
 		"Try every sitemap of URL's origin (robots-advertised, conventional, index\nchildren) and report each attempt and the URL inventory as JSON.\nExit 0 when done, 3 when --verify found dead URLs.\n", stdout)
 	f := &sitemapsFlags{fs: fs,
-		verify:   fs.Bool("verify", false, "fetch every advertised URL politely (plain GET, robots.txt obeyed), count live and dead, and exit 3 if any is dead"),
+		verify:   fs.Bool("verify", false, "fetch every advertised URL politely (plain GET, robots.txt obeyed), judge each as crawl --check does (live, dead or unverifiable), and exit 3 if any is dead"),
 		list:     fs.Bool("list", false, "list every advertised URL"),
 		limit:    fs.Int("sitemap-limit", discovery.DefaultSitemapLimit, "take at most `N` URLs from the sitemaps (at least 1)"),
 		interval: fs.Duration("host-interval", time.Second, "least time (`DURATION`) between requests to the host (0: none)"),
@@ -130,11 +139,12 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	var deadErr error // with --verify, when dead URLs were found
 	if *verify {
-		live, dead, disallowed, notFetched := 0, 0, 0, 0
+		live, dead, unverifiable, disallowed, notFetched := 0, 0, 0, 0, 0
 		bar := newLiveLine(stderr)
 		began, drawn := time.Now(), time.Time{}
 		fmt.Fprintf(stderr, "webgraph: verifying %s, one request per %s\n", plural(len(urls), "URL"), *interval)
-		out.Inventory.Live, out.Inventory.Dead, out.Inventory.Disallowed, out.Inventory.NotFetched = &live, &dead, &disallowed, &notFetched
+		out.Inventory.Live, out.Inventory.Dead, out.Inventory.Unverifiable = &live, &dead, &unverifiable
+		out.Inventory.Disallowed, out.Inventory.NotFetched = &disallowed, &notFetched
 		for i, s := range urls {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -149,20 +159,29 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 				}
 				row.Error = "not fetched: " + a.Denied.Error()
 			} else {
-				ok := false
 				resp, err := gate.Do(ctx, http.MethodGet, u, policy.Probe, nil)
 				if err != nil {
 					row.Error = err.Error()
-				} else {
-					fetch.Close(resp)
-					row.Status = resp.StatusCode
-					ok = resp.StatusCode/100 == 2
 				}
-				row.Live = &ok
-				if ok {
+				ev, judged := linkcheck.Judge(ctx, u, http.MethodGet, resp, err, *timeout)
+				if !judged { // cut short: the command's end, or a stopped gate
+					if ctx.Err() != nil {
+						return ctx.Err()
+					}
+					return err
+				}
+				row.Status, row.Verdict, row.Reason = ev.Status, ev.Verdict, ev.Reason
+				switch ev.Verdict {
+				case linkcheck.OK:
 					live++
-				} else {
+				case linkcheck.Broken:
 					dead++
+				default:
+					unverifiable++
+				}
+				if ev.Verdict != linkcheck.Unverifiable {
+					isLive := ev.Verdict == linkcheck.OK
+					row.Live = &isLive
 				}
 			}
 			if *list || row.Live == nil || !*row.Live {
@@ -172,13 +191,14 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			// every 10 s, so a log shows the run is alive.
 			if now := time.Now(); (bar.terminal && now.Sub(drawn) >= 200*time.Millisecond) || now.Sub(drawn) >= 10*time.Second || i+1 == len(urls) {
 				drawn = now
-				bar.draw(fmt.Sprintf("webgraph: verifying %s · %d live, %d dead", meter(i+1, len(urls), now.Sub(began)), live, dead))
+				bar.draw(fmt.Sprintf("webgraph: verifying %s · %d live, %d dead, %d unverifiable", meter(i+1, len(urls), now.Sub(began)), live, dead, unverifiable))
 			}
 		}
 		bar.clear()
-		fmt.Fprintf(stderr, "webgraph: verified %s: %d live, %d dead, %d disallowed by robots.txt, %d not fetched\n", plural(len(urls), "URL"), live, dead, disallowed, notFetched)
+		fmt.Fprintf(stderr, "webgraph: verified %s: %d live, %d dead, %d unverifiable, %d disallowed by robots.txt, %d not fetched\n",
+			plural(len(urls), "URL"), live, dead, unverifiable, disallowed, notFetched)
 		if dead > 0 {
-			deadErr = &deadURLsError{Origin: out.Origin, Dead: dead, Verified: live + dead}
+			deadErr = &deadURLsError{Origin: out.Origin, Dead: dead, Verified: live + dead + unverifiable}
 		}
 	} else if *list {
 		for _, s := range urls {
@@ -194,11 +214,12 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 }
 
 // deadURLsError is the result of `sitemaps --verify` when URLs the
-// sitemaps advertise are dead: exit 3, as a refused page is.
+// sitemaps advertise are dead (broken, in crawl --check's words): exit 3,
+// as a refused page is. An unverifiable URL does not fail it.
 type deadURLsError struct {
 	Origin   string
-	Dead     int // URLs that answered other than 2xx, or not at all
-	Verified int // URLs fetched
+	Dead     int // URLs judged broken (linkcheck.Broken): 404, 410, another 4xx, an unknown host, a refused connection, a TLS failure
+	Verified int // URLs asked
 }
 
 func (e *deadURLsError) Error() string {

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/webgraph/webgraph/ci"
 	"github.com/webgraph/webgraph/internal/sites"
 )
 
@@ -38,7 +39,7 @@ func TestResumeKeepsGates(t *testing.T) {
 	if err != nil {
 		t.Fatalf("--junit on --resume: %v", err)
 	}
-	var doc junitSuites
+	var doc ci.JUnit
 	if err := xml.Unmarshal(b, &doc); err != nil {
 		t.Fatalf("JUnit XML does not parse: %v", err)
 	}

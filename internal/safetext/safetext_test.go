@@ -31,6 +31,27 @@ func TestClean(t *testing.T) {
 	}
 }
 
+// TestMarkdown holds each kind of markup a site could plant in a summary's
+// table to its inert form (moved from cmd/webgraph, whose --summary uses it).
+func TestMarkdown(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{"plain words", "plain words"},
+		{"a|b", `a\|b`},
+		{"`code`", "\\`code\\`"},
+		{"[click](javascript:x)", `\[click\]\(javascript:x\)`},
+		{"<img src=x onerror=y>", "&lt;img src=x onerror=y&gt;"},
+		{"line\nbreak\x1b[31m", `line break\\x1b\[31m`},
+		{"@team", `\@team`},
+		{"Q&A #1 *bold*", `Q&amp;A \#1 \*bold\*`},
+	}
+	for _, tt := range tests {
+		if got := Markdown(tt.in); got != tt.want {
+			t.Errorf("Markdown(%q) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 func TestWriter(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
