@@ -43,3 +43,40 @@ func TestAnyPath(t *testing.T) {
 		})
 	}
 }
+
+// Files names the database's companions, and those beside the file a
+// symbolic link names; IsSQLite knows a database from other files.
+func TestFilesAndIsSQLite(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real.db")
+	s, err := Open(real, Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	link := filepath.Join(dir, "link.db")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range Files(link) {
+		got[f.Path] = f.Role
+	}
+	for path, role := range map[string]string{link: "", link + "-wal": "wal", real: "", real + ".lock": "lock", real + "-journal": "journal"} {
+		if r, ok := got[path]; !ok || r != role {
+			t.Errorf("Files(%s): %s is %q, %v; want %q", link, path, r, ok, role)
+		}
+	}
+	if Files("postgres://h/db") != nil {
+		t.Error("a PostgreSQL crawl uses files")
+	}
+	if !IsSQLite(real) || !IsSQLite(link) {
+		t.Error("IsSQLite does not know a database")
+	}
+	text := filepath.Join(dir, "notes.txt")
+	os.WriteFile(text, []byte("SQLite format 3"), 0o644) // one byte short of the header
+	if IsSQLite(text) || IsSQLite(filepath.Join(dir, "absent")) {
+		t.Error("IsSQLite takes a text file or a missing one for a database")
+	}
+}

@@ -256,7 +256,7 @@ func check(path string) (bool, error) {
 	if n == 0 && (err == io.EOF || err == io.ErrUnexpectedEOF) {
 		return false, nil // an empty file: ours to create
 	}
-	if !bytes.Equal(head[:n], []byte("SQLite format 3\x00")[:n]) || n < 16 {
+	if !bytes.Equal(head[:n], []byte(sqliteHeader)[:n]) || n < len(sqliteHeader) {
 		return false, fmt.Errorf("%w: %s is not a SQLite database; refusing to touch it", ErrForeign, path)
 	}
 	return true, nil

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -34,24 +32,9 @@ func checkOutputs(db string, outs ...output) error {
 		if o.path == "" || o.path == "-" {
 			continue
 		}
-		if store.IsPostgres(db) {
-			// The crawl's state is on a server, not a file.
-		} else {
-			// The companions sit beside the file the database names, when
-			// it is reached through a symbolic link (the lock file among
-			// them: see store's lock). The list and the symbolic link rule
-			// are store's; store does not export them yet, so they are
-			// repeated here.
-			dbs := []string{db}
-			if real, err := filepath.EvalSymlinks(db); err == nil && real != db {
-				dbs = append(dbs, real)
-			}
-			for _, d := range dbs {
-				for _, suffix := range []string{"", "-wal", "-shm", "-journal", ".lock"} {
-					if samePath(o.path, d+suffix) {
-						return usagef("%s %s is the crawl's database%s (--db %s); name another file", o.flag, o.path, companion(suffix), db)
-					}
-				}
+		for _, file := range store.Files(db) {
+			if samePath(o.path, file.Path) {
+				return usagef("%s %s is the crawl's database%s (--db %s); name another file", o.flag, o.path, companion(file.Role), db)
 			}
 		}
 		for _, prev := range seen {
@@ -67,11 +50,12 @@ func checkOutputs(db string, outs ...output) error {
 	return nil
 }
 
-func companion(suffix string) string {
-	if suffix == "" {
+// companion names the role of one of the database's files in a message.
+func companion(role string) string {
+	if role == "" {
 		return ""
 	}
-	return "'s " + strings.TrimLeft(suffix, "-.") + " file"
+	return "'s " + role + " file"
 }
 
 // writable checks that o can be written without harm: what is there now is
@@ -89,7 +73,7 @@ func writable(o output) error {
 		if !st.Mode().IsRegular() {
 			return nil
 		}
-		if isSQLite(o.path) {
+		if store.IsSQLite(o.path) {
 			return usagef("%s %s is a database; webgraph does not overwrite it", o.flag, o.path)
 		}
 		// An existing file is written where it is: its directory need not
@@ -117,19 +101,6 @@ func writable(o output) error {
 	probe.Close()
 	os.Remove(probe.Name()) // our own probe, made just above
 	return nil
-}
-
-// isSQLite reports whether the file at path begins as a SQLite database does
-// (the header store.Open checks; store does not export its check).
-func isSQLite(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	head := make([]byte, 16)
-	n, _ := io.ReadFull(f, head)
-	return bytes.Equal(head[:n], []byte("SQLite format 3\x00"))
 }
 
 // samePath reports whether a and b name one file: the same file on disk
