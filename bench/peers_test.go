@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // built compiles the package pkg of the module in src (".." is webgraph's

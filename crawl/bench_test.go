@@ -11,8 +11,8 @@ import (
 	"github.com/webgraph/webgraph/fetch/plain"
 	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/fetch/union"
-	"github.com/webgraph/webgraph/internal/browsertest"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/browsertest"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // BenchmarkCrawlUnionJS crawls 100 pages whose text and links only a

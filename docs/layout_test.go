@@ -6,8 +6,10 @@ package docs
 import (
 	"io/fs"
 	"os"
+	"os/exec"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -148,4 +150,22 @@ func layoutProblems(tree fs.FS, paths []string) []string {
 		}
 	}
 	return problems
+}
+
+// TestBinaryHoldsNoTestKit: the webgraph binary imports nothing under
+// internal/testkit, the fixtures and harnesses only tests use.
+func TestBinaryHoldsNoTestKit(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "../cmd/webgraph").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "github.com/webgraph/webgraph/internal/safetext") {
+		t.Fatalf("go list -deps names %d packages, without internal/safetext: not the binary's imports", len(deps))
+	}
+	for _, d := range deps {
+		if strings.Contains(d, "/internal/testkit/") {
+			t.Errorf("the binary imports %s", d)
+		}
+	}
 }

@@ -16,8 +16,8 @@ import (
 
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/frontier"
-	"github.com/webgraph/webgraph/internal/pgtest"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/pgtest"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 	"github.com/webgraph/webgraph/policy"
 )
 

@@ -9,7 +9,7 @@ import (
 	"github.com/webgraph/webgraph/audit"
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/fetch"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 	"github.com/webgraph/webgraph/policy"
 )
 

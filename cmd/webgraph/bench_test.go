@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // shipped builds webgraph as make build does (static, with its CPU

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/webgraph/webgraph/crawl"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // TestAsInTheContainer runs the binary the way the Docker image does: as an

@@ -18,7 +18,7 @@ import (
 
 	"github.com/webgraph/webgraph/ci"
 	"github.com/webgraph/webgraph/crawldiff"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 	"github.com/webgraph/webgraph/store"
 )
 

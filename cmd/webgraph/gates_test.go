@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/webgraph/webgraph/ci"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 func TestFailOnAndJUnit(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // The hashapp fixture is one document whose script shows the page the

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // A terminal's Ctrl-C goes to the whole foreground process group. Sent to a

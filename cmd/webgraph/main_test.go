@@ -10,8 +10,8 @@ import (
 
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/fetch/rendered"
-	"github.com/webgraph/webgraph/internal/browsertest"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/browsertest"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 func TestMain(m *testing.M) { os.Exit(browsertest.MainNoLeftovers(m)) }

@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/webgraph/webgraph/crawl"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // fakeTerminal is the little of a terminal a live line relies on: a grid

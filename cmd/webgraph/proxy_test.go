@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/webgraph/webgraph/internal/proxytest"
+	"github.com/webgraph/webgraph/internal/testkit/proxytest"
 )
 
 // viaLog records each request a server received and whether it came

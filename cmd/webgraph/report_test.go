@@ -17,8 +17,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/webgraph/webgraph/fetch/rendered"
-	"github.com/webgraph/webgraph/internal/browsertest"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/browsertest"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // TestReportInBrowser makes a report of the fixture crawl and opens it in

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // TestReportPlainCrawl reports a plain crawl of the fixture site: the kept

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // TestCrawlIncludeExclude crawls the union site with patterns that exclude

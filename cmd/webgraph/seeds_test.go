@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // TestSeedsFile crawls seeds read from a file and from stdin: comments and

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // TestCrawlShadowDOM crawls the shadow fixture site with fragment checks:

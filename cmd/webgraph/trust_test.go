@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/ci"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // The CI gates judge the whole crawl: a 404 met in the first run still

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/fetch"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 func fetchPath(t *testing.T, f *Fetcher, base, path string) *fetch.Side {

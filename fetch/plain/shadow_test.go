@@ -11,7 +11,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/webgraph/webgraph/fetch"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // read extracts doc as the plain side does.

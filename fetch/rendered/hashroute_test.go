@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/fetch/rendered"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // One tab renders a hash-routed app's routes one after another. From the

@@ -18,7 +18,7 @@ import (
 
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/rendered"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 	"github.com/webgraph/webgraph/policy"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // TestLateContent renders pages whose text arrives after the load event and

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/webgraph/webgraph/fetch/rendered"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // serveOn starts handler on ip (a loopback address) for the test.

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/webgraph/webgraph/fetch/rendered"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // TestPageCannotRewriteTheReader renders a page that replaces

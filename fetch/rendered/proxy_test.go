@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/fetch/rendered"
-	"github.com/webgraph/webgraph/internal/proxytest"
+	"github.com/webgraph/webgraph/internal/testkit/proxytest"
 )
 
 // TestRenderThroughProxy renders a page on loopback with Config.Proxy: the

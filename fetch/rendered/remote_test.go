@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/fetch/rendered"
-	"github.com/webgraph/webgraph/internal/browsertest"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/browsertest"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 var devtoolsRE = regexp.MustCompile(`DevTools listening on (ws://\S+)`)

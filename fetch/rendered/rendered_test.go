@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/fetch/rendered"
-	"github.com/webgraph/webgraph/internal/browsertest"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/browsertest"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 var browser = &browsertest.Shared{Config: rendered.Config{Timeout: 10 * time.Second}}

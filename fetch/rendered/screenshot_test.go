@@ -16,7 +16,7 @@ import (
 
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/rendered"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // inkRows counts the rows of img that hold a pixel far from white: a

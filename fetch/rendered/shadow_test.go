@@ -10,7 +10,7 @@ import (
 
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/rendered"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // links lists a side's links as "path anchor".

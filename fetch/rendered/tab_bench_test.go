@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/fetch"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // BenchmarkTab compares rendering a small page in a reused tab against

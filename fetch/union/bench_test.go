@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/fetch/plain"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // BenchmarkModes fetches the same JavaScript page under each mode. The union

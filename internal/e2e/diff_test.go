@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/webgraph/webgraph/crawldiff"
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // runBin runs the webgraph binary and returns its stdout, stderr and exit code.

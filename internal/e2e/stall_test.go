@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/webgraph/webgraph/internal/pgtest"
+	"github.com/webgraph/webgraph/internal/testkit/pgtest"
 )
 
 // A crawl on PostgreSQL whose server stops answering mid-crawl (SIGSTOP:

@@ -24,7 +24,7 @@ import (
 	_ "modernc.org/sqlite"
 
 	"github.com/webgraph/webgraph/crawl"
-	"github.com/webgraph/webgraph/internal/pgtest"
+	"github.com/webgraph/webgraph/internal/testkit/pgtest"
 )
 
 var pg pgtest.Server

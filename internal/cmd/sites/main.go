@@ -15,7 +15,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/webgraph/webgraph/internal/sites"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 func main() {
