@@ -61,7 +61,7 @@ func TestInterruptDuringPostgresStall(t *testing.T) {
 		w.exited <- err
 	case <-time.After(time.Minute):
 		w.cmd.Process.Signal(syscall.SIGQUIT) // its goroutines, on stderr
-		err = <-w.exited
+		w.exited <- <-w.exited                // (the cleanup waits for it too)
 		resume()
 		t.Fatalf("webgraph still running a minute after Ctrl-C while PostgreSQL stalled\n%s", w.stderr.String())
 	}
