@@ -269,7 +269,7 @@ func TestReadBeforeTheCountHandsOutOnce(t *testing.T) {
 	f.mu.Lock()
 	recorded := make(chan struct{})
 	f.CompleteThen(seed, result(seed, "http://h/x1", "http://h/x2"), "", func([]frontier.Link, string, error) { close(recorded) })
-	for {
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(time.Millisecond) {
 		var n int
 		if err := s.db.QueryRow(`SELECT COUNT(*) FROM urls WHERE url IN ('http://h/x1', 'http://h/x2')`).Scan(&n); err != nil {
 			f.mu.Unlock()
@@ -278,7 +278,10 @@ func TestReadBeforeTheCountHandsOutOnce(t *testing.T) {
 		if n == 2 {
 			break
 		}
-		time.Sleep(time.Millisecond)
+		if time.Now().After(deadline) {
+			f.mu.Unlock()
+			t.Fatal("the record was not written within a minute")
+		}
 	}
 	if err := f.refill("h", f.hosts["h"]); err != nil {
 		f.mu.Unlock()

@@ -28,7 +28,7 @@ func TestSharedOriginsPrepareOnce(t *testing.T) {
 		wg.Go(func() {
 			rec, ran, err := f.Origins().Once(ctx, "http://a.test", func() ([]byte, bool) {
 				prepared.Add(1)
-				time.Sleep(50 * time.Millisecond) // the other worker arrives meanwhile
+				waitForLockWaiter(t, f.s) // the other worker waits for this one
 				return []byte(`{"by":"` + f.Worker() + `"}`), true
 			})
 			if err != nil {
@@ -180,4 +180,23 @@ func TestSharedJournalLastOut(t *testing.T) {
 	if last, err := j4.Leave(ctx, map[string]any{}, true); err != nil || !last {
 		t.Errorf("a worker alone: last %v, %v; want last", last, err)
 	}
+}
+
+// waitForLockWaiter returns once a session waits for an advisory lock held
+// by another (the other worker, at the origin this one prepares), or fails
+// the test after a minute.
+func waitForLockWaiter(t *testing.T, s *Store) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		var n int
+		if err := s.db.QueryRow(`SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+			AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`).Scan(&n); err != nil {
+			t.Error(err)
+			return
+		}
+		if n > 0 {
+			return
+		}
+	}
+	t.Error("the other worker never waited for the origin's lock")
 }
