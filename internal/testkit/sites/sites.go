@@ -22,7 +22,7 @@ import (
 // Dir returns the absolute path of testdata/sites/<name> in this module.
 func Dir(name string) string {
 	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "testdata", "sites", name)
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "testdata", "sites", name)
 }
 
 // Hit is one request the fixture server received.
