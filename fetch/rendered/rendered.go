@@ -139,6 +139,8 @@ type Fetcher struct {
 	slots    chan struct{}
 	closing  chan struct{} // closed by Close: no new render starts
 	once     sync.Once
+	shut     sync.Once // Close's work, done once
+	shutErr  error     // what that work returned, for every Close
 
 	mu       sync.Mutex
 	b        *browser
@@ -471,8 +473,16 @@ func (f *Fetcher) restart(old *browser) error {
 }
 
 // Close stops the browser, waits for it to exit and removes its profile
-// directory. Close waits for renders in progress to finish or time out.
+// directory. Close waits for renders in progress to finish or time out. A
+// second Close returns what the first did.
 func (f *Fetcher) Close() error {
+	f.shut.Do(func() { f.shutErr = f.close() })
+	return f.shutErr
+}
+
+// close is Close's work: a second Close must not wait for the slots the
+// first one took and kept.
+func (f *Fetcher) close() error {
 	f.once.Do(func() { close(f.closing) })
 	if f.spread != nil {
 		return f.spread.close()

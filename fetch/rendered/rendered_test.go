@@ -230,3 +230,20 @@ func TestOwnProcessGroup(t *testing.T) {
 	}
 	browser.Track(f)
 }
+
+// A second Close returns at once, with the first one's answer: it does not
+// wait for the slots the first one took and kept.
+func TestCloseTwice(t *testing.T) {
+	f := own(t, rendered.Config{Timeout: 10 * time.Second, Tabs: 1})
+	first := f.Close()
+	second := make(chan error, 1)
+	go func() { second <- f.Close() }()
+	select {
+	case err := <-second:
+		if err != first {
+			t.Errorf("the second Close said %v; the first %v", err, first)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("a second Close still waits after 30 s")
+	}
+}
