@@ -30,10 +30,10 @@ var sqliteDialect = dialect{
 	edges: `SELECT u.url, t.url, j.value ->> 1, j.value ->> 2
 		FROM outlinks o JOIN urls u ON u.id = o.from_id, json_each(o.links) j JOIN urls t ON t.id = j.value ->> 0
 		ORDER BY o.from_id, j.key`,
-	countLinksTo: `SELECT COUNT(*) FROM outlinks o, json_each(o.links) j
-		WHERE j.value ->> 0 = (SELECT id FROM urls WHERE url = ?)`,
-	linksTo: `SELECT u.url, j.value ->> 1 FROM outlinks o JOIN urls u ON u.id = o.from_id, json_each(o.links) j
-		WHERE j.value ->> 0 = (SELECT id FROM urls WHERE url = ?) ORDER BY u.url LIMIT ?`,
+	// (over the temporary table LinksTo makes: see inlinksConn)
+	countLinksTo: `SELECT COUNT(*) FROM inlinks WHERE to_id = (SELECT id FROM urls WHERE url = ?)`,
+	linksTo: `SELECT u.url, l.anchor FROM inlinks l JOIN urls u ON u.id = l.from_id
+		WHERE l.to_id = (SELECT id FROM urls WHERE url = ?) ORDER BY u.url LIMIT ?`,
 	sitemapURLs: `SELECT u.url, u.state, COALESCE(p.cause, ''), u.kind != ''
 		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`,
 	unlisted: `SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0 AND u.kind != '' ORDER BY u.url`,

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -121,6 +123,84 @@ func TestNewerVersionRefused(t *testing.T) {
 		_, err := Open(path, mode)
 		if err == nil || !bytes.Contains([]byte(err.Error()), []byte("newer webgraph")) {
 			t.Errorf("mode %d: %v; want a refusal naming a newer webgraph", mode, err)
+		}
+	}
+}
+
+// LinksTo reads who links to a URL from the pages' rows of links: on the
+// previous release's crawl it gives the in-links that release's graph
+// printed (ordered by page, limited, with the whole count), and on a crawl
+// open to write it leaves the writer and the other reads their connections.
+func TestLinksTo(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join("testdata", "v1-graph.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := map[string][]Inlink{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		var l graphLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatal(err)
+		}
+		if l.Type == "edge" {
+			in[l.To] = append(in[l.To], Inlink{From: l.From, Anchor: l.Anchor})
+		}
+	}
+	s, err := Open(copyV1(t), Resume)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	several := 0
+	for target, want := range in {
+		slices.SortFunc(want, func(a, b Inlink) int { return strings.Compare(a.From, b.From) })
+		got, total, err := s.LinksTo(target, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if total != len(want) || !slices.Equal(got, want[:min(2, len(want))]) {
+			t.Errorf("LinksTo(%s, 2) = %v, %d; want %v, %d", target, got, total, want[:min(2, len(want))], len(want))
+		}
+		if len(want) > 2 {
+			several++
+		}
+	}
+	if several == 0 {
+		t.Fatal("no URL of the golden graph has more than two in-links: the limit is not tested")
+	}
+	if got, total, err := s.LinksTo("http://nowhere.invalid/", 5); err != nil || total != 0 || len(got) != 0 {
+		t.Errorf("LinksTo of a URL never met = %v, %d, %v; want none", got, total, err)
+	}
+	// The writer and a reader still have their connections.
+	if err := s.SetMeta("after", "links"); err != nil {
+		t.Fatal(err)
+	}
+	if runs, err := s.Runs(); err != nil || len(runs) == 0 {
+		t.Errorf("Runs after LinksTo = %d, %v", len(runs), err)
+	}
+}
+
+// Two commands reading the previous release's file at once: one migrates
+// it, the other waits for that and migrates nothing; both read it.
+func TestMigrateWhileAnotherReads(t *testing.T) {
+	t.Parallel()
+	path := copyV1(t)
+	errs := make(chan error, 2)
+	for range 2 {
+		go func() {
+			s, err := Open(path, Read)
+			if err == nil {
+				_, err = s.Runs()
+				s.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Errorf("a reader of the file being migrated: %v", err)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package store
 
 import (
+	"context"
+	"database/sql"
 	"fmt"
 )
 
@@ -16,15 +18,32 @@ type Inlink struct {
 
 // LinksTo returns up to limit pages that link to target, ordered by page
 // URL, and how many pages link to it in all.
+//
+// A SQLite crawl keeps each page's links as one row, with no index on their
+// targets: the first call reads every page's links once into a temporary
+// table indexed by target, on a connection of its own, which the calls
+// after it read (a comparison asks for the in-links of every page that got
+// worse).
 func (s *Store) LinksTo(target string, limit int) ([]Inlink, int, error) {
+	q := interface {
+		QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+		QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	}(s.db)
+	if !s.pg {
+		conn, err := s.inlinksConn()
+		if err != nil {
+			return nil, 0, fmt.Errorf("store: reading the links to %s: %w", target, err)
+		}
+		q = conn
+	}
 	var total int
-	if err := s.db.QueryRowContext(s.ctx, s.dialect.countLinksTo, target).Scan(&total); err != nil {
+	if err := q.QueryRowContext(s.ctx, s.dialect.countLinksTo, target).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: reading the links to %s: %w", target, err)
 	}
 	if total == 0 || limit <= 0 {
 		return nil, total, nil
 	}
-	rows, err := s.db.QueryContext(s.ctx, s.dialect.linksTo, target, limit)
+	rows, err := q.QueryContext(s.ctx, s.dialect.linksTo, target, limit)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: reading the links to %s: %w", target, err)
 	}
@@ -57,4 +76,26 @@ func (s *Store) SitemapURLs(fn func(url string) error) error {
 		}
 	}
 	return rows.Err()
+}
+
+// inlinksConn returns the connection holding the temporary table inlinks
+// (to_id, from_id, anchor) of every link of the crawl, made on first use.
+func (s *Store) inlinksConn() (*sql.Conn, error) {
+	s.inlinks.once.Do(func() {
+		// One connection more than Open allows, so that this one held
+		// leaves the writer's and the readers' as they were.
+		s.db.SetMaxOpenConns(maxConns + 1)
+		conn, err := s.db.Conn(s.ctx)
+		if err == nil {
+			_, err = conn.ExecContext(s.ctx, `CREATE TEMP TABLE inlinks AS
+				SELECT j.value ->> 0 AS to_id, o.from_id AS from_id, j.value ->> 1 AS anchor
+				FROM outlinks o, json_each(o.links) j;
+				CREATE INDEX temp.inlinks_to ON inlinks (to_id)`)
+			if err != nil {
+				conn.Close()
+			}
+		}
+		s.inlinks.conn, s.inlinks.err = conn, err
+	})
+	return s.inlinks.conn, s.inlinks.err
 }

@@ -134,14 +134,23 @@ func migrateToV2(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
-// migrate takes the database at path, of version from, to SchemaVersion in
-// one transaction: a process killed meanwhile leaves it as it was.
-func migrate(ctx context.Context, db *sql.DB, path string, from int) error {
+// migrate takes the database at path to SchemaVersion in one transaction:
+// a process killed meanwhile leaves it as it was. db begins its
+// transactions IMMEDIATE, so the version read inside is the one migrated
+// from, even when another process migrated the file a moment before.
+func migrate(ctx context.Context, db *sql.DB, path string) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: migrating %s: %w", path, err)
 	}
 	defer tx.Rollback()
+	var from int
+	if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&from); err != nil {
+		return fmt.Errorf("store: migrating %s: %w", path, err)
+	}
+	if from >= SchemaVersion {
+		return nil // migrated already
+	}
 	for v := from; v < SchemaVersion; v++ {
 		if err := migrations[v-1](ctx, tx); err != nil {
 			return fmt.Errorf("store: migrating %s from version %d: %w", path, from, err)

@@ -33,11 +33,17 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite"
 )
+
+// maxConns is how many connections a SQLite Store opens: one for the
+// writer, one for whoever reads meanwhile (WAL lets it read the last commit
+// while the writer writes).
+const maxConns = 2
 
 // Errors Open returns; each is wrapped with the path.
 var (
@@ -69,6 +75,11 @@ type Store struct {
 	lock     *lockFile            // held while a crawl writes (nil when reading)
 	pg       bool                 // PostgreSQL: no writer goroutine, $n parameters
 	dialect  dialect              // the queries each engine writes its own way
+	inlinks  struct {             // see inlinksConn (SQLite)
+		once sync.Once
+		conn *sql.Conn
+		err  error
+	}
 }
 
 // hot are the statements the frontier runs for every page.
@@ -87,7 +98,7 @@ var hot = map[string]string{
 	"holder":       `SELECT url FROM kept WHERE canon = ?`,
 	"refill":       `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,
 	"retry":        `UPDATE urls SET state = 'queued', attempts = ? WHERE url = ?`,
-	"sitemapped":   `UPDATE urls SET in_sitemap = 1 WHERE url = ?`,
+	"sitemapped":   `UPDATE urls SET in_sitemap = 1 WHERE url = ? AND state != 'linked'`,
 	"refillAfter":  `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' AND id > ? AND attempts = 0 ORDER BY id LIMIT ?`,
 }
 
@@ -173,10 +184,10 @@ func OpenContext(ctx context.Context, path string, mode Mode) (s *Store, err err
 		if err != nil {
 			return nil, fmt.Errorf("store: opening %s: %w", path, err)
 		}
-		version, err = verify(ro, path)
+		version, err = verify(ctx, ro, path)
 		if err == nil && mode == Create {
 			var n int
-			if err = ro.QueryRow(`SELECT COUNT(*) FROM runs`).Scan(&n); err == nil && n > 0 {
+			if err = ro.QueryRowContext(ctx, `SELECT COUNT(*) FROM runs`).Scan(&n); err == nil && n > 0 {
 				err = fmt.Errorf("%w: %s", ErrExists, path)
 			}
 		}
@@ -187,7 +198,7 @@ func OpenContext(ctx context.Context, path string, mode Mode) (s *Store, err err
 	}
 	dsn := fileDSN(path, "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-500)")
 	if version < SchemaVersion {
-		if err := upgrade(ctx, path, dsn, version, mode); err != nil {
+		if err := upgrade(ctx, path, dsn, mode); err != nil {
 			return nil, err
 		}
 	}
@@ -198,9 +209,7 @@ func OpenContext(ctx context.Context, path string, mode Mode) (s *Store, err err
 	if err != nil {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
-	// One connection for the writer, one for whoever reads meanwhile
-	// (WAL lets it read the last commit while the writer writes).
-	db.SetMaxOpenConns(2)
+	db.SetMaxOpenConns(maxConns)
 	s = &Store{ctx: ctx, db: db, path: path, dialect: sqliteDialect, lock: lk, ops: make(chan op, 256), hurry: make(chan struct{}, 1), patience: patience, done: make(chan struct{})}
 	if !exists {
 		// One transaction: a process killed while creating leaves no half
@@ -264,19 +273,19 @@ func check(path string) (bool, error) {
 
 // verify checks that db is a sound webgraph database of this version or
 // of one this webgraph migrates, and returns its version.
-func verify(db *sql.DB, path string) (int, error) {
+func verify(ctx context.Context, db *sql.DB, path string) (int, error) {
 	var app, version int
-	if err := db.QueryRow(`PRAGMA application_id`).Scan(&app); err != nil {
+	if err := db.QueryRowContext(ctx, `PRAGMA application_id`).Scan(&app); err != nil {
 		return 0, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}
 	if app != ApplicationID {
 		return 0, fmt.Errorf("%w: %s is a SQLite database of another program (application_id %#x); refusing to touch it", ErrForeign, path, app)
 	}
 	var check string
-	if err := db.QueryRow(`PRAGMA quick_check`).Scan(&check); err != nil || check != "ok" {
+	if err := db.QueryRowContext(ctx, `PRAGMA quick_check`).Scan(&check); err != nil || check != "ok" {
 		return 0, fmt.Errorf("%w: %s: quick_check says %q (%v)", ErrCorrupt, path, check, err)
 	}
-	if err := db.QueryRow(`PRAGMA user_version`).Scan(&version); err != nil {
+	if err := db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
 		return 0, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}
 	switch {
@@ -288,24 +297,64 @@ func verify(db *sql.DB, path string) (int, error) {
 	return version, nil
 }
 
-// upgrade migrates the database at path from version to SchemaVersion. To
+// upgrade migrates the database at path to SchemaVersion. To
 // read, it holds the database's lock meanwhile: a crawl still writing it
-// (an older webgraph's) makes the read fail rather than the crawl.
-func upgrade(ctx context.Context, path, dsn string, version int, mode Mode) error {
+// (an older webgraph's) makes the read fail rather than the crawl. Another
+// command reading the same file may be migrating it: then upgrade waits for
+// that (up to upgradeWait) and migrates nothing.
+func upgrade(ctx context.Context, path, dsn string, mode Mode) error {
 	if mode == Read {
-		lk, err := lock(path)
-		if err != nil {
-			return fmt.Errorf("%w (it was written by an older webgraph and must be migrated to version %d first, which needs the crawl writing it to end)", err, SchemaVersion)
+		var lk *lockFile
+		var err error
+		for deadline := time.Now().Add(upgradeWait); ; {
+			if lk, err = lock(path); err == nil {
+				break
+			}
+			if v, verr := versionOf(ctx, path); verr == nil && v == SchemaVersion {
+				return nil // migrated by the one that held the lock
+			}
+			if time.Now().After(deadline) || !pause(ctx, 100*time.Millisecond) {
+				return fmt.Errorf("%w (it was written by an older webgraph and must be migrated to version %d first, which needs the crawl writing it to end)", err, SchemaVersion)
+			}
 		}
 		defer lk.release()
 	}
-	db, err := sql.Open("sqlite", dsn)
+	db, err := sql.Open("sqlite", dsn+"&_txlock=immediate")
 	if err != nil {
 		return fmt.Errorf("store: opening %s: %w", path, err)
 	}
 	defer db.Close()
 	db.SetMaxOpenConns(1)
-	return migrate(ctx, db, path, version)
+	return migrate(ctx, db, path)
+}
+
+// upgradeWait is how long a command that reads waits for another one
+// migrating the same file.
+const upgradeWait = time.Minute
+
+// versionOf reads the schema version of the database at path.
+func versionOf(ctx context.Context, path string) (int, error) {
+	ro, err := sql.Open("sqlite", fileDSN(path, "mode=ro&_pragma=busy_timeout(5000)"))
+	if err != nil {
+		return 0, err
+	}
+	defer ro.Close()
+	var v int
+	err = ro.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v)
+	return v, err
+}
+
+// pause waits d, or less if ctx ends first, and reports whether it waited
+// the whole time.
+func pause(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // writer is the one goroutine that writes: it takes every operation
@@ -465,6 +514,9 @@ func (s *Store) Close() error {
 	if s.wconn != nil {
 		s.wconn.Raw(func(any) error { s.raw.close(); return nil })
 		s.wconn.Close()
+	}
+	if s.inlinks.conn != nil {
+		s.inlinks.conn.Close()
 	}
 	err := s.db.Close()
 	s.lock.release()

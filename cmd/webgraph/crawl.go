@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -206,7 +207,17 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	started := time.Now()
-	done, err := c.run(ctx, events, stderr, func() { time.AfterFunc(storeGrace(f.o.timeout), cutStore) })
+	// The grace cuts the store only while the crawl runs: the reads after
+	// it (the gates, JUnit, the summary) are not cut short.
+	var ran atomic.Bool
+	done, err := c.run(ctx, events, stderr, func() {
+		time.AfterFunc(storeGrace(f.o.timeout), func() {
+			if !ran.Load() {
+				cutStore()
+			}
+		})
+	})
+	ran.Store(true)
 	if err != nil {
 		return err
 	}
