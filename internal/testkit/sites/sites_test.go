@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 )
@@ -78,5 +80,16 @@ func TestServeTLS(t *testing.T) {
 	}
 	if len(protos) != 2 || protos[0] != "HTTP/2.0" || protos[1] != "HTTP/1.1" {
 		t.Errorf("protocols seen = %q; want HTTP/2.0 then HTTP/1.1", protos)
+	}
+}
+
+// TestDirFindsEveryFixture: Dir names the fixture folders of testdata/sites
+// from wherever this package sits in the tree (a move once left every
+// fixture site answering 404).
+func TestDirFindsEveryFixture(t *testing.T) {
+	for _, name := range []string{"union", "audit", "shadow", "baseline-v1"} {
+		if _, err := os.Stat(filepath.Join(Dir(name), "index.html")); err != nil {
+			t.Errorf("Dir(%q): %v", name, err)
+		}
 	}
 }
