@@ -108,6 +108,10 @@ func Judge(ctx context.Context, u *url.URL, method string, resp *http.Response, 
 		}
 	case s/100 == 3:
 		ev.Verdict, ev.Reason = Unverifiable, fmt.Sprintf("HTTP %d without a usable Location: the redirect could not be followed", s)
+	case s/100 == 1 || s/100 > 5 || s < 100:
+		// A final informational answer (101 to a plain GET) or a code
+		// outside HTTP's classes says nothing about the target.
+		ev.Verdict, ev.Reason = Unverifiable, fmt.Sprintf("HTTP %d %s: not an answer about the target", s, http.StatusText(s))
 	default: // another 4xx: the server says the address is wrong
 		ev.Verdict, ev.Reason = Broken, fmt.Sprintf("HTTP %d %s", s, http.StatusText(s))
 	}

@@ -37,6 +37,10 @@ func TestJudge(t *testing.T) {
 		{451, "", Unverifiable, "451"},
 		{500, "", Unverifiable, "500"},
 		{503, "", Unverifiable, "503"},
+		{101, "", Unverifiable, "HTTP 101 Switching Protocols: not an answer about the target"},
+		{199, "", Unverifiable, "not an answer about the target"},
+		{299, "", OK, "HTTP 299"},
+		{600, "", Unverifiable, "not an answer about the target"},
 		{200, "<h1>Access denied</h1><p>Checking your browser before accessing the site.</p>", Unverifiable, "block page"},
 	} {
 		ev, ok := Judge(context.Background(), u, http.MethodGet, answer(tt.status, tt.body), nil, time.Second)
