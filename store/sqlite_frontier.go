@@ -532,7 +532,7 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 				if _, dup := w.queued[n.URL]; dup {
 					continue
 				}
-				facts, err := f.queueURL(rc, w, n, kinds[n.URL])
+				facts, err := f.queueURL(rc, n, kinds[n.URL])
 				if err != nil {
 					return err
 				}

@@ -35,19 +35,22 @@ type learned struct {
 	facts urlFacts
 }
 
-// pageWrite is the writer's scratch for one record, reused.
+// pageWrite is the writer's scratch for one record, reset each time the
+// record's write runs (a batch that failed runs it again alone).
 type pageWrite struct {
 	queued  map[string]urlFacts // the URLs the record queues
 	links   []frontier.Link     // the record's links, one per target, in URL order
+	firsts  map[string]bool     // the targets new to the crawl
 	json    []byte
 	learned []learned
 }
 
 func (w *pageWrite) reset() {
 	if w.queued == nil {
-		w.queued = map[string]urlFacts{}
+		w.queued, w.firsts = map[string]urlFacts{}, map[string]bool{}
 	}
 	clear(w.queued)
+	clear(w.firsts)
 	w.links = w.links[:0]
 	w.json = w.json[:0]
 	w.learned = w.learned[:0]
@@ -56,7 +59,7 @@ func (w *pageWrite) reset() {
 // queueURL writes n as queued, unless it is known: a new row, or a row of a
 // link's target raised to queued. kind is the kind of the page's first link
 // to it, if any.
-func (f *Frontier) queueURL(rc *rawConn, w *pageWrite, n frontier.New, kind string) (urlFacts, error) {
+func (f *Frontier) queueURL(rc *rawConn, n frontier.New, kind string) (urlFacts, error) {
 	if e, ok := f.known[n.URL]; ok && e.queued {
 		return urlFacts{id: e.id, queued: true, linked: e.linked}, nil
 	}
@@ -117,8 +120,10 @@ func (f *Frontier) linkTarget(rc *rawConn, w *pageWrite, l frontier.Link) (int64
 	return id, false, nil
 }
 
-// writeLinks records a page's links as its row of outlinks and returns the
-// links whose targets the crawl had never met, linked or queued.
+// writeLinks records a page's links as its row of outlinks and appends to
+// firsts the links whose targets the crawl had never met, linked or queued:
+// the first link to each, in the page's order (as the other frontiers give
+// them).
 func (f *Frontier) writeLinks(rc *rawConn, w *pageWrite, page int64, links []frontier.Link, firsts []frontier.Link) ([]frontier.Link, error) {
 	if len(links) == 0 {
 		return firsts, nil
@@ -131,7 +136,7 @@ func (f *Frontier) writeLinks(rc *rawConn, w *pageWrite, page int64, links []fro
 			return nil, err
 		}
 		if first {
-			firsts = append(firsts, l)
+			w.firsts[l.To] = true
 		}
 		if i > 0 {
 			w.json = append(w.json, ',')
@@ -141,6 +146,12 @@ func (f *Frontier) writeLinks(rc *rawConn, w *pageWrite, page int64, links []fro
 	w.json = append(w.json, ']')
 	if _, err := rc.exec("insertLinks", page, string(w.json)); err != nil {
 		return nil, err
+	}
+	for _, l := range links {
+		if w.firsts[l.To] {
+			firsts = append(firsts, l)
+			delete(w.firsts, l.To)
+		}
 	}
 	return firsts, nil
 }

@@ -78,6 +78,13 @@ func firstsAreNewToTheWholeCrawl(t *testing.T, open Open) {
 	if got, want := tos(firsts), []string{"http://a/deep", "http://a/x", "http://b/external"}; !slices.Equal(got, want) {
 		t.Errorf("the first page's firsts = %v; want %v (everything but itself)", got, want)
 	}
+	var order []string
+	for _, l := range firsts {
+		order = append(order, l.To)
+	}
+	if want := []string{"http://a/x", "http://b/external", "http://a/deep"}; !slices.Equal(order, want) {
+		t.Errorf("the first page's firsts come as %v; want the page's order %v", order, want)
+	}
 	x := next(t, m)
 	firsts = m.Complete(x, frontier.Result{State: frontier.StateDone, FinalURL: x.URL, Status: 200, Event: []byte(`{"event":"page"}`),
 		Links: page("http://a/", "http://a/x", "http://b/external", "http://a/deep", "http://a/new"),
