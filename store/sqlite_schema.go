@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 )
 
 // SchemaVersion is the version of the SQLite schema below (PRAGMA
@@ -38,7 +39,6 @@ CREATE TABLE urls (
 	in_sitemap INTEGER NOT NULL DEFAULT 0, -- a sitemap listed it
 	kind     TEXT NOT NULL DEFAULT ''      -- the URL kind of the first link to it; '' while nothing links to it
 );
-CREATE INDEX urls_ready ON urls (host, attempts DESC, id) WHERE state = 'queued'; -- see queueIndex
 CREATE TABLE pages (
 	url_id         INTEGER PRIMARY KEY REFERENCES urls (id),
 	final_url      TEXT NOT NULL,
@@ -64,6 +64,12 @@ CREATE TABLE runs (
 	run_event  TEXT NOT NULL,
 	done_event TEXT
 );
+` + queueIndex + ";" + firstUseTables
+
+// firstUseTables are the tables the first release made on first use, not
+// with the schema: a database it wrote may lack any of them (see
+// migrateToV2).
+const firstUseTables = `
 CREATE TABLE kept (canon TEXT PRIMARY KEY, url TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE link_checks (
 	target     TEXT PRIMARY KEY,
@@ -106,10 +112,7 @@ var migrations = []func(ctx context.Context, tx *sql.Tx) error{
 // one row of outlinks.
 func migrateToV2(ctx context.Context, tx *sql.Tx) error {
 	steps := []string{
-		`CREATE TABLE IF NOT EXISTS kept (canon TEXT PRIMARY KEY, url TEXT NOT NULL) WITHOUT ROWID`,
-		`CREATE TABLE IF NOT EXISTS link_checks (target TEXT PRIMARY KEY, verdict TEXT NOT NULL, checked_at TEXT NOT NULL, event TEXT NOT NULL)`,
-		`CREATE TABLE IF NOT EXISTS pictures (url TEXT NOT NULL, side TEXT NOT NULL, type TEXT NOT NULL, width INTEGER NOT NULL,
-			height INTEGER NOT NULL, cut INTEGER NOT NULL, ms INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (url, side))`,
+		strings.ReplaceAll(firstUseTables, "CREATE TABLE ", "CREATE TABLE IF NOT EXISTS "),
 		`DROP INDEX IF EXISTS urls_queue`,
 		`DROP INDEX IF EXISTS urls_ready`,
 		queueIndex,
