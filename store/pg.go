@@ -93,6 +93,11 @@ CREATE TABLE hosts (
 	last_start     TIMESTAMPTZ NOT NULL DEFAULT 'epoch', -- the last request to it, by any worker
 	paused_until   TIMESTAMPTZ NOT NULL DEFAULT 'epoch'  -- a 429 or 503 asked every worker to wait until then
 );
+` + pgFirstUseTables
+
+// pgFirstUseTables are the tables revision 2 made on first use, not with
+// the schema (see pgMigrate).
+const pgFirstUseTables = `
 CREATE TABLE kept (canon TEXT PRIMARY KEY, url TEXT NOT NULL);
 CREATE TABLE link_checks (target TEXT PRIMARY KEY, verdict TEXT NOT NULL, checked_at TEXT NOT NULL, event TEXT NOT NULL);
 CREATE TABLE pictures (
@@ -126,10 +131,7 @@ const pgSchemaVersion = 1
 // schema. It runs under the schema's advisory lock.
 func pgMigrate(ctx context.Context, tx *sql.Tx) error {
 	for _, q := range []string{
-		`CREATE TABLE IF NOT EXISTS kept (canon TEXT PRIMARY KEY, url TEXT NOT NULL)`,
-		`CREATE TABLE IF NOT EXISTS link_checks (target TEXT PRIMARY KEY, verdict TEXT NOT NULL, checked_at TEXT NOT NULL, event TEXT NOT NULL)`,
-		`CREATE TABLE IF NOT EXISTS pictures (url TEXT NOT NULL, side TEXT NOT NULL, type TEXT NOT NULL, width INTEGER NOT NULL,
-			height INTEGER NOT NULL, cut INTEGER NOT NULL, ms INTEGER NOT NULL, data BYTEA NOT NULL, PRIMARY KEY (url, side))`,
+		strings.ReplaceAll(pgFirstUseTables, "CREATE TABLE ", "CREATE TABLE IF NOT EXISTS "),
 		`UPDATE meta SET value = '3' WHERE key = 'pg_revision'`,
 	} {
 		if _, err := tx.ExecContext(ctx, q); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -232,5 +233,41 @@ func TestPostgresSlotsAreShared(t *testing.T) {
 	}
 	if gap := second.Slot.Sub(first.Slot); gap < interval-time.Minute || gap > interval+time.Minute {
 		t.Errorf("b's slot is %s after a's; want one interval (%s), though b's own throttle never saw a's", gap, interval)
+	}
+}
+
+// A crawl of PostgreSQL revision 2, whose kept, link_checks and pictures
+// tables were made on first use, gains them when opened, and is then of
+// this revision; one of a revision this webgraph does not know is refused.
+func TestPostgresMigratesRevision2(t *testing.T) {
+	dsn := pg.DB(t)
+	s, err := Open(dsn, Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.Exec(`DROP TABLE kept, link_checks, pictures; UPDATE meta SET value = '2' WHERE key = 'pg_revision'`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s, err = Open(dsn, Read)
+	if err != nil {
+		t.Fatalf("opening a revision 2 crawl: %v", err)
+	}
+	var tables int
+	var revision string
+	s.db.QueryRow(`SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name IN ('kept', 'link_checks', 'pictures')`).Scan(&tables)
+	s.db.QueryRow(`SELECT value FROM meta WHERE key = 'pg_revision'`).Scan(&revision)
+	if _, err := s.LinkVerdicts(); err != nil {
+		t.Errorf("link verdicts of the migrated crawl: %v", err)
+	}
+	if _, err := s.db.Exec(`UPDATE meta SET value = '9' WHERE key = 'pg_revision'`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if tables != 3 || revision != fmt.Sprint(pgRevision) {
+		t.Errorf("after opening: %d of the 3 tables, revision %s; want all, revision %d", tables, revision, pgRevision)
+	}
+	if _, err := Open(dsn, Read); !errors.Is(err, ErrVersion) {
+		t.Errorf("a crawl of revision 9: %v; want ErrVersion", err)
 	}
 }
