@@ -47,7 +47,9 @@ const heldFrames = "3"
 // reports) them (and the tab's network emulation fails any the page still
 // opens, in a worker too: confine.go); WebRTC's peer connections, which
 // reach hosts over TCP (TURN) that no gate sees, cannot be made; service workers are not registered (the target guard
-// keeps any that still start from running). window.open opens with noopener and returns null: a popup
+// keeps any that still start from running). A page never hears that it is
+// left or frozen (pagehide, unload, beforeunload, freeze, resume), so what it
+// would send then is never asked for. window.open opens with noopener and returns null: a popup
 // that shares the page's process would, paused by the target guard, stall
 // the page; a noopener one is closed by the guard before its first request.
 //
@@ -232,6 +234,14 @@ const guardJS = `(() => {
     Object.defineProperty(WS.prototype, "constructor", {value: Blocked, writable: true, configurable: true});
     Object.assign(Blocked, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
     window.WebSocket = Blocked;
+  }
+  // A page is left only when webgraph moves its tab on, and frozen (see
+  // tab.rest) only once it is read: what a page does then (pagehide,
+  // unload and beforeunload handlers, inline ones too, and freeze and
+  // resume ones: analytics, keepalive requests) it never gets to do. The
+  // guard's listener comes before any of the page's and ends the event.
+  for (const type of ["pagehide", "unload", "beforeunload", "freeze", "resume"]) {
+    window.addEventListener(type, (e) => e.stopImmediatePropagation(), true);
   }
   for (const name of ["RTCPeerConnection", "webkitRTCPeerConnection"]) {
     try { delete window[name]; } catch (e) {}

@@ -386,7 +386,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 
 // renderIn renders u in a tab of b. A tab that failed is closed, not reused.
 //
-// A tab rendered is emptied (park) on a goroutine of its own, which takes
+// A tab rendered is stilled (rest) on a goroutine of its own, which takes
 // over the caller's slot and gives it back once the tab is back in the
 // pool: the page's side is complete when the render is, and its worker goes
 // on to merge and record it meanwhile, while the tabs in use stay within
@@ -414,7 +414,7 @@ func (f *Fetcher) renderIn(ctx context.Context, b *browser, u *url.URL, s *fetch
 	f.sampleRSS(b)
 	go func() {
 		defer f.release()
-		if err := t.park(); err != nil {
+		if err := t.rest(t.open); err != nil {
 			t.close() // not reused: it may still run the page
 			return
 		}

@@ -46,6 +46,11 @@ type tab struct {
 	rec        record // what was refused during the current render
 
 	doc *servedDoc // a no-script tab's document (screenshot.go); nil in a render's tab
+
+	// open is set by a render that ended with a request of its page still
+	// in flight: rest empties the tab rather than freeze the page. Only
+	// the render's own goroutine, and then rest's, use it.
+	open bool
 }
 
 // newTab opens a tab in b: its own user agent, service workers bypassed,
@@ -317,6 +322,14 @@ func (s *navState) idle() bool {
 	return !s.holding()
 }
 
+// pending reports whether any request of the page is in flight, open
+// streams included.
+func (s *navState) pending() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.inflight) > 0
+}
+
 // activeSince reports whether a request that holds the wait is in flight,
 // or one started or ended at or after t.
 func (s *navState) activeSince(t time.Time) bool {
@@ -378,10 +391,11 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	t.mu.Unlock()
 	defer func() {
 		// The page is read: whatever it asks for from now on (a meta
-		// refresh, a timer's fetch) is refused until park empties the tab.
+		// refresh, a timer's fetch) is refused, and rest stills it.
 		t.mu.Lock()
 		t.live = false
 		t.mu.Unlock()
+		t.open = st.pending()
 	}()
 
 	navErr := chromedp.Do(rctx, chromedp.Navigate(u.String()))
@@ -454,13 +468,35 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	return nil
 }
 
-// parkTimeout bounds emptying a tab for the pool.
+// parkTimeout bounds stilling or emptying a tab for the pool.
 const parkTimeout = 5 * time.Second
 
-// park empties the tab before it goes back to the pool: it shows about:blank,
-// so the page just read runs no more (no refresh, no timer, no stream), and
-// what that page asked for meanwhile was refused (see answer). An error means
-// the tab could not be emptied and must not be reused.
+// rest stills the page just read before its tab goes back to the pool, so it
+// runs no more (no refresh, no timer, no stream), and an error means the tab
+// must not be reused. A page with nothing in flight is frozen where it is
+// (the page lifecycle's frozen state: none of its tasks run, its timers
+// included, until the tab's next navigation replaces it), which costs one
+// command where emptying the tab costs a navigation. A page with a request
+// still open (a stream, a long poll, anything unfinished when the wait hit its
+// cap) is emptied instead (park), which ends those requests now. Either way
+// what the page asks for once read is refused (see answer), and it never
+// hears that it was frozen or left (guardJS).
+func (t *tab) rest(open bool) error {
+	if !open {
+		ctx, cancel := context.WithTimeout(t.ctx, parkTimeout)
+		defer cancel()
+		_, err := chromedp.Call(ctx, page.SetWebLifecycleState, page.SetWebLifecycleStateParams{State: page.SetWebLifecycleStateStateFrozen})
+		if err == nil {
+			return nil
+		}
+		// A page the browser would not freeze is emptied.
+	}
+	return t.park()
+}
+
+// park empties the tab: it shows about:blank, so the page just read runs no
+// more and its requests still open end. An error means the tab could not be
+// emptied and must not be reused.
 //
 // The page itself is sent there (location.replace, which a page cannot
 // redefine): an about:blank it opens stays in its renderer, where one the

@@ -1,0 +1,188 @@
+package rendered_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/webgraph/webgraph/fetch/rendered"
+)
+
+// restSite serves the pages of the tests below and counts what it is asked
+// for. /slow holds its answer until release is closed (or ten seconds pass)
+// and notes how many ticks arrived while it held it.
+type restSite struct {
+	mu       sync.Mutex
+	hits     map[string]int
+	during   int // ticks that arrived while /slow was held
+	holding  bool
+	release  chan struct{}
+	released sync.Once
+}
+
+func newRestSite(t *testing.T) (*httptest.Server, *restSite) {
+	s := &restSite{hits: map[string]int{}, release: make(chan struct{})}
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() {
+		s.released.Do(func() { close(s.release) })
+		ts.Close()
+	})
+	return ts, s
+}
+
+func (s *restSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.hits[r.URL.Path]++
+	if r.URL.Path == "/tick" && s.holding {
+		s.during++
+	}
+	s.mu.Unlock()
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	switch r.URL.Path {
+	case "/ticker.html":
+		// Read well before its timer: 1.6 s after load it starts asking
+		// for /tick every 10 ms, forever.
+		fmt.Fprint(w, `<!doctype html><title>Ticker</title><p>A page that starts asking the server for more, again and again, once it has been open a while.</p>
+<script>setTimeout(() => setInterval(() => fetch("/tick").catch(() => {}), 10), 1600);</script>`)
+	case "/leaving.html":
+		// Every way a page can ask for something as it is left.
+		fmt.Fprint(w, `<!doctype html><title>Leaving</title>
+<body onunload="fetch('/bye/attribute', {keepalive: true})">
+<p>A page that reports, as it is left, that it was left.</p>
+<script>
+addEventListener("pagehide", () => fetch("/bye/pagehide", {keepalive: true}));
+addEventListener("pagehide", () => fetch("/bye/pagehide-capture", {keepalive: true}), true);
+window.onbeforeunload = () => { fetch("/bye/beforeunload", {keepalive: true}); };
+addEventListener("unload", () => {
+  const x = new XMLHttpRequest();
+  x.open("GET", "/bye/unload", false);
+  try { x.send(); } catch (e) {}
+});
+document.addEventListener("freeze", () => fetch("/bye/freeze", {keepalive: true}));
+</script>`)
+	case "/slow":
+		// Held until the test lets it go: meanwhile only the tab's last
+		// page could ask the server for anything.
+		s.mu.Lock()
+		s.holding = true
+		s.mu.Unlock()
+		select {
+		case <-s.release:
+		case <-time.After(10 * time.Second):
+		}
+		s.mu.Lock()
+		s.holding = false
+		s.mu.Unlock()
+		fmt.Fprint(w, `<!doctype html><title>Slow</title><p>The next page, which the server took its time to send.</p>`)
+	case "/next.html":
+		fmt.Fprint(w, `<!doctype html><title>Next</title><p>The next page in the same tab.</p>`)
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+// TestReadPageStaysStill renders a page whose timer, once it fires, asks the
+// server for /tick every 10 ms, and then, in the same tab, a page the server
+// holds until that timer has long fired. The page read must not run while
+// its tab waits in the pool, nor while the tab loads its next page: no tick
+// reaches the server while the next page is held, and the next page's
+// record holds nothing of the last one.
+func TestReadPageStaysStill(t *testing.T) {
+	ts, site := newRestSite(t)
+	f := own(t, rendered.Config{Tabs: 1, Timeout: 15 * time.Second})
+	defer f.Close()
+	s, err := f.Fetch(context.Background(), mustURL(t, ts.URL+"/ticker.html"))
+	if err != nil || s.Title != "Ticker" {
+		t.Fatalf("Fetch: title %q, err %v", s.Title, err)
+	}
+	// Hold /slow for 2.5 s: long past the moment the ticker's timer (1.6 s
+	// after its load) would fire, had the page run on.
+	go func() {
+		time.Sleep(2500 * time.Millisecond)
+		site.released.Do(func() { close(site.release) })
+	}()
+	next, err := f.Fetch(context.Background(), mustURL(t, ts.URL+"/slow"))
+	if err != nil || next.Title != "Slow" {
+		t.Fatalf("Fetch /slow: title %q, err %v", next.Title, err)
+	}
+	site.mu.Lock()
+	during := site.during
+	site.mu.Unlock()
+	if during != 0 {
+		t.Errorf("%d ticks reached the server while the tab loaded its next page; want none (the page read must not run on)", during)
+	}
+	if len(next.Requests) != 0 || next.Blocked != 0 {
+		t.Errorf("the next page's record holds requests %v and %d refused; want none (it asks for nothing)", next.Requests, next.Blocked)
+	}
+}
+
+// TestLeavingPageSendsNothing renders a page that asks for something in
+// every handler a page can run as it is left (pagehide, unload,
+// beforeunload, an inline onunload, freeze), then another page in the same
+// tab, then closes the fetcher: none of those requests reaches the server,
+// and none is counted against the next page.
+func TestLeavingPageSendsNothing(t *testing.T) {
+	ts, site := newRestSite(t)
+	f := own(t, rendered.Config{Tabs: 1, Timeout: 15 * time.Second})
+	s, err := f.Fetch(context.Background(), mustURL(t, ts.URL+"/leaving.html"))
+	if err != nil || s.Title != "Leaving" {
+		f.Close()
+		t.Fatalf("Fetch: title %q, err %v", s.Title, err)
+	}
+	next, err := f.Fetch(context.Background(), mustURL(t, ts.URL+"/next.html"))
+	if err != nil || next.Title != "Next" {
+		f.Close()
+		t.Fatalf("Fetch /next.html: title %q, err %v", next.Title, err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	site.mu.Lock()
+	defer site.mu.Unlock()
+	for path, n := range site.hits {
+		if strings.HasPrefix(path, "/bye/") {
+			t.Errorf("the server saw %s %d times; want never (a page left sends nothing)", path, n)
+		}
+	}
+	if len(next.Requests) != 0 || next.Blocked != 0 {
+		t.Errorf("the next page's record holds requests %v and %d refused; want none", next.Requests, next.Blocked)
+	}
+}
+
+// TestSpinningPageHoldsOnlyItsTab renders a page whose script never yields
+// beside ordinary pages, two tabs at once: the spinning page times out and
+// its tab is closed, and the other pages render as if it were not there (a
+// browser whose tabs shared a renderer process would stall them all).
+func TestSpinningPageHoldsOnlyItsTab(t *testing.T) {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		if r.URL.Path == "/spin.html" {
+			fmt.Fprint(w, `<!doctype html><title>Spin</title><p>Never finished.</p><script>for (;;) {}</script>`)
+			return
+		}
+		fmt.Fprintf(w, `<!doctype html><title>Page %s</title><p>An ordinary page.</p>`, r.URL.Path)
+	}))
+	defer ts.Close()
+	f := own(t, rendered.Config{Tabs: 2, Timeout: 4 * time.Second})
+	defer f.Close()
+	spun := make(chan error, 1)
+	go func() {
+		_, err := f.Fetch(context.Background(), mustURL(t, ts.URL+"/spin.html"))
+		spun <- err
+	}()
+	for i := range 6 {
+		path := fmt.Sprintf("/p%d.html", i)
+		s, err := f.Fetch(context.Background(), mustURL(t, ts.URL+path))
+		if err != nil || s.Title != "Page "+path {
+			t.Errorf("%s beside the spinning page: title %q, err %v", path, s.Title, err)
+		}
+	}
+	if err := <-spun; err == nil {
+		t.Error("the spinning page rendered; want it timed out")
+	}
+}
