@@ -186,3 +186,56 @@ func TestSpinningPageHoldsOnlyItsTab(t *testing.T) {
 		t.Error("the spinning page rendered; want it timed out")
 	}
 }
+
+// TestWorkerStreamEndsWithItsPage renders a page whose dedicated worker opens
+// an EventSource. The tab's events do not show a worker's requests, so the
+// page is frozen, not emptied: the stream must still end once the page is
+// read, not stay open while the tab waits in the pool.
+func TestWorkerStreamEndsWithItsPage(t *testing.T) {
+	opened := make(chan struct{}, 1)
+	closed := make(chan struct{}, 1)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/events":
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.(http.Flusher).Flush()
+			opened <- struct{}{}
+			select {
+			case <-r.Context().Done():
+				closed <- struct{}{}
+			case <-time.After(20 * time.Second):
+			}
+		case "/worker.js":
+			w.Header().Set("Content-Type", "text/javascript")
+			fmt.Fprint(w, `new EventSource("/events").onopen = () => postMessage("open");`)
+		default:
+			// The page holds the wait (a timer due soon, again and
+			// again) until its worker says the stream is open.
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, `<!doctype html><title>Worker</title><p>A page whose worker listens for live updates.</p>
+<script>
+let open = false;
+new Worker("/worker.js").onmessage = () => { open = true; document.body.append("Listening."); };
+const wait = () => { if (!open) setTimeout(wait, 50); };
+wait();
+</script>`)
+		}
+	}))
+	defer ts.Close()
+	f := own(t, rendered.Config{Tabs: 1, Timeout: 10 * time.Second})
+	defer f.Close()
+	s, err := f.Fetch(context.Background(), mustURL(t, ts.URL+"/"))
+	if err != nil || !strings.Contains(s.Text(), "Listening.") {
+		t.Fatalf("Fetch: text %q, err %v; want the page read once its worker's stream was open", s.Text(), err)
+	}
+	select {
+	case <-opened:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the worker's stream never reached the server")
+	}
+	select {
+	case <-closed:
+	case <-time.After(10 * time.Second):
+		t.Error("the worker's stream was still open 10 s after its page was read; want it ended with the page")
+	}
+}
