@@ -5,6 +5,7 @@ import (
 	"errors"
 	"iter"
 	"net/url"
+	"strconv"
 	"strings"
 
 	cdpfetch "github.com/chromedp/cdproto/fetch"
@@ -141,7 +142,7 @@ const guardJS = `(() => {
   // page that animates forever is not waited for.
   const docProto = Document.prototype;
   const hiddenGet = Object.getOwnPropertyDescriptor(docProto, "hidden").get;
-  const background = () => hiddenGet.call(document);
+  const background = () => /*hidden tab*/false || hiddenGet.call(document);
   Object.defineProperty(docProto, "hidden", {get: () => false, configurable: true});
   Object.defineProperty(docProto, "visibilityState", {get: () => "visible", configurable: true});
   const raf = window.requestAnimationFrame, caf = window.cancelAnimationFrame;
@@ -247,6 +248,14 @@ const guardJS = `(() => {
     try { delete window[name]; } catch (e) {}
   }
 })();`
+
+// guardFor returns guardJS for a tab. A hidden tab (newTab) is never drawn,
+// whatever its page's visibility says, so its pages always get the
+// animation frames and first observer notices that guardJS gives a
+// background page.
+func guardFor(hidden bool) string {
+	return strings.Replace(guardJS, "/*hidden tab*/false", strconv.FormatBool(hidden), 1)
+}
 
 // record is what a tab refused during the current render.
 type record struct {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"regexp"
@@ -14,6 +15,11 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/remote"
 
 	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/internal/testkit/browsertest"
@@ -157,22 +163,73 @@ func TestRemoteBrowserLeavesNothing(t *testing.T) {
 	}
 }
 
-// remoteTargets lists the page targets of the browser at hostPort, as
-// "type url" lines.
+// remoteTargets lists the targets of the browser at hostPort, as "type url"
+// lines, as the DevTools protocol gives them (Target.getTargets): webgraph's
+// hidden tabs are in no window, and the browser's /json/list leaves them
+// out.
 func remoteTargets(t *testing.T, hostPort string) []string {
 	t.Helper()
-	resp, err := http.Get("http://" + hostPort + "/json/list")
+	resp, err := http.Get("http://" + hostPort + "/json/version")
 	if err != nil {
 		t.Fatalf("listing targets: %v", err)
 	}
-	defer resp.Body.Close()
-	var list []struct{ Type, URL string }
-	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
+	var version struct {
+		WS string `json:"webSocketDebuggerUrl"`
+	}
+	err = json.NewDecoder(resp.Body).Decode(&version)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatalf("listing targets: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	conn, err := remote.DialContext(ctx, version.WS)
+	if err != nil {
+		t.Fatalf("listing targets: %v", err)
+	}
+	b, err := chromedp.NewBrowserTransport(ctx, conn)
+	if err != nil {
+		conn.Close()
+		t.Fatalf("listing targets: %v", err)
+	}
+	res, err := cdp.Call(ctx, b, target.GetTargets, target.GetTargetsParams{})
+	conn.Close()
+	if err != nil {
 		t.Fatalf("listing targets: %v", err)
 	}
 	var out []string
-	for _, tg := range list {
+	for _, tg := range res.TargetInfos {
 		out = append(out, tg.Type+" "+tg.URL)
 	}
 	return out
+}
+
+// TestTabsAreHidden checks that a render's tab is hidden: the protocol lists
+// it as type "other", in no window's tab strip (the strip is redrawn at each
+// load and title of its tabs' pages), and the page is laid out at a window's
+// size all the same.
+func TestTabsAreHidden(t *testing.T) {
+	ws, _ := runningChrome(t)
+	hostPort := strings.Split(strings.TrimPrefix(ws, "ws://"), "/")[0]
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!doctype html><title>Sized</title><p id=p></p><script>document.getElementById("p").textContent = "Laid out " + innerWidth + " pixels wide.";</script>`)
+	}))
+	defer ts.Close()
+	f, err := rendered.New(rendered.Config{BrowserURL: ws, Tabs: 1, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	defer f.Close()
+	s, err := f.Fetch(context.Background(), mustURL(t, ts.URL+"/"))
+	if err != nil {
+		t.Fatalf("Fetch: %v", err)
+	}
+	if want := "Laid out 780 pixels wide."; !strings.Contains(s.Text(), want) {
+		t.Errorf("text %q; want %q", s.Text(), want)
+	}
+	targets := remoteTargets(t, hostPort)
+	if !slices.Contains(targets, "other "+ts.URL+"/") {
+		t.Errorf("targets %q; want the page's tab hidden (type other)", targets)
+	}
 }

@@ -45,13 +45,14 @@ func TestSpreadOverBrowsers(t *testing.T) {
 	}))
 	t.Cleanup(ts.Close)
 
-	// webgraph's tabs are counted as the pages a browser gained, less the
-	// one blank tab webgraph keeps in front in each. (A tab back in the
-	// pool still shows the page it read, frozen, or about:blank.)
+	// webgraph's tabs are counted as the tabs a browser gained, less the
+	// one blank tab webgraph keeps in front in each: hidden tabs (the
+	// protocol's type "other") and any page. (A tab back in the pool still
+	// shows the page it read, frozen, or about:blank.)
 	pages := func(ws string) int {
 		n := 0
 		for _, tg := range remoteTargets(t, strings.Split(strings.TrimPrefix(ws, "ws://"), "/")[0]) {
-			if strings.HasPrefix(tg, "page ") {
+			if strings.HasPrefix(tg, "page ") || strings.HasPrefix(tg, "other ") {
 				n++
 			}
 		}
