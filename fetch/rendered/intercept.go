@@ -241,8 +241,11 @@ const guardJS = `(() => {
   // unload and beforeunload handlers, inline ones too, and freeze and
   // resume ones: analytics, keepalive requests) it never gets to do. The
   // guard's listener comes before any of the page's and ends the event.
+  // (The method is kept here: a page that replaces Event.prototype's
+  // cannot undo the guard's stop.)
+  const stopNow = Event.prototype.stopImmediatePropagation;
   for (const type of ["pagehide", "unload", "beforeunload", "freeze", "resume"]) {
-    window.addEventListener(type, (e) => e.stopImmediatePropagation(), true);
+    window.addEventListener(type, (e) => stopNow.call(e), true);
   }
   for (const name of ["RTCPeerConnection", "webkitRTCPeerConnection"]) {
     try { delete window[name]; } catch (e) {}

@@ -50,11 +50,13 @@ func (s *restSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, `<!doctype html><title>Ticker</title><p>A page that starts asking the server for more, again and again, once it has been open a while.</p>
 <script>setTimeout(() => setInterval(() => fetch("/tick").catch(() => {}), 10), 1600);</script>`)
 	case "/leaving.html":
-		// Every way a page can ask for something as it is left.
+		// Every way a page can ask for something as it is left, after
+		// disarming the method that would stop its handlers.
 		fmt.Fprint(w, `<!doctype html><title>Leaving</title>
 <body onunload="fetch('/bye/attribute', {keepalive: true})">
 <p>A page that reports, as it is left, that it was left.</p>
 <script>
+Event.prototype.stopImmediatePropagation = function () {};
 addEventListener("pagehide", () => fetch("/bye/pagehide", {keepalive: true}));
 addEventListener("pagehide", () => fetch("/bye/pagehide-capture", {keepalive: true}), true);
 window.onbeforeunload = () => { fetch("/bye/beforeunload", {keepalive: true}); };
