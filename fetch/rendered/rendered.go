@@ -414,7 +414,7 @@ func (f *Fetcher) renderIn(ctx context.Context, b *browser, u *url.URL, s *fetch
 	f.sampleRSS(b)
 	go func() {
 		defer f.release()
-		if err := t.rest(t.open); err != nil {
+		if err := t.rest(); err != nil {
 			t.close() // not reused: it may still run the page
 			return
 		}
