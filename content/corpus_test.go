@@ -2,10 +2,7 @@ package content
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"hash/fnv"
-	"io/fs"
 	"net"
 	"net/http/httptest"
 	"net/url"
@@ -13,132 +10,89 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/internal/testkit/browsertest"
-	"github.com/webgraph/webgraph/internal/testkit/sites"
+	"github.com/webgraph/webgraph/internal/testkit/contentset"
 )
 
 var browser = &browsertest.Shared{Config: rendered.Config{Timeout: 20 * time.Second, KeepDOM: true}}
 
 func TestMain(m *testing.M) { os.Exit(browsertest.Main(m, browser)) }
 
-// corpusDir holds the labelled pages: <site>/site.json, <page>.html (as
-// served) and <page>.txt (the article text, written by hand). Sites may
-// sit one folder deeper (testdata/content/_dev/<site>).
-const corpusDir = "../testdata/content"
-
-type siteMeta struct {
-	Name     string `json:"name"`
-	Template string `json:"template"`
-	Lang     string `json:"lang"`
-	BaseURL  string `json:"base_url"`
-	Pages    []struct {
-		File     string `json:"file"`
-		URL      string `json:"url"`
-		Rendered bool   `json:"rendered"`
-	} `json:"pages"`
-}
-
+// corpusPage is one labelled page with the side the union keeps: the HTML
+// as served, or the DOM Chromium rendered for a page whose scripts write
+// its content.
 type corpusPage struct {
-	site, dir, file string
-	url             *url.URL
-	rendered        bool
-	lang            string
-	template        string
-	want            string // the labelled text
-	html            string // the side the union keeps: served HTML, or the rendered DOM
-	// half is "dev" or "check": pages are split by site, so rules are
-	// made looking at one half and checked on the other.
+	*contentset.Page
+	site string // the site's folder, under testdata/content
+	url  *url.URL
+	html string
+	// half is "dev" or "check": pages are split by site, so that rules
+	// made looking at one half are checked on the other.
 	half string
 }
 
-func loadSites(t testing.TB) map[string]*siteMeta {
-	t.Helper()
-	found := map[string]*siteMeta{}
-	err := filepath.WalkDir(corpusDir, func(p string, e fs.DirEntry, err error) error {
-		if err != nil || e.IsDir() || e.Name() != "site.json" {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		var m siteMeta
-		if err := json.Unmarshal(b, &m); err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		found[filepath.Dir(p)] = &m
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("corpus: %v", err)
-	}
-	return found
-}
-
-// corpus loads every labelled page, rendering in Chromium (the site served
-// on loopback) those whose content their scripts write.
+// corpus loads the labelled set (testdata/content) and the extractor's own
+// scratch pages (testdata/content/_dev), rendering in Chromium, the site
+// served on loopback, the pages whose content their scripts write.
 func corpus(t *testing.T) []*corpusPage {
 	t.Helper()
-	var pages []*corpusPage
-	metas := loadSites(t)
-	dirs := make([]string, 0, len(metas))
-	for d := range metas {
-		dirs = append(dirs, d)
+	sets, err := contentset.Load()
+	if err != nil {
+		t.Fatal(err)
 	}
-	sort.Strings(dirs)
-	for _, dir := range dirs {
-		m := metas[dir]
-		rel, _ := filepath.Rel(corpusDir, dir)
+	dev, err := contentset.LoadFS(os.DirFS(filepath.Join(contentset.Dir(), "_dev")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pages []*corpusPage
+	for _, s := range append(sets, dev...) {
+		name := s.Name
+		for _, d := range dev {
+			if d == s {
+				name = "_dev/" + s.Name
+			}
+		}
 		h := fnv.New32a()
-		h.Write([]byte(rel))
+		h.Write([]byte(name))
 		half := "dev"
 		if h.Sum32()%2 == 1 {
 			half = "check"
 		}
 		var srv *httptest.Server
-		for _, p := range m.Pages {
-			want, err := os.ReadFile(filepath.Join(dir, strings.TrimSuffix(p.File, filepath.Ext(p.File))+".txt"))
-			if err != nil {
-				t.Fatalf("corpus: %s: %v", rel, err)
-			}
-			src, err := os.ReadFile(filepath.Join(dir, p.File))
-			if err != nil {
-				t.Fatalf("corpus: %s: %v", rel, err)
-			}
+		for i := range s.Pages {
+			p := &s.Pages[i]
 			u, err := url.Parse(p.URL)
-			if err != nil || u.Host == "" {
-				t.Fatalf("corpus: %s/%s: bad url %q", rel, p.File, p.URL)
+			if err != nil {
+				t.Fatalf("%s: %v", p.Name(), err)
 			}
-			cp := &corpusPage{site: rel, dir: dir, file: p.File, url: u, rendered: p.Rendered, lang: m.Lang,
-				template: m.Template, want: string(want), html: string(src), half: half}
+			cp := &corpusPage{Page: p, site: name, url: u, html: string(p.HTML), half: half}
 			if p.Rendered {
 				if srv == nil {
-					srv = serveDir(t, dir)
+					srv = serve(t, s)
 				}
-				cp.html = render(t, srv.URL+"/"+p.File)
+				cp.html = render(t, p.On(srv.URL))
 			}
 			pages = append(pages, cp)
 		}
 	}
 	if len(pages) == 0 {
-		t.Fatal("corpus: no labelled pages under " + corpusDir)
+		t.Fatal("corpus: no labelled pages")
 	}
 	return pages
 }
 
-// serveDir serves a corpus site's folder on 127.0.0.1.
-func serveDir(t *testing.T, dir string) *httptest.Server {
+// serve serves a site of the set on 127.0.0.1.
+func serve(t *testing.T, s *contentset.Site) *httptest.Server {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewUnstartedServer(sites.New(dir))
+	ts := httptest.NewUnstartedServer(s.Handler())
 	ts.Listener.Close()
 	ts.Listener = ln
 	ts.Start()
@@ -150,7 +104,10 @@ func serveDir(t *testing.T, dir string) *httptest.Server {
 func render(t *testing.T, u string) string {
 	t.Helper()
 	f := browser.Get(t)
-	pu, _ := url.Parse(u)
+	pu, err := url.Parse(u)
+	if err != nil {
+		t.Fatal(err)
+	}
 	s, err := f.Fetch(context.Background(), pu)
 	if err != nil {
 		t.Fatalf("render %s: %v", u, err)
@@ -159,11 +116,6 @@ func render(t *testing.T, u string) string {
 		t.Fatalf("render %s: no DOM kept", u)
 	}
 	return s.DOM
-}
-
-var corpusOnce struct {
-	sync.Once
-	pages []*corpusPage
 }
 
 // stage names what an extraction ran, for the measure of each part.
@@ -180,32 +132,18 @@ func (s stage) String() string {
 	return [...]string{"whole page text", "base (readability + html-to-markdown)", "base + template", "base + template + our rules"}[s]
 }
 
-type tally struct {
-	p, r float64
-	n    int
-}
-
-func (t *tally) add(p, r float64) { t.p += p; t.r += r; t.n++ }
-func (t tally) F1() (p, r, f float64) {
-	if t.n == 0 {
-		return 0, 0, 0
-	}
-	p, r = t.p/float64(t.n), t.r/float64(t.n)
-	return p, r, f1(p, r)
-}
-
 // extractAt extracts one page at a stage, its site's template learned from
 // all its pages (the second pass a crawl can make).
 func extractAt(t *testing.T, cp *corpusPage, st stage, tmpl *Template) string {
-	d, err := Parse(cp.html, cp.url, Options{})
-	if err != nil {
-		t.Errorf("%s/%s: %v", cp.site, cp.file, err)
-		return ""
-	}
 	if st == stageWhole {
-		return strings.Join(textBlocks(d.root), "\n")
+		return contentset.PageText([]byte(cp.html))
 	}
 	opts := Options{noRules: st < stageFull}
+	d, err := Parse(cp.html, cp.url, opts)
+	if err != nil {
+		t.Errorf("%s: %v", cp.Name(), err)
+		return ""
+	}
 	if st >= stageTemplate {
 		opts.Template = tmpl
 	}
@@ -215,7 +153,7 @@ func extractAt(t *testing.T, cp *corpusPage, st stage, tmpl *Template) string {
 	}
 	txt, err := markdownText(p.Markdown)
 	if err != nil {
-		t.Errorf("%s/%s: render: %v", cp.site, cp.file, err)
+		t.Errorf("%s: render: %v", cp.Name(), err)
 	}
 	return txt
 }
@@ -237,50 +175,46 @@ func TestCorpusF1(t *testing.T) {
 		}
 		d, err := Parse(cp.html, cp.url, Options{})
 		if err != nil {
-			t.Fatalf("%s/%s: %v", cp.site, cp.file, err)
+			t.Fatalf("%s: %v", cp.Name(), err)
 		}
 		templates[cp.site].Add(d)
 	}
 	perPage := os.Getenv("WEBGRAPH_CONTENT_PAGES") != ""
-	results := map[stage]map[string]*tally{}
+	scores := map[stage]map[string][]contentset.Score{}
 	for st := stageWhole; st <= stageFull; st++ {
-		results[st] = map[string]*tally{}
+		scores[st] = map[string][]contentset.Score{}
 		for _, cp := range pages {
 			got := extractAt(t, cp, st, templates[cp.site])
-			p, r := score(got, cp.want)
-			for _, k := range []string{"all", cp.half, "template:" + cp.template, "lang:" + cp.lang, sideOf(cp)} {
-				if results[st][k] == nil {
-					results[st][k] = &tally{}
-				}
-				results[st][k].add(p, r)
+			sc := contentset.Compare(cp.Want, got)
+			side := "side:plain"
+			if cp.Rendered {
+				side = "side:rendered"
+			}
+			for _, k := range []string{"all", "half:" + cp.half, "template:" + cp.Site.Template, "lang:" + cp.Site.Lang, side} {
+				scores[st][k] = append(scores[st][k], sc)
 			}
 			if perPage && st == stageFull {
-				t.Logf("%-40s %-8s P=%.3f R=%.3f", cp.site+"/"+cp.file, cp.half, p, r)
+				p, _ := sc.Precision()
+				r, _ := sc.Recall()
+				t.Logf("%-44s %-5s P=%.3f R=%.3f", cp.site+"/"+cp.File, cp.half, p, r)
 			}
 		}
 	}
+	for st := stageWhole; st <= stageFull; st++ {
+		s := contentset.Summarize(scores[st]["all"])
+		t.Logf("%-40s P=%.3f R=%.3f F1=%.3f (%d pages)", st, s.Precision, s.Recall, s.F1, s.Pages)
+	}
 	keys := []string{}
-	for k := range results[stageFull] {
+	for k := range scores[stageFull] {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	for st := stageWhole; st <= stageFull; st++ {
-		p, r, f := results[st]["all"].F1()
-		t.Logf("%-40s P=%.3f R=%.3f F1=%.3f (%d pages)", st, p, r, f, results[st]["all"].n)
-	}
 	for _, k := range keys {
-		_, _, fb := results[stageBase][k].F1()
-		_, _, ff := results[stageFull][k].F1()
-		t.Logf("  %-28s %3d pages  base F1=%.3f  full F1=%.3f", k, results[stageFull][k].n, fb, ff)
+		w, b, f := contentset.Summarize(scores[stageWhole][k]), contentset.Summarize(scores[stageBase][k]), contentset.Summarize(scores[stageFull][k])
+		t.Logf("  %-24s %3d pages  whole %.3f  base %.3f  full %.3f", k, f.Pages, w.F1, b.F1, f.F1)
 	}
-	if _, _, f := results[stageFull]["all"].F1(); f < f1Floor {
-		t.Errorf("corpus F1 = %.3f; want at least %.3f", f, f1Floor)
+	if s := contentset.Summarize(scores[stageFull]["all"]); s.F1 < f1Floor {
+		t.Errorf("corpus F1 = %.3f; want at least %.3f", s.F1, f1Floor)
 	}
-}
-
-func sideOf(cp *corpusPage) string {
-	if cp.rendered {
-		return "side:rendered"
-	}
-	return "side:plain"
+	_ = strings.TrimSpace
 }
