@@ -11,7 +11,7 @@
 //
 // The pipeline (docs/design.md, "Content"): Parse bounds and parses the
 // document; Extract prunes the site's template blocks, lets go-readability
-// choose the main content, and writes it with html-to-markdown, escaping
+// choose the main content, and writes it as Markdown (markdown.go), escaping
 // every character of the page's text that Markdown would read as markup.
 package content
 

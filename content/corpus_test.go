@@ -123,13 +123,13 @@ type stage int
 
 const (
 	stageWhole    stage = iota // the page's whole visible text (the baseline)
-	stageBase                  // go-readability and html-to-markdown alone
+	stageBase                  // go-readability alone, written by our Markdown writer
 	stageTemplate              // and the site's template left out
 	stageFull                  // and our own rules (what Extract does)
 )
 
 func (s stage) String() string {
-	return [...]string{"whole page text", "base (readability + html-to-markdown)", "base + template", "base + template + our rules"}[s]
+	return [...]string{"whole page text", "base (go-readability)", "base + template", "base + template + our rules"}[s]
 }
 
 // extractAt extracts one page at a stage, its site's template learned from

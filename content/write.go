@@ -314,11 +314,8 @@ func IndexBytes(entries []Entry, paths []string) []byte {
 	root := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
 	root.AppendChild(h1)
 	root.AppendChild(ul)
-	md, err := newConverter().ConvertNode(root)
-	if err != nil {
-		return []byte("# Pages\n")
-	}
-	return append(md, '\n')
+	md, _, _, _ := toMarkdown(root, "", int(^uint(0)>>1))
+	return []byte(md)
 }
 
 // WriteDir writes entries under dir, one file each at the paths PlanPaths
