@@ -144,6 +144,7 @@ func FuzzExtractText(f *testing.F) {
 		f.Add(h)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		s = strings.ToValidUTF8(s, "\uFFFD") // documents reach Extract decoded
 		para := "<p>" + html.EscapeString(s) + "</p>"
 		p, err := Extract(article(para), pageURL, Options{})
 		if err != nil {
@@ -156,10 +157,10 @@ func FuzzExtractText(f *testing.F) {
 // FuzzExtract: any document extracts without panicking, within MaxBytes,
 // to Markdown with no markup of the page's and links only to web pages.
 func FuzzExtract(f *testing.F) {
-	f.Add(article("<p>plain</p>"))                                                       // an ordinary page
+	f.Add(article("<p>plain</p>"))                                                        // an ordinary page
 	f.Add("<template shadowrootmode=open><slot name=a></slot></template><p slot=a>x</p>") // a shadow root outside its host
 	f.Add("<div><template shadowrootmode=open><p>in <slot>fallback</slot></p></template><b>light</b></div>")
-	f.Add(strings.Repeat("<div>", 600) + "deep")                                    // deeper than the parser takes
+	f.Add(strings.Repeat("<div>", 600) + "deep")                                        // deeper than the parser takes
 	f.Add("<a href=javascript:alert(1)>x</a><img src=data:x alt=y><a href=//h/p>z</a>") // links a reader cannot follow
 	f.Add("<table>" + strings.Repeat("<tr><td>a|b", 50) + "</table>")
 	f.Add("<pre><code class=language-go>```\n</code></pre>")
