@@ -4,10 +4,13 @@ import (
 	"errors"
 	"html"
 	"net/url"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/webgraph/webgraph/internal/testkit/contentset"
 	xhtml "golang.org/x/net/html"
 )
 
@@ -244,5 +247,33 @@ func TestBounded(t *testing.T) {
 				t.Logf("allocated %d MB for a page of %.1f MB; %d words", alloc>>20, float64(len(tt.src))/(1<<20), p.Words)
 			}
 		})
+	}
+}
+
+// BenchmarkExtract extracts the plain pages of the labelled set, one
+// after another (docs/performance.md, "Content extraction").
+func BenchmarkExtract(b *testing.B) {
+	sets, err := contentset.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	dev, err := contentset.LoadFS(os.DirFS(filepath.Join(contentset.Dir(), "_dev")))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var pages []*contentset.Page
+	for _, s := range append(sets, dev...) {
+		for i := range s.Pages {
+			if !s.Pages[i].Rendered {
+				pages = append(pages, &s.Pages[i])
+			}
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := pages[i%len(pages)]
+		u, _ := url.Parse(p.URL)
+		Extract(string(p.HTML), u, Options{})
 	}
 }
