@@ -255,7 +255,7 @@ func TestWriteDir(t *testing.T) {
 		{URL: "http://other.test/b/", Title: "B", Side: Plain, Markdown: "B\n"},
 		{URL: "http://other.test/B/", Title: "B again", Side: Plain, Markdown: "B2\n"},
 	}
-	renames, err := WriteDir(dir, entries)
+	_, err := WriteDir(dir, entries)
 	if err == nil {
 		t.Errorf("WriteDir followed a link out of its folder")
 	}
@@ -263,7 +263,7 @@ func TestWriteDir(t *testing.T) {
 		t.Fatalf("WriteDir wrote outside its folder: %v", names)
 	}
 	os.Remove(filepath.Join(dir, "site.test"))
-	renames, err = WriteDir(dir, entries)
+	renames, err := WriteDir(dir, entries)
 	if err != nil {
 		t.Fatal(err)
 	}
