@@ -122,15 +122,19 @@ y := 2</pre></main></body></html>`
 	}
 }
 
-func TestInOrder(t *testing.T) {
-	text := "Menu Home\nThe river rose two metres[1] overnight.\nShare this\nResidents moved their cars."
-	if miss := InOrder("The river rose two metres overnight.\nResidents moved their cars.", text); miss != "" {
-		t.Errorf("a label of the page's words: InOrder = %q, want \"\"", miss)
+func TestLocate(t *testing.T) {
+	text := "Menu Home The river\nShare this\nThe river rose two metres[1] overnight.\nResidents moved their cars.\nThe end"
+	tests := []struct{ want, miss string }{
+		{"The river rose two metres overnight.\nResidents moved their cars.", ""},
+		{"The river rose two metres overnight. Residents moved their cars.", ""}, // lines may join
+		{"Residents moved their cars.\nThe river rose", "The river rose"},        // out of order
+		{"The river rose three metres overnight.", "The river rose three metres overnight"},
+		{"Menu Home The river rose", "Menu Home The river rose"}, // words of the page, too far apart
+		{"The river\nThe end", ""},
 	}
-	if miss := InOrder("Residents moved their cars.\nThe river rose", text); miss != "The river rose" {
-		t.Errorf("a label out of order: InOrder = %q, want %q", miss, "The river rose")
-	}
-	if miss := InOrder("The river rose three metres overnight.", text); miss != "three metres overnight" {
-		t.Errorf("a mistyped label: InOrder = %q, want %q", miss, "three metres overnight")
+	for _, tc := range tests {
+		if miss := Locate(tc.want, text); miss != tc.miss {
+			t.Errorf("Locate(%q) = %q, want %q", tc.want, miss, tc.miss)
+		}
 	}
 }
