@@ -45,8 +45,8 @@ type Options struct {
 	// are left out of the content.
 	Template *Template
 
-	// noRules leaves out the rules of our own (shadow roots flattened,
-	// cleanDocument), so that a test can measure what they add.
+	// noRules leaves out the rules of our own (shadow roots flattened),
+	// so that a test can measure what they add.
 	noRules bool
 }
 
@@ -96,9 +96,6 @@ func (d *Document) Extract(opts Options) (*Page, error) {
 	work := cloneTree(d.root)
 	if opts.Template != nil {
 		opts.Template.prune(work)
-	}
-	if !opts.noRules {
-		cleanDocument(work)
 	}
 	title := d.title()
 	node := mainContent(work, d.base, title)

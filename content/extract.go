@@ -16,10 +16,6 @@ import (
 // article has is read as its body instead.
 const maxElements = 60_000
 
-// cleanDocument removes from root what is never a page's content and that
-// go-readability keeps.
-func cleanDocument(root *html.Node) {}
-
 // mainContent returns the element holding root's main content (go-readability's
 // choice), or nil when it found none.
 func mainContent(root *html.Node, base *url.URL, title string) *html.Node {
