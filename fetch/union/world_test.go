@@ -109,3 +109,62 @@ func TestWorldSidesCountAlike(t *testing.T) {
 		}
 	}
 }
+
+// TestWorldShiftJISLinkOnce: a Shift_JIS page's link whose query is
+// Japanese is one link, found by both sides: the plain side writes the
+// query in Shift_JIS as the browser does, not in UTF-8.
+func TestWorldShiftJISLinkOnce(t *testing.T) {
+	ts, _ := sites.Serve(t, "world")
+	p, r := get(t, newUnion(t, ModeUnion), ts.URL, "/sjis.html")
+	if r != nil {
+		t.Fatalf("refused as %s: %q", r.Cause, r.Words)
+	}
+	found := map[string]string{}
+	search := 0
+	for _, l := range p.Links {
+		found[l.URL] = l.Found
+		if strings.Contains(l.URL, "/search.html") {
+			search++
+		}
+	}
+	for _, u := range []string{ts.URL + "/search.html?q=%93%8C%8B%9E", ts.URL + "/search.html?q=caf%26%23233%3B&page=2", ts.URL + "/search.html?q=O%27Brien"} {
+		if found[u] != "both" {
+			t.Errorf("link %s found by %q; want both (links: %v)", u, found[u], found)
+		}
+	}
+	if search != 3 {
+		t.Errorf("%d links to search.html; want 3, each once (links: %v)", search, found)
+	}
+}
+
+// TestWorldShiftJISPlainAsks: in --mode plain the link is followed with the
+// query's Shift_JIS bytes, the request a browser makes.
+func TestWorldShiftJISPlainAsks(t *testing.T) {
+	ts, h := sites.Serve(t, "world")
+	u := plainOnly(t)
+	p, r := get(t, u, ts.URL, "/sjis.html")
+	if r != nil {
+		t.Fatalf("refused as %s: %q", r.Cause, r.Words)
+	}
+	var target string
+	for _, l := range p.Links {
+		if strings.HasSuffix(l.URL, "/search.html?q=%93%8C%8B%9E") {
+			target = l.URL
+		}
+	}
+	if target == "" {
+		t.Fatalf("no link to search.html in %+v", p.Links)
+	}
+	if _, r := get(t, u, target, ""); r != nil {
+		t.Fatalf("%s refused as %s: %q", target, r.Cause, r.Words)
+	}
+	var queries []string
+	for _, hit := range h.Hits() {
+		if hit.Path == "/search.html" {
+			queries = append(queries, hit.Query)
+		}
+	}
+	if !slices.Equal(queries, []string{"q=%93%8C%8B%9E"}) {
+		t.Errorf("the server was asked for /search.html with queries %q; want [q=%%93%%8C%%8B%%9E], Shift_JIS", queries)
+	}
+}
