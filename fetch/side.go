@@ -127,8 +127,9 @@ type Exchange struct {
 	// Request is the request head as sent: request line and headers.
 	Request []byte
 	// ResponseHead is the status line and headers as net/http received
-	// them (a transparent gzip and chunked framing already undone, so the
-	// head matches Body).
+	// them, chunked framing undone; when the body was read decoded (its
+	// Content-Encoding undone), the head leaves out Content-Encoding and
+	// Content-Length, so it matches Body.
 	ResponseHead []byte
 	// Body is the body as read: at most the fetcher's MaxBody bytes, and
 	// empty for a download, whose body is never read.
