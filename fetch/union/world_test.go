@@ -168,3 +168,41 @@ func TestWorldShiftJISPlainAsks(t *testing.T) {
 		t.Errorf("the server was asked for /search.html with queries %q; want [q=%%93%%8C%%8B%%9E], Shift_JIS", queries)
 	}
 }
+
+// TestWorldEncodedPagesOnce: a page whose bytes need the browser's decoding
+// rules (compressed, GB18030 under gbk, a byte order mark, Shift_JIS) is
+// read alike by both sides, so the union holds its text once; a damaged
+// body drops the plain side with the reason.
+func TestWorldEncodedPagesOnce(t *testing.T) {
+	ts, _ := sites.Serve(t, "world")
+	u := newUnion(t, ModeUnion)
+	for _, path := range []string{"/br.html", "/zstd.html", "/gbk.html", "/bom-utf8.html", "/bom-utf16.html", "/sjis.html"} {
+		t.Run(strings.Trim(path, "/"), func(t *testing.T) {
+			t.Parallel()
+			p, r := get(t, u, ts.URL, path)
+			if r != nil {
+				t.Fatalf("refused as %s: %q", r.Cause, r.Words)
+			}
+			rd := p.Sides[fetch.Rendered]
+			if !slices.Equal(p.Used, []fetch.Name{fetch.Rendered, fetch.Plain}) || !slices.Equal(p.Blocks, rd.Blocks) {
+				t.Errorf("used %v, blocks %q; want both sides used and the rendered blocks alone (the plain side adds nothing: it read the same text)", p.Used, p.Blocks)
+			}
+		})
+	}
+	t.Run("corrupt-br", func(t *testing.T) {
+		t.Parallel()
+		p, r := get(t, u, ts.URL, "/corrupt-br.html")
+		if r == nil || r.Cause != refuse.FetchError {
+			t.Fatalf("refusal %v; want %s (the browser cannot decode it either)", r, refuse.FetchError)
+		}
+		var plainWhy string
+		for _, d := range p.Dropped {
+			if d.Side == fetch.Plain {
+				plainWhy = d.Reason
+			}
+		}
+		if !strings.Contains(plainWhy, `sent compressed as "br", does not decode`) {
+			t.Errorf("the plain side dropped for %q; want its body said not to decode", plainWhy)
+		}
+	})
+}
