@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/webgraph/webgraph/fetch/words"
 )
 
 // Name names one way of fetching a page. The values appear in events as
@@ -125,8 +127,9 @@ type Exchange struct {
 	// Request is the request head as sent: request line and headers.
 	Request []byte
 	// ResponseHead is the status line and headers as net/http received
-	// them (a transparent gzip and chunked framing already undone, so the
-	// head matches Body).
+	// them, chunked framing undone; when the body was read decoded (its
+	// Content-Encoding undone), the head leaves out Content-Encoding and
+	// Content-Length, so it matches Body.
 	ResponseHead []byte
 	// Body is the body as read: at most the fetcher's MaxBody bytes, and
 	// empty for a download, whose body is never read.
@@ -265,19 +268,15 @@ func (r *Side) Text() string { return strings.Join(r.Blocks, "\n") }
 // Usable reports whether the side produced a document whose text may be used.
 func (r *Side) Usable() bool { return r != nil && r.Err == nil && !r.Download && r.Status != 0 }
 
-// CountWords counts whitespace-separated words across blocks (the words
-// strings.Fields would give, without making them).
+// CountWords counts the words of blocks as a reader counts them, in any
+// script (see package fetch/words: Unicode word segmentation, one word per
+// Han ideograph, an estimate for Thai, Lao, Khmer and Myanmar). It is the
+// one word counter: both sides, the union's rules and every output count
+// with it, so identical text has one count everywhere.
 func CountWords(blocks []string) int {
 	n := 0
 	for _, b := range blocks {
-		inWord := false
-		for _, r := range b {
-			space := unicode.IsSpace(r)
-			if !space && !inWord {
-				n++
-			}
-			inWord = !space
-		}
+		n += words.Count(b)
 	}
 	return n
 }

@@ -103,14 +103,14 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 
 	if f.canonical != nil {
 		href, _ := attr(f.canonical, "href")
-		if c, err := fetch.Normalize(base, href); err == nil {
+		if c, err := f.resolve(base, href); err == nil {
 			p.canonical = c
 		}
 	}
 
 	for _, a := range f.links {
 		href, _ := attr(a, "href")
-		u, err := fetch.Normalize(base, href)
+		u, err := f.resolve(base, href)
 		if err != nil {
 			continue
 		}
@@ -183,11 +183,12 @@ func hasToken(list, tok string) bool {
 }
 
 // docBase is the URL relative references resolve against: <base href> when
-// given and valid, else the document's own URL.
+// given and valid (its query written as the document writes queries), else
+// the document's own URL.
 func docBase(f *found, docURL *url.URL) *url.URL {
 	if f.base != nil {
 		href, _ := attr(f.base, "href")
-		if b, err := docURL.Parse(strings.TrimSpace(href)); err == nil {
+		if b, err := docURL.Parse(encodeQuery(strings.TrimSpace(href), f.query)); err == nil {
 			return b
 		}
 	}

@@ -28,6 +28,7 @@ func Dir(name string) string {
 // Hit is one request the fixture server received.
 type Hit struct {
 	Path     string
+	Query    string // the raw query, as sent (without "?")
 	Time     time.Time
 	Browser  bool // the request carried browser fetch-metadata (Sec-Fetch-Mode)
 	Agent    string
@@ -111,7 +112,7 @@ const articleText = `<p>This page is readable without a browser: it has well ove
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	browser := r.Header.Get("Sec-Fetch-Mode") != ""
 	h.mu.Lock()
-	h.hits = append(h.hits, Hit{Path: r.URL.Path, Time: time.Now(), Browser: browser, Agent: r.UserAgent(), Resource: r.Header.Get("Sec-Fetch-Dest"), Proto: r.Proto, Method: r.Method})
+	h.hits = append(h.hits, Hit{Path: r.URL.Path, Query: r.URL.RawQuery, Time: time.Now(), Browser: browser, Agent: r.UserAgent(), Resource: r.Header.Get("Sec-Fetch-Dest"), Proto: r.Proto, Method: r.Method})
 	h.mu.Unlock()
 
 	p := r.URL.Path
@@ -159,6 +160,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		page(w, http.StatusOK, "Browsers only", "<h1>Rendered survives</h1>"+articleText)
+	case strings.HasPrefix(p, "/plain-walled/"):
+		// Any file of the site behind a wall on the plain side only.
+		if !browser {
+			page(w, http.StatusForbidden, "Forbidden", "<p>Forbidden</p>")
+			return
+		}
+		http.StripPrefix("/plain-walled", http.HandlerFunc(h.serveFile)).ServeHTTP(w, r)
 	case p == "/legacy-charset":
 		// "Café crème, naïve façade" and more in windows-1252.
 		w.Header().Set("Content-Type", "text/html; charset=windows-1252")
@@ -246,9 +254,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		page(w, http.StatusOK, "Slow", articleText)
 	default:
-		h.extraHeaders(w, p)
-		h.files.ServeHTTP(w, r)
+		h.serveFile(w, r)
 	}
+}
+
+// serveFile serves the site's file at r's path, with its companion headers.
+func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request) {
+	h.extraHeaders(w, r.URL.Path)
+	h.files.ServeHTTP(w, r)
 }
 
 // The words the /stream/ paths send, for tests to look for.
