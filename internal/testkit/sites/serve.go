@@ -99,22 +99,24 @@ func (h *Handler) resolve(urlPath string) (string, resolution) {
 	}
 	full := filepath.Join(h.dir, filepath.FromSlash(name))
 	fi, err := os.Stat(full)
-	switch {
-	case err == nil && fi.Mode().IsRegular():
+	if err == nil && fi.Mode().IsRegular() {
 		if strings.HasSuffix(urlPath, "/index.html") {
 			return "", passThrough // redirected to the folder
 		}
 		return name, file
-	case err == nil && fi.IsDir():
+	}
+	if err == nil && fi.IsDir() {
 		index := path.Join(name, "index.html")
-		if fi, err := os.Stat(filepath.Join(h.dir, filepath.FromSlash(index))); err != nil || !fi.Mode().IsRegular() {
-			return "", unknown
+		if fi, err := os.Stat(filepath.Join(h.dir, filepath.FromSlash(index))); err == nil && fi.Mode().IsRegular() {
+			if !strings.HasSuffix(urlPath, "/") {
+				return "", passThrough // redirected to the folder's slash
+			}
+			return index, file
 		}
-		if !strings.HasSuffix(urlPath, "/") {
-			return "", passThrough // redirected to the folder's slash
-		}
-		return index, file
-	case h.serving.CleanURLs && name != "/" && !strings.HasSuffix(urlPath, "/"):
+	}
+	// A Next.js export has about.html beside a folder about/ of data
+	// files: /about is the page.
+	if h.serving.CleanURLs && name != "/" && !strings.HasSuffix(urlPath, "/") {
 		if fi, err := os.Stat(full + ".html"); err == nil && fi.Mode().IsRegular() {
 			return name + ".html", file
 		}

@@ -75,6 +75,7 @@ func TestServing(t *testing.T) {
 		"about.html.headers":    "X-Robots-Tag: noindex",
 		"404.html":              "<title>Missing</title>the site's own missing page",
 		"app.js":                "console.log('app')",
+		"about/data.txt":        "about's data, as a Next.js export writes it",
 		"docs/a/index.html":     "<title>A</title>doc a",
 		"docs/empty/notes.html": "notes without an index",
 	}
@@ -119,6 +120,7 @@ func TestServing(t *testing.T) {
 			{"GET", "/about", 200, "", "about page", "text/html"},
 			{"GET", "/about.html", 200, "", "about page", "text/html"},
 			{"GET", "/about/", 404, "", "the site's own missing page", ""},
+			{"GET", "/about/data.txt", 200, "", "about's data", ""},
 			{"GET", "/team", 404, "", "the site's own missing page", ""},
 			{"GET", "/docs/a/", 200, "", "doc a", ""},
 		}},
