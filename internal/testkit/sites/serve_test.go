@@ -183,13 +183,13 @@ func TestServingHeadersOfCleanURL(t *testing.T) {
 // the one it was built for; other bodies are left as they are.
 func TestServingOrigin(t *testing.T) {
 	ts := serveDir(t, writeSite(t, map[string]string{
-		"_serve.json":       `{"origin": "http://harbour.test", "notFound": "404.html"}`,
-		"index.html":        `<link rel="canonical" href="http://harbour.test/">`,
-		"404.html":          `<a href="http://harbour.test/">home</a>`,
-		"sitemap.xml":       `<urlset><url><loc>http://harbour.test/docs/</loc></url></urlset>`,
-		"assets/app.js":     `const site = {url: "http://harbour.test"};`,
-		"assets/blob.bin":   "\x00\x01http://harbour.test\x00",
-		"others.html":       `http://harbour.testing/ and http://harbour.test:8080/ are other hosts; http://harbour.test is this one`,
+		"_serve.json":     `{"origin": "http://harbour.test", "notFound": "404.html"}`,
+		"index.html":      `<link rel="canonical" href="http://harbour.test/">`,
+		"404.html":        `<a href="http://harbour.test/">home</a>`,
+		"sitemap.xml":     `<urlset><url><loc>http://harbour.test/docs/</loc></url></urlset>`,
+		"assets/app.js":   `const site = {url: "http://harbour.test"};`,
+		"assets/blob.bin": "\x00\x01http://harbour.test\x00",
+		"others.html":     `http://harbour.testing/ and http://harbour.test:8080/ are other hosts; http://harbour.test is this one`,
 	}))
 	tests := []struct {
 		path, want string
