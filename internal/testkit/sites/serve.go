@@ -100,8 +100,8 @@ func (h *Handler) resolve(urlPath string) (string, resolution) {
 	full := filepath.Join(h.dir, filepath.FromSlash(name))
 	fi, err := os.Stat(full)
 	if err == nil && fi.Mode().IsRegular() {
-		if strings.HasSuffix(urlPath, "/index.html") {
-			return "", passThrough // redirected to the folder
+		if strings.HasSuffix(urlPath, "/index.html") || strings.HasSuffix(urlPath, "/") {
+			return "", passThrough // redirected to the folder, or to the file without the slash
 		}
 		return name, file
 	}

@@ -109,6 +109,8 @@ func TestServing(t *testing.T) {
 			{"GET", "/docs/a/", 200, "", "doc a", "text/html"},
 			{"GET", "/docs/a", 301, "a/", "", ""},
 			{"GET", "/docs/a/index.html", 301, "./", "", ""},
+			{"GET", "/about.html/", 301, "../about.html", "", ""},
+			{"GET", "/404.html", 200, "", "the site's own missing page", ""},
 			{"GET", "/docs/empty/", 404, "", "the site's own missing page", ""},
 			{"GET", "/docs/empty/notes.html", 200, "", "notes without an index", ""},
 			{"GET", "/about", 404, "", "the site's own missing page", ""},
