@@ -189,6 +189,8 @@ Der bürstenlose Motor arbeitet ohne Kohlebürsten, wird dadurch weniger warm un
 
 Eine helle LED im Fuß leuchtet die Arbeitsstelle aus und bleibt nach dem Loslassen des Schalters noch einige Sekunden an. Der Akku passt in alle Geräte der 18-V-Plattform von Hansewerk.
 
+Das Gehäuse ist an den Stellen, an denen man das Gerät ablegt, mit griffigem Gummi überzogen, damit es auf Leitersprossen und schrägen Flächen nicht wegrutscht. Eine Überlastsicherung schaltet den Motor ab, bevor Akku oder Wicklung zu heiß werden, und eine dreistufige Anzeige am Akku zeigt jederzeit, wie viel Ladung noch übrig ist.
+
 ## Highlights
 
 - Bürstenloser Motor mit bis zu 60 Nm Drehmoment
@@ -237,6 +239,8 @@ Die Warmhaltefunktion hält die gewählte Temperatur bis zu 30 Minuten, sodass d
 
 Der Deckel öffnet sich langsam und gedämpft, damit kein heißer Dampf ins Gesicht schlägt. Ein herausnehmbarer Kalkfilter im Ausguss lässt sich unter fließendem Wasser reinigen.
 
+Damit der Kocher lange hält, empfehlen wir, ihn je nach Wasserhärte alle vier bis acht Wochen mit einer Mischung aus Wasser und Zitronensäure zu entkalken. Der Sockel mit Kabelaufwicklung lässt überschüssiges Kabel verschwinden, und dank des 360-Grad-Anschlusses kann der Kocher aus jeder Richtung aufgesetzt werden, was vor allem Linkshänder zu schätzen wissen.
+
 ## Highlights
 
 - Fünf Temperaturstufen: 70, 80, 90, 95 und 100 °C
@@ -278,6 +282,8 @@ Das Rückensystem lässt sich stufenlos an die Rückenlänge anpassen. Ein gespa
 
 Neben dem Hauptzugang von oben gibt es einen Frontreißverschluss, durch den man an Dinge weiter unten im Rucksack kommt, ohne alles auspacken zu müssen. Ein separates Bodenfach nimmt den Schlafsack auf. Die Regenhülle steckt in einer eigenen Tasche im Boden.
 
+Seitliche Kompressionsriemen ziehen den Rucksack zusammen, wenn er nicht voll beladen ist, damit nichts verrutscht. An der Außenseite lassen sich Trekkingstöcke, eine Isomatte oder ein Eispickel befestigen. Das Material ist ohne per- und polyfluorierte Chemikalien imprägniert und hält leichten Regen eine Weile ab; bei Dauerregen sollte die mitgelieferte Hülle übergezogen werden.
+
 ## Highlights
 
 - Volumen 45 Liter, mit ausziehbarem Deckel bis 55 Liter
@@ -317,6 +323,8 @@ Das konische Mahlwerk aus gehärtetem Edelstahl ist oben und unten gelagert. Dad
 
 Das Gehäuse aus Aluminium liegt gut in der Hand, und die abnehmbare Kurbel macht die Mühle auch für Reisen geeignet. Zum Reinigen lässt sie sich ohne Werkzeug zerlegen.
 
+Wir empfehlen, das Mahlwerk nicht mit Wasser, sondern mit einem trockenen Pinsel zu reinigen und die Mühle gelegentlich mit einer Handvoll Reiskörner zu mahlen, die alte Kaffeereste mitnehmen. Wer häufig zwischen Espresso und Filterkaffee wechselt, notiert sich am besten die passenden Stufen; die Skala ist dafür gut ablesbar.
+
 ## Highlights
 
 - Kegelmahlwerk aus Edelstahl mit doppelter Lagerung
@@ -352,6 +360,8 @@ PAGES.append(dict(
 Eine Stirnlampe für Abende am Zelt, frühe Starts und den Weg zum Auto nach dem Sonnenuntergang. Mit 400 Lumen leuchtet sie einen Waldweg gut aus, auf der niedrigsten Stufe reicht der Akku für mehrere Nächte.
 
 Das Rotlicht blendet andere nicht und erhält die Nachtsicht, etwa beim Lesen der Karte im Zelt. Geladen wird über USB-C; eine kleine Anzeige an der Seite zeigt den Ladestand in vier Stufen.
+
+Der Lampenkopf lässt sich in fünf Stufen neigen, sodass der Lichtkegel beim Gehen auf den Weg und beim Lesen auf die Hände zeigt. Das weiche Stirnband ist waschbar und lässt sich über einen Helm ziehen. Ein Doppelklick schaltet direkt auf die höchste Stufe, ohne die anderen Stufen zu durchlaufen.
 
 ## Highlights
 
