@@ -51,8 +51,9 @@ class R(Renderer):
 
 def render(page):
     r = R()
+    cat, cat_slug = esc(page["cat"]), page["url"].split("/")[-2]
     body = r.blocks(page["blocks"])
-    menu = "".join('<li class="menu-item menu-item-type-taxonomy menu-item-object-category td-menu-item td-normal-menu"><a href="/categorie/%d/">%s</a></li>' % (i, m) for i, m in enumerate(MENU))
+    menu = "".join('<li class="menu-item menu-item-type-taxonomy menu-item-object-category td-menu-item td-normal-menu"><a href="/categorie/%d/">%s</a></li>' % (i, esc(m)) for i, m in enumerate(MENU))
     trend = "".join('<div class="td-trending-now-post"><a class="td-trending-now-title" href="/trending/%d/">%s</a></div>' % (i, t) for i, t in enumerate(TRENDING))
     popular = "".join('<article class="post widget td_module_6 td_module_wrap"><div class="td-module-thumb"><a href="/populaire/%d/"><img src="/wp-content/uploads/pop%d-100x70.jpg" alt=""></a></div><div class="item-details"><h3 class="entry-title td-module-title"><a href="/populaire/%d/">%s</a></h3></div></article>' % (i, i, i, t) for i, t in enumerate(POPULAR))
     related = "".join('<div class="td-related-span4"><div class="td_module_related_posts td-animation-stack td_mod_related_posts"><div class="td-module-image"><div class="td-module-thumb"><a href="/%s/"><img class="entry-thumb" src="/wp-content/uploads/rel%d-218x150.jpg" alt=""></a></div></div><div class="item-details"><h3 class="entry-title td-module-title"><a href="/%s/" rel="bookmark">%s</a></h3></div></div></div>' % (s, i, s, t) for i, (s, t) in enumerate(page["related"]))
@@ -76,7 +77,7 @@ def render(page):
 <meta name="author" content="{esc(page['author'])}" />
 <link rel='stylesheet' id='td-theme-css' href='/wp-content/themes/Newspaper/style.css?ver=12.6.3' type='text/css' media='all' />
 <script type="text/javascript" src="/wp-includes/js/jquery/jquery.min.js?ver=3.7.1" id="jquery-core-js"></script>
-<script type="application/ld+json" class="yoast-schema-graph">{{"@context":"https://schema.org","@graph":[{{"@type":"Article","headline":"{esc(page['title'])}","datePublished":"{page['date']}","author":{{"name":"{esc(page['author'])}"}},"articleSection":["{page['cat']}"],"inLanguage":"fr-FR"}}]}}</script>
+<script type="application/ld+json" class="yoast-schema-graph">{{"@context":"https://schema.org","@graph":[{{"@type":"Article","headline":"{esc(page['title'])}","datePublished":"{page['date']}","author":{{"name":"{esc(page['author'])}"}},"articleSection":["{cat}"],"inLanguage":"fr-FR"}}]}}</script>
 </head>
 <body class="post-template-default single single-post postid-{page['pid']} single-format-standard td-standard-pack global-block-template-1 td-full-layout" itemscope="itemscope" itemtype="https://schema.org/WebPage">
 <div class="td-scroll-up"><i class="td-icon-menu-up"></i></div>
@@ -89,10 +90,10 @@ def render(page):
 <div class="header-search-wrap"><div class="td-search-btns-wrap"><a id="td-header-search-button" href="#" aria-label="Rechercher" role="button" class="dropdown-toggle"><i class="td-icon-search"></i></a></div><div class="td-drop-down-search"><form method="get" class="td-search-form" action="/"><div role="search" class="td-head-form-search-wrap"><input id="td-header-search" type="text" value="" name="s" autocomplete="off" placeholder="Rechercher"><input class="wpb_button wpb_btn-inverse btn" type="submit" id="td-header-search-top" value="Rechercher"></div></form></div></div></div></div></div>
 <div class="td-container td-trending-now-wrapper"><div class="td-trending-now-title-wrap"><span class="td-trending-now-display-area">À la une</span></div><div class="td-trending-now-wrapper-posts">{trend}</div></div>
 </div>
-<div class="td-main-content-wrap td-container-wrap"><div class="td-container td-post-template-default"><div class="td-crumb-container"><div class="entry-crumbs"><span><a title="" class="entry-crumb" href="/">Accueil</a></span> <i class="td-icon-right td-bread-sep"></i> <span><a title="Voir tous les articles dans {page['cat']}" class="entry-crumb" href="/categorie/{page['cat']}/">{page['cat']}</a></span></div></div>
+<div class="td-main-content-wrap td-container-wrap"><div class="td-container td-post-template-default"><div class="td-crumb-container"><div class="entry-crumbs"><span><a title="" class="entry-crumb" href="/">Accueil</a></span> <i class="td-icon-right td-bread-sep"></i> <span><a title="Voir tous les articles dans {cat}" class="entry-crumb" href="/categorie/{cat_slug}/">{cat}</a></span></div></div>
 <div class="td-pb-row"><div class="td-pb-span8 td-main-content" role="main"><div class="td-ss-main-content">
 <article id="post-{page['pid']}" class="post-{page['pid']} post type-post status-publish format-standard has-post-thumbnail" itemscope itemtype="https://schema.org/Article">
-<div class="td-post-header"><ul class="td-category"><li class="entry-category"><a href="/categorie/{page['cat']}/">{page['cat']}</a></li></ul>
+<div class="td-post-header"><ul class="td-category"><li class="entry-category"><a href="/categorie/{cat_slug}/">{cat}</a></li></ul>
 <header class="td-post-title"><h1 class="entry-title">{esc(page['title'])}</h1><p class="td-post-sub-title">{esc(page['dek'])}</p>
 <div class="td-module-meta-info"><div class="td-post-author-name"><div class="td-author-by">Par</div> <a href="/auteur/{page['author_slug']}/">{esc(page['author'])}</a><div class="td-author-line"> - </div></div><span class="td-post-date"><time class="entry-date updated td-module-date" datetime="{page['date']}">{page['date_text']}</time></span><div class="td-post-comments"><a href="#comments"><i class="td-icon-comments"></i>{len(page['comments'])}</a></div><div class="td-post-views"><i class="td-icon-views"></i><span class="td-nr-views-{page['pid']}">{page['views']}</span></div><span class="td-reading-time">Temps de lecture : {page['minutes']} min</span></div>
 </header></div>
@@ -115,7 +116,7 @@ def render(page):
 <aside class="td_block_template_1 widget widget_text"><h4 class="block-title"><span>À propos</span></h4><div class="textwidget"><p>Le Carnet est un magazine indépendant consacré aux idées simples pour mieux vivre au quotidien : maison, jardin, cuisine, mobilité et rencontres.</p></div></aside>
 <div class="td-a-rec td-a-rec-id-sidebar"><span class="td-adspot-title">- Publicité -</span><a href="/go/pave"><img src="/wp-content/uploads/pave-300x600.jpg" alt=""></a></div>
 <aside class="td_block_template_1 widget"><h4 class="block-title"><span>Les plus lus</span></h4><div class="td_block_inner">{popular}</div></aside>
-<aside class="td_block_template_1 widget widget_categories"><h4 class="block-title"><span>Rubriques</span></h4><ul>{''.join('<li class="cat-item"><a href="/categorie/%d/">%s</a></li>' % (i, m) for i, m in enumerate(MENU[1:]))}</ul></aside>
+<aside class="td_block_template_1 widget widget_categories"><h4 class="block-title"><span>Rubriques</span></h4><ul>{''.join('<li class="cat-item"><a href="/categorie/%d/">%s</a></li>' % (i, esc(m)) for i, m in enumerate(MENU[1:]))}</ul></aside>
 </div></div>
 </div></div></div>
 <div class="td-footer-wrapper td-footer-container td-container-wrap"><div class="td-container"><div class="td-pb-row"><div class="td-pb-span12"><div class="footer-logo-wrap"><a href="/"><img class="td-retina-data" src="/wp-content/uploads/logo-carnet-blanc.png" alt="Le Carnet"></a></div><div class="footer-text-wrap">Le Carnet est édité par Les Éditions du Carnet SAS. Contactez-nous : <a href="mailto:redaction@lecarnet.example">redaction@lecarnet.example</a></div>

@@ -66,10 +66,10 @@ def render(page):
     desc_html = r.blocks(desc)
     specs_html = r.blocks(specs)
     menu = "".join('<li class="main-navigation-link-item"><a class="main-navigation-link" href="/kategorie/%d" title="%s"><span itemprop="name">%s</span></a><div class="navigation-flyout"><div class="navigation-flyout-categories"><ul>%s</ul></div><div class="navigation-flyout-teaser"><a href="/kategorie/%d/neu">Neuheiten in %s</a></div></div></li>'
-                   % (i, c, c, "".join('<li><a class="navigation-flyout-link" href="/kategorie/%d/%d">%s</a></li>' % (i, j, s) for j, s in enumerate(subs)), i, c) for i, (c, subs) in enumerate(CATS))
+                   % (i, esc(c), esc(c), "".join('<li><a class="navigation-flyout-link" href="/kategorie/%d/%d">%s</a></li>' % (i, j, esc(s)) for j, s in enumerate(subs)), i, esc(c)) for i, (c, subs) in enumerate(CATS))
     foot = "".join('<div class="footer-column col-md-3"><div class="footer-column-headline">%s</div><ul class="footer-column-content list-unstyled">%s</ul></div>'
-                   % (t, "".join('<li class="footer-link-item"><a class="footer-link" href="/service/%d/%d">%s</a></li>' % (i, j, l) for j, l in enumerate(ls))) for i, (t, ls) in enumerate(FOOTER))
-    brands = " ".join('<a class="brand-link" href="/marken/%d">%s</a>' % (i, b) for i, b in enumerate(BRANDS))
+                   % (esc(t), "".join('<li class="footer-link-item"><a class="footer-link" href="/service/%d/%d">%s</a></li>' % (i, j, esc(l)) for j, l in enumerate(ls))) for i, (t, ls) in enumerate(FOOTER))
+    brands = " ".join('<a class="brand-link" href="/marken/%d">%s</a>' % (i, esc(b)) for i, b in enumerate(BRANDS))
     top = "".join('<li class="top-bar-usp-item"><span class="icon icon-checkmark"></span>%s</li>' % t for t in TOPBAR)
     thumbs = "".join('<div class="gallery-slider-thumbnails-item"><img src="/media/%s/%d_thumb.jpg" alt="%s – Ansicht %d" class="gallery-slider-thumbnails-image"></div>' % (page["sku"], k, esc(page["title"]), k + 1) for k in range(5))
     variants = "".join('<label class="product-detail-configurator-option-label"><input type="radio" name="variant" %s>%s</label>' % ("checked" if k == 0 else "", esc(v)) for k, v in enumerate(page["variants"]))
@@ -110,7 +110,7 @@ def render(page):
 </header>
 <main class="content-main" id="content-main">
 <div class="flashbags container"></div>
-<div class="container-main"><div class="cms-breadcrumb container"><nav aria-label="breadcrumb"><ol class="breadcrumb" itemscope itemtype="https://schema.org/BreadcrumbList"><li class="breadcrumb-item"><a href="/" class="breadcrumb-link"><span class="breadcrumb-title">Home</span></a></li><li class="breadcrumb-item"><a href="/kategorie/{page['cat'][0]}" class="breadcrumb-link"><span class="breadcrumb-title">{page['cat'][1]}</span></a></li><li class="breadcrumb-item"><a href="/kategorie/{page['cat'][0]}/x" class="breadcrumb-link is-active"><span class="breadcrumb-title">{page['cat'][2]}</span></a></li></ol></nav></div>
+<div class="container-main"><div class="cms-breadcrumb container"><nav aria-label="breadcrumb"><ol class="breadcrumb" itemscope itemtype="https://schema.org/BreadcrumbList"><li class="breadcrumb-item"><a href="/" class="breadcrumb-link"><span class="breadcrumb-title">Home</span></a></li><li class="breadcrumb-item"><a href="/kategorie/{page['cat'][0]}" class="breadcrumb-link"><span class="breadcrumb-title">{esc(page['cat'][1])}</span></a></li><li class="breadcrumb-item"><a href="/kategorie/{page['cat'][0]}/x" class="breadcrumb-link is-active"><span class="breadcrumb-title">{page['cat'][2]}</span></a></li></ol></nav></div>
 <div class="cms-page" itemscope itemtype="https://schema.org/Product">
 <div class="cms-section pos-0 cms-section-default"><div class="cms-section-default boxed"><div class="cms-block pos-0 cms-block-product-heading"><div class="cms-block-container"><div class="cms-block-container-row row cms-row">
 <div class="col-lg-8 product-detail-name-container"><h1 class="product-detail-name" itemprop="name">{esc(page['title'])}</h1></div>
