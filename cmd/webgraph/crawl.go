@@ -461,7 +461,7 @@ func wireCrawl(ctx context.Context, f *crawlFlags, p *crawlPlan, st *store.Store
 	if store.IsPostgres(st.Path()) {
 		o.sharedRobots = st.SharedRobots()
 	}
-	gate := o.newGate(p.scope, cfg.EffectiveHostInterval(), stderr)
+	gate := o.newGate(ctx, p.scope, cfg.EffectiveHostInterval(), stderr)
 	if cfg.Resumed {
 		// Policies younger than a day are used again, not asked for.
 		saved, err := st.RobotsPolicies(time.Now().Add(-policy.MaxCacheAge))

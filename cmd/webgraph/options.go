@@ -328,7 +328,7 @@ func sayAssumed(stderr io.Writer, seed policy.Seed) {
 // robots.txt (off under --no-robots, said on stderr) and a throttle spacing
 // requests to one host by interval. The fetchers built afterwards by
 // newUnion ask it.
-func (o *fetchOptions) newGate(scope *policy.Scope, interval time.Duration, stderr io.Writer) *policy.Gate {
+func (o *fetchOptions) newGate(ctx context.Context, scope *policy.Scope, interval time.Duration, stderr io.Writer) *policy.Gate {
 	o.stderr = stderr
 	o.transport = policy.NewTransportTLS(o.proxyURL, o.tls)
 	for _, w := range o.tlsWarnings() {
@@ -344,18 +344,25 @@ func (o *fetchOptions) newGate(scope *policy.Scope, interval time.Duration, stde
 		robots.Timeout = o.timeout
 		robots.Shared = o.sharedRobots
 	}
+	network, _ := ctx.Value(networkKey{}).(*policy.Network) // nil but in tests
 	block := o.blockPrivate == "on"
 	if o.blockPrivate == "auto" || o.blockPrivate == "" {
 		// A crawl of a public site has no business on a private network;
-		// one of an intranet or a loopback test site does.
-		ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
-		block = policy.AllPublic(ctx, scope.Origins())
+		// one of an intranet or a loopback test site does. The origins
+		// the operator named decide, never one a redirect joined.
+		ctx, cancel := context.WithTimeout(ctx, o.timeout)
+		block = policy.AllPublic(ctx, network, scope.NamedOrigins())
 		cancel()
 	}
 	o.gate = policy.NewGate(policy.GateConfig{Scope: scope, Robots: robots, Throttle: policy.NewThrottle(interval, nil),
-		UserAgent: o.identity().UserAgent(), Timeout: o.timeout, Proxy: o.proxyURL, Transport: o.transport, BlockPrivate: block})
+		UserAgent: o.identity().UserAgent(), Timeout: o.timeout, Proxy: o.proxyURL, Transport: o.transport, BlockPrivate: block, Network: network})
 	return o.gate
 }
+
+// networkKey is the context key of a *policy.Network that tests give run, so
+// that a site on loopback can stand for one on the internet (see
+// policy.Network). Nothing on the command line reaches it.
+type networkKey struct{}
 
 // pageGate is newGate for a command that fetches one page: its origin is
 // the scope, and the page's own answer is asked at once.
@@ -364,7 +371,7 @@ func (o *fetchOptions) pageGate(ctx context.Context, target *url.URL, stderr io.
 	if err != nil {
 		return policy.Answer{Denied: &fetch.Denied{URL: target.String(), Cause: fetch.DeniedOutOfScope, Reason: err.Error()}}
 	}
-	return o.newGate(scope, 0, stderr).Ask(ctx, target, policy.Page)
+	return o.newGate(ctx, scope, 0, stderr).Ask(ctx, target, policy.Page)
 }
 
 func warnIdentity(stderr io.Writer, id policy.Identity) {
