@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/url"
+	"slices"
 
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
@@ -31,6 +32,11 @@ type SeedRedirectEvent struct {
 	// that left the approved origins; Status is 0 for a meta refresh or a
 	// script navigation.
 	Hops []fetch.Redirect `json:"hops"`
+	// CredentialsWithheld names the operator's credential headers
+	// (--header, Cookie for --cookie) that the joined origin will not get:
+	// they go only to the origins the operator named. Names only, never
+	// values; absent without credentials.
+	CredentialsWithheld []string `json:"credentials_withheld,omitempty"`
 }
 
 // SeedRedirect reports whether p, the page of the seed fetched as seed,
@@ -137,6 +143,9 @@ func (c *Crawler) followSeed(ctx context.Context, it frontier.Item, u *url.URL, 
 // joined says and records that ev's origin joined the crawl, and prepares
 // the origin (robots.txt, sitemaps, the soft-404 probe) like a seed's.
 func (c *Crawler) joined(ctx context.Context, ev *SeedRedirectEvent) {
+	if len(ev.CredentialsWithheld) == 0 && len(c.cfg.Credentials) > 0 {
+		ev.CredentialsWithheld = slices.Clone(c.cfg.Credentials)
+	}
 	if c.journal != nil {
 		if err := c.journal.JoinOrigin(ev.Origin, ev); err != nil {
 			c.addWarning("the crawl database could not record that " + ev.Origin + " joined the crawl: " + err.Error())

@@ -356,7 +356,7 @@ func planCrawl(f *crawlFlags, warnings []string, stderr io.Writer) (*crawlPlan, 
 		SitemapLimit: *f.sitemapLimit, MaxBody: o.maxBody, KeepText: *f.keep == "text",
 		Identity: o.identity(),
 		Resumed:  *f.resume, DB: *f.db, Warnings: append(warnings, o.tlsWarnings()...), TLS: o.tlsReport(), AssumedSeeds: assumed,
-		HashRoutes: o.hashRoutes,
+		HashRoutes: o.hashRoutes, Credentials: o.creds.names(),
 	}
 	p.cfg.DB = store.Redact(p.cfg.DB) // the run event and the runs table hold no password
 	if err := p.cfg.Validate(); err != nil {
