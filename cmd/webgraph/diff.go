@@ -69,7 +69,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	defer cur.Close()
 	res, err := crawldiff.Compare(ctx, old, cur, crawldiff.Config{WordsChange: *f.wordsChange})
 	if err != nil {
-		return fmt.Errorf("diff: %w", err)
+		return fmt.Errorf("diff: %w", cur.Explain(old.Explain(err)))
 	}
 	res.Apply(gate)
 	if *f.json {
@@ -219,6 +219,7 @@ func (b *baseline) done(ctx context.Context, st *store.Store, ev any) any {
 	defer old.Close()
 	b.name = old.Path()
 	if b.result, b.err = crawldiff.Compare(ctx, old, st, crawldiff.Config{}); b.err != nil {
+		b.err = old.Explain(b.err)
 		return ev
 	}
 	b.result.Apply(b.gate)
