@@ -131,4 +131,3 @@ func TestPlantedJoinNotApproved(t *testing.T) {
 		t.Errorf("the origin the seed redirects to was not crawled by the resumed worker: %v\n%s\n%s", home.asked(), out, errOut)
 	}
 }
-
