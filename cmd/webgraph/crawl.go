@@ -576,7 +576,7 @@ func finishCrawl(f *crawlFlags, p *crawlPlan, st *store.Store, events *eventSink
 	}
 	gateErr := gates.Report(stderr)
 	if os.Getenv("GITHUB_ACTIONS") == "true" {
-		gates.Annotate(stderr)
+		gates.Annotate(commandWriter(stderr))
 	}
 	gateErr = bl.finish(*f.junit, stderr, gateErr)
 	switch {

@@ -14,6 +14,7 @@ import (
 	"github.com/webgraph/webgraph/ci"
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/crawldiff"
+	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/store"
 )
 
@@ -105,6 +106,17 @@ func openCrawl(ctx context.Context, side, path string) (*store.Store, error) {
 	return st, nil
 }
 
+// commandWriter returns the writer under w for the workflow commands
+// webgraph means to give a CI runner, each one line with its text escaped
+// (crawldiff.GitHubCommand): stderr's safetext.Writer keeps every other
+// line from starting as one.
+func commandWriter(w io.Writer) io.Writer {
+	if sw, ok := w.(*safetext.Writer); ok {
+		return sw.Raw()
+	}
+	return w
+}
+
 // writeDiffOutputs writes what a comparison gives besides stdout: the
 // Markdown summary to summaryPath, JUnit to junitPath (each unless empty),
 // and, under GitHub Actions (GITHUB_ACTIONS=true), workflow commands to
@@ -124,7 +136,7 @@ func writeDiffOutputs(res *crawldiff.Result, title, summaryPath, junitPath, suit
 	if os.Getenv("GITHUB_ACTIONS") != "true" {
 		return nil
 	}
-	if err := crawldiff.WriteGitHub(stderr, res); err != nil {
+	if err := crawldiff.WriteGitHub(commandWriter(stderr), res); err != nil {
 		return err
 	}
 	if p := os.Getenv("GITHUB_STEP_SUMMARY"); p != "" && !samePath(p, summaryPath) {
