@@ -134,7 +134,7 @@ func FuzzMarkdown(f *testing.F) {
 func TestLine(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
-		"plain":                           "plain",
+		"plain":                          "plain",
 		"valid for a\n::error::x, not b": `valid for a\n::error::x, not b`,
 		"tab\there\x1b[2J\r":             `tab\there\x1b[2J\x0d`,
 	} {
