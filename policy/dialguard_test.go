@@ -2,6 +2,8 @@ package policy
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"net"
 	"net/http"
@@ -12,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/webgraph/webgraph/internal/testkit/proxytest"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // serveCounting serves on ip (a loopback address) and counts the requests
@@ -122,5 +125,48 @@ func TestTransportAllowsPrivateProxy(t *testing.T) {
 	resp.Body.Close()
 	if len(proxy.Requests()) != 1 || hits.Load() != 1 {
 		t.Errorf("proxy saw %v, site %d requests; want one each", proxy.Requests(), hits.Load())
+	}
+}
+
+// Through a proxy the transport shakes hands itself, and the name the
+// connection asked for decides: under --insecure any certificate from an
+// approved https origin, the others verified by the roots; an address
+// (no name) only when an approved origin is an address.
+func TestInsecureNarrowedThroughProxy(t *testing.T) {
+	t.Parallel()
+	ca := sites.NewCA(t) // trusted by nobody
+	leaf, err := x509.ParseCertificate(ca.Leaf(t, nil, "approved.example", "other.example").Certificate[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		seeds []string
+		name  string
+		ok    bool
+	}{
+		{[]string{"https://approved.example/"}, "approved.example", true},
+		{[]string{"https://approved.example/"}, "APPROVED.example", true},
+		{[]string{"https://approved.example/"}, "other.example", false},
+		{[]string{"http://other.example/"}, "other.example", false}, // not https: not meant for TLS
+		{[]string{"https://approved.example/"}, "", false},
+		{[]string{"https://127.0.0.1:8443/"}, "", true},
+	} {
+		var seeds []*url.URL
+		for _, s := range tc.seeds {
+			u, _ := url.Parse(s)
+			seeds = append(seeds, u)
+		}
+		scope, err := NewScope(seeds, nil, nil, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tcfg, _ := TLSConfig(nil, true)
+		tr := NewTransportTLS(nil, tcfg)
+		NewGate(GateConfig{Scope: scope, UserAgent: "test", Transport: tr})
+		err = tr.TLSClientConfig.VerifyConnection(tls.ConnectionState{ServerName: tc.name, PeerCertificates: []*x509.Certificate{leaf}})
+		var ve *tls.CertificateVerificationError
+		if (err == nil) != tc.ok || (err != nil && !errors.As(err, &ve)) {
+			t.Errorf("seeds %v, a connection asking for %q: %v; want accepted %v", tc.seeds, tc.name, err, tc.ok)
+		}
 	}
 }

@@ -120,8 +120,13 @@ func NewGate(cfg GateConfig) *Gate {
 		cfg.Transport = NewTransport(cfg.Proxy)
 	}
 	g := &Gate{cfg: cfg, private: privateHosts{net: cfg.Network}, allowed: newPrivateAllowed(cfg.Scope.NamedOrigins())}
-	if t, ok := cfg.Transport.(*http.Transport); ok && (cfg.BlockPrivate || (cfg.Network != nil && cfg.Network.LookupHost != nil)) {
-		g.guardTransport(t)
+	if t, ok := cfg.Transport.(*http.Transport); ok {
+		if cfg.BlockPrivate || (cfg.Network != nil && cfg.Network.LookupHost != nil) {
+			g.guardTransport(t)
+		}
+		if t.TLSClientConfig != nil && t.TLSClientConfig.InsecureSkipVerify {
+			g.narrowInsecure(t) // after the guard: its dial is the guarded one
+		}
 	}
 	if cfg.Robots != nil && cfg.Robots.Elsewhere == nil {
 		cfg.Robots.Elsewhere = g.robotsElsewhere
