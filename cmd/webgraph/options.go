@@ -72,7 +72,7 @@ func (o *fetchOptions) register(fs *pflag.FlagSet) {
 	fs.Int64Var(&o.maxBody, "max-body", plain.DefaultMaxBody, "read at most `N` bytes per response; a longer page is kept truncated with a warning")
 	fs.StringVar(&o.proxy, "proxy", "", "send every request through the proxy at `URL`, http://, https:// or socks5:// (both sides, robots.txt, sitemaps and link checks; default: $HTTPS_PROXY, $HTTP_PROXY and $NO_PROXY)")
 	o.registerTLS(fs)
-	fs.StringVar(&o.blockPrivate, "block-private", "auto", "refuse link checks and a page's requests to hosts outside the approved origins that resolve to private, loopback or link-local addresses: on, off, or `auto` (on when every approved origin is public)")
+	fs.StringVar(&o.blockPrivate, "block-private", "auto", "refuse every request to a host you did not name (link checks, a page's requests, where a seed redirects) that resolves to a private, loopback or link-local address: on, off, or `auto` (on when every origin you named is public)")
 	o.creds.register(fs)
 	fs.BoolVar(&o.hashRoutes, "hash-routes", false, "take #/path and #!/path links (hash-routed apps: docsify, AngularJS) as pages of their own, rendered by the browser alone (default: every #fragment is dropped)")
 }
