@@ -79,6 +79,11 @@ type Config struct {
 	// which keys to trust); Run says and records them, and prepares each
 	// origin, as if the seeds' own fetches had found them.
 	SeedJoins []*SeedRedirectEvent
+	// Credentials are the names of the headers the operator sends to the
+	// origins they named (--header, and Cookie for --cookie), never their
+	// values: a seed_redirect event lists them as what the joined origin
+	// will not get.
+	Credentials []string
 	// AssumedSeeds are the seeds typed without a scheme, as typed and as
 	// taken (the run event's seeds_typed).
 	AssumedSeeds []policy.Seed

@@ -32,7 +32,13 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 		c.front.Complete(it, frontier.Result{State: frontier.StateRefused, Cause: string(refuse.FetchError)})
 		return
 	}
-	prep := c.prepare(ctx, u)
+	// An origin outside the scope (a URL queued under an older scope, or
+	// one planted in a shared crawl's queue) is not prepared: its refusal
+	// below asks nothing of its host, robots.txt included.
+	var prep *originPrep
+	if c.scope.ApprovedOrigin(u) || c.joinOrigins(ctx) {
+		prep = c.prepare(ctx, u)
+	}
 	routes := c.prepareRoutes(ctx, u)
 
 	ans := c.gate.Ask(ctx, u, policy.Page)
@@ -55,7 +61,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 		c.front.Complete(it, frontier.Result{State: frontier.StateDisallowed, Cause: string(refuse.Disallowed)})
 		c.emit(&DisallowedEvent{Event: "disallowed", URL: it.URL, Citation: it.Citation, Robots: rp.URL, Group: v.Group, Rule: v.Rule, Reason: v.Reason})
 		return
-	case ans.Denied.Cause == fetch.DeniedOutOfScope && !c.scope.ApprovedOrigin(u) && c.joinOrigins():
+	case ans.Denied.Cause == fetch.DeniedOutOfScope && !c.scope.ApprovedOrigin(u) && c.joinOrigins(ctx):
 		// Another worker of the crawl approved this origin through a
 		// seed's redirect since this one last looked: ask again.
 		c.front.Retry(it)

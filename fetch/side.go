@@ -166,13 +166,14 @@ var ErrHopDisallowed = errors.New("redirect disallowed by robots.txt")
 
 // Denial causes: the values of Denied.Cause.
 const (
-	DeniedOutOfScope = "out_of_scope" // not an approved origin or path
-	DeniedDisallowed = "disallowed"   // robots.txt of the URL's origin says no
-	DeniedDeferred   = "deferred"     // robots.txt of the URL's origin could not be read
-	DeniedType       = "type"         // a kind of request a text render never makes (images, media, fonts, pings)
-	DeniedPopup      = "popup"        // a new window or tab the page tried to open
-	DeniedStopped    = "stopped"      // the crawl is stopping: no new request starts
-	DeniedTooLong    = "too_long"     // the URL is longer than MaxURLBytes
+	DeniedOutOfScope = "out_of_scope"    // not an approved origin or path
+	DeniedDisallowed = "disallowed"      // robots.txt of the URL's origin says no
+	DeniedDeferred   = "deferred"        // robots.txt of the URL's origin could not be read
+	DeniedType       = "type"            // a kind of request a text render never makes (images, media, fonts, pings)
+	DeniedPopup      = "popup"           // a new window or tab the page tried to open
+	DeniedStopped    = "stopped"         // the crawl is stopping: no new request starts
+	DeniedTooLong    = "too_long"        // the URL is longer than MaxURLBytes
+	DeniedPrivate    = "private_network" // on a private network, and not an origin the operator named (--block-private)
 )
 
 // Denied is the gate's refusal of one request: which URL, why (one of the
@@ -212,13 +213,15 @@ func (e *HopError) Error() string {
 		return "redirect out of scope: " + e.From + " → " + e.To + " leaves the approved origins and paths; not followed"
 	case DeniedDisallowed:
 		return "redirect disallowed: " + e.From + " → " + e.To + " is disallowed by robots.txt (" + e.Denied.Reason + "); not followed"
+	case DeniedPrivate:
+		return "redirect to a private network: " + e.From + " → " + e.To + ": " + e.Denied.Reason + "; not followed"
 	}
 	return "redirect not followed: " + e.From + " → " + e.To + ": " + e.Denied.Error()
 }
 
 func (e *HopError) Unwrap() []error {
 	switch e.Denied.Cause {
-	case DeniedOutOfScope:
+	case DeniedOutOfScope, DeniedPrivate:
 		return []error{ErrOutOfScope, e.Denied}
 	case DeniedDisallowed:
 		return []error{ErrHopDisallowed, e.Denied}

@@ -224,6 +224,9 @@ func decide(p *Page, mode Mode, routes bool) {
 			case fetch.DeniedOutOfScope:
 				refuseWith(refuse.OutOfScope, "out of scope: redirected to "+hop.To+", outside the approved origins and paths; not followed", s.Err)
 				return
+			case fetch.DeniedPrivate:
+				refuseWith(refuse.OutOfScope, "out of scope: redirected to "+hop.To+": "+hop.Denied.Reason+"; not followed", s.Err)
+				return
 			case fetch.DeniedDisallowed:
 				refuseWith(refuse.Disallowed, "disallowed: redirected to "+hop.To+", which robots.txt disallows ("+hop.Denied.Reason+"); not followed", s.Err)
 				return
