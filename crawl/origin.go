@@ -197,7 +197,8 @@ func (c *Crawler) getter() discovery.Getter {
 }
 
 // probeSoft404 asks, once per host, for a path that cannot exist. It takes
-// a throttle slot like any page.
+// a throttle slot like any page, but it is not a page: --max-pages does not
+// count it (one per origin bounds it).
 func (c *Crawler) probeSoft404(ctx context.Context, root *url.URL) (*Soft404, *probeAnswer) {
 	var b [8]byte
 	rand.Read(b[:])
@@ -212,7 +213,6 @@ func (c *Crawler) probeSoft404(ctx context.Context, root *url.URL) (*Soft404, *p
 		rep.Error = err.Error()
 		return rep, nil
 	}
-	c.started.Add(1)
 	p, err := c.pages.Fetch(fetch.WithSent(ctx, release), probe)
 	release()
 	if p != nil {
