@@ -5,11 +5,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/webgraph/webgraph/fetch/union"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
 // pathLogger serves h and records the path of every request, with whether
@@ -103,4 +105,100 @@ func TestMaxPagesCountsPages(t *testing.T) {
 			}
 		})
 	}
+}
+
+// habitsFile serves the file name of testdata/sites/habits.
+func habitsFile(w http.ResponseWriter, r *http.Request, name string) {
+	http.ServeFile(w, r, filepath.Join(sites.Dir("habits"), filepath.FromSlash(name)))
+}
+
+// missingSitemaps answers robots.txt and the conventional sitemaps with 404,
+// and reports whether r was one of them.
+func missingSitemaps(w http.ResponseWriter, r *http.Request) bool {
+	switch r.URL.Path {
+	case "/robots.txt", "/sitemap.xml", "/sitemap_index.xml":
+		http.NotFound(w, r)
+		return true
+	}
+	return false
+}
+
+// pageEvents returns the page events of rec by URL.
+func pageEvents(rec *recorder) map[string]*PageEvent {
+	out := map[string]*PageEvent{}
+	for _, p := range pagesOf[PageEvent](rec) {
+		out[p.URL] = p
+	}
+	return out
+}
+
+// A host that answers every path with its home page has one page, its
+// root, and soft 404s elsewhere: the root, and every seed as typed, is never
+// refused as a soft 404 of its own site.
+func TestCatchAllHostKeepsItsRoot(t *testing.T) {
+	for _, mode := range []union.Mode{union.ModePlain, union.ModeUnion} {
+		t.Run(string(mode), func(t *testing.T) {
+			site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if !missingSitemaps(w, r) {
+					habitsFile(w, r, "catchall.html")
+				}
+			}))
+			defer site.Close()
+			cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/"), mustURL(t, site.URL+"/landing")}, Depth: DefaultDepth, Concurrency: 1, Mode: mode}
+			rec, done := run(t, cfg, newPages(t, mode, nil))
+			pages := pageEvents(rec)
+			for _, u := range []string{"/", "/landing"} {
+				if p := pages[site.URL+u]; p == nil || !p.OK {
+					t.Errorf("%s: %s; want kept (the root and a seed are never their own soft 404)", u, brief(p))
+				}
+			}
+			for _, u := range []string{"/workshop", "/prices"} {
+				if p := pages[site.URL+u]; p == nil || p.Cause != "missing" || !strings.Contains(p.Error, "soft 404") {
+					t.Errorf("%s: %s; want refused missing, a soft 404", u, brief(p))
+				}
+			}
+			if done.Failure != "" || done.OK+done.Duplicates != 2 {
+				t.Errorf("done: failure %q, %d kept, %d duplicates; want the root and the seed", done.Failure, done.OK, done.Duplicates)
+			}
+		})
+	}
+}
+
+// A site that titles its one missing page in two ways (Docusaurus: the
+// site's bare title under /docs/, "Page Not Found" elsewhere) serves the
+// same missing page both ways: both are refused as missing. A real page in
+// the same template (header, navigation, footer) with an article of its own
+// is kept. The app renders its routes, so the browser must run.
+func TestSoft404WhateverItsTitle(t *testing.T) {
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case missingSitemaps(w, r):
+		case r.URL.Path == "/spa/app.js":
+			habitsFile(w, r, "spa/app.js")
+		default:
+			habitsFile(w, r, "spa/shell.html") // the host's fallback: 200 for any path
+		}
+	}))
+	defer site.Close()
+	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 2, Mode: union.ModeUnion}
+	rec, _ := run(t, cfg, newPages(t, union.ModeUnion, nil))
+	pages := pageEvents(rec)
+	for _, u := range []string{"/", "/docs/intro", "/blog"} {
+		if p := pages[site.URL+u]; p == nil || !p.OK {
+			t.Errorf("%s: %s; want kept: a real page of the template", u, brief(p))
+		}
+	}
+	for _, u := range []string{"/docs/missing-chapter", "/blog/lost-post"} {
+		if p := pages[site.URL+u]; p == nil || p.Cause != "missing" || !strings.Contains(p.Error, "soft 404") {
+			t.Errorf("%s: %s; want refused missing, a soft 404", u, brief(p))
+		}
+	}
+}
+
+// brief says what became of a page, for a failure message.
+func brief(p *PageEvent) string {
+	if p == nil {
+		return "no page event"
+	}
+	return fmt.Sprintf("ok %v, cause %q, error %q, title %q, final %s, duplicate of %q, words %d, warnings %q", p.OK, p.Cause, p.Error, p.Title, p.FinalURL, p.DuplicateOf, p.Words, p.Warnings)
 }

@@ -154,7 +154,7 @@ func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep, routes
 		p.Links = nil
 		return ""
 	}
-	if prep != nil && prep.soft404 != nil && prep.soft404.Matches(p.URL, p.Title, p.Blocks) {
+	if prep != nil && prep.soft404 != nil && !c.ownAddress(asked) && prep.soft404.Matches(p.URL, p.Title, p.Blocks) {
 		p.Refusal = refuse.Soft404Refusal(p.URL)
 		p.Links = nil
 		return ""
@@ -186,6 +186,27 @@ func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep, routes
 		}
 	}
 	return known
+}
+
+// ownAddress reports whether u is its site's root or one of the crawl's
+// seeds: an address the operator named or the site stands at, which is never
+// a soft 404 of its own site. A host that answers every path with its home
+// page (an app's fallback, a catch-all) has one page, its root, and every
+// other path it answers so is the soft 404.
+func (c *Crawler) ownAddress(u *url.URL) bool {
+	if (u.Path == "" || u.Path == "/") && u.RawQuery == "" {
+		return true
+	}
+	n, err := c.normalize(u)
+	if err != nil {
+		return false
+	}
+	for _, s := range c.cfg.Seeds {
+		if sn, err := c.normalize(s); err == nil && sn == n {
+			return true
+		}
+	}
+	return false
 }
 
 // duplicate marks p as a duplicate of holder, the page kept for the

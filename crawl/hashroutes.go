@@ -86,7 +86,7 @@ func (c *Crawler) probeRoutes(ctx context.Context, doc *url.URL) (*refuse.Soft40
 	if p == nil || (err != nil && !errors.As(err, &r)) || p.Refusal != nil || p.Status != http.StatusOK {
 		return nil, probe.String()
 	}
-	return refuse.NewSoft404(routeKey(&probe), p.Title, p.Blocks), probe.String()
+	return refuse.NewSoft404(routeKey(&probe), p.Title, p.Blocks, p.Words), probe.String()
 }
 
 // matches reports whether the kept page p, a hash route, is what its
