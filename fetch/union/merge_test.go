@@ -15,7 +15,9 @@ func sideOf(n fetch.Name, blocks ...string) *fetch.Side {
 
 // TestKeepText pins what "the plain blocks the rendered text lacks" means:
 // a plain block is left out when the rendered text contains it anywhere,
-// case-insensitively, even inside or across rendered blocks.
+// case-insensitively, even inside or across rendered blocks; and that
+// blocks are compared only across the sides, never within one side's
+// reading order.
 func TestKeepText(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -28,9 +30,13 @@ func TestKeepText(t *testing.T) {
 		{"case folded", []string{"Alpha Beta"}, []string{"ALPHA beta"}, []string{"Alpha Beta"}},
 		{"across blocks", []string{"one", "two"}, []string{"one\ntwo"}, []string{"one", "two"}},
 		{"lacked, in order", []string{"r"}, []string{"p2", "p1", "r"}, []string{"r", "p2", "p1"}},
-		{"plain repeats once", []string{"r"}, []string{"p", "P", "p"}, []string{"r", "p"}},
-		{"rendered repeats once", []string{"r", "R"}, nil, []string{"r"}},
+		{"plain keeps its repeats", []string{"r"}, []string{"p", "P", "p"}, []string{"r", "p", "P", "p"}},
+		{"rendered keeps its repeats", []string{"r", "R"}, nil, []string{"r", "R"}},
 		{"empty plain block", []string{"r"}, []string{""}, []string{"r"}},
+		{"an h1 its sidebar holds", []string{"Getting started", "Installation", "Getting started", "Read on."}, []string{"Getting started", "Installation", "Getting started", "Read on."},
+			[]string{"Getting started", "Installation", "Getting started", "Read on."}},
+		{"a CJK h1 its sidebar holds", []string{"入门", "安装", "入门", "正文。"}, []string{"入门", "安装", "入门", "正文。"}, []string{"入门", "安装", "入门", "正文。"}},
+		{"a line the pager repeats", []string{"Installation", "Install it.", "Installation"}, []string{"Installation", "Install it.", "Installation"}, []string{"Installation", "Install it.", "Installation"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -306,28 +306,31 @@ func walled(pageURL string, s *fetch.Side) *refuse.Refusal {
 }
 
 // keep makes p the union of the alive sides: the rendered blocks in order,
-// then each plain block the rendered text lacks (does not contain anywhere,
-// case-insensitively), each block once. The containment test goes through a
-// suffix array of the rendered text, so a page of many blocks costs
-// O(text + blocks·log(text)) rather than blocks × text.
+// every one, then each plain block the rendered text lacks (does not contain
+// anywhere, case-insensitively). Blocks are compared only across the sides,
+// never within one: a page shows a line twice when its sidebar and its
+// heading both say "Getting started", or its pager repeats a heading, and so
+// does its text. The containment test goes through a suffix array of the
+// rendered text, so a page of many blocks costs O(text + blocks·log(text))
+// rather than blocks × text.
 func keep(p *Page, alive []*fetch.Side, routes bool) {
 	var rendered *suffixarray.Index
 	if len(alive) > 1 && alive[0].Name == fetch.Rendered {
 		rendered = suffixarray.New([]byte(strings.ToLower(alive[0].Text())))
 	}
-	seen := map[string]bool{}
 	for _, s := range alive {
 		p.Used = append(p.Used, s.Name)
+		if rendered == nil || s.Name != fetch.Plain {
+			p.Blocks = append(p.Blocks, s.Blocks...)
+			continue
+		}
 		for _, b := range s.Blocks {
-			key := strings.ToLower(b)
-			if seen[key] || (s.Name == fetch.Plain && contains(rendered, key)) {
-				continue
+			if !contains(rendered, strings.ToLower(b)) {
+				p.Blocks = append(p.Blocks, b)
 			}
-			seen[key] = true
-			p.Blocks = append(p.Blocks, b)
 		}
 	}
-	if len(alive) == 1 && len(p.Blocks) == len(alive[0].Blocks) {
+	if len(alive) == 1 {
 		p.Words = alive[0].Words // its blocks, every one kept: counted already
 	} else {
 		p.Words = fetch.CountWords(p.Blocks)
