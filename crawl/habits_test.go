@@ -1,7 +1,9 @@
 package crawl
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/internal/testkit/sites"
+	"github.com/webgraph/webgraph/store"
 )
 
 // pathLogger serves h and records the path of every request, with whether
@@ -201,4 +204,146 @@ func brief(p *PageEvent) string {
 		return "no page event"
 	}
 	return fmt.Sprintf("ok %v, cause %q, error %q, title %q, final %s, duplicate of %q, words %d, warnings %q", p.OK, p.Cause, p.Error, p.Title, p.FinalURL, p.DuplicateOf, p.Words, p.Warnings)
+}
+
+// moved serves "/" linking to the paths in order, /old (301 to /new), /new
+// (a page), /js-old (a script sends the browser to /new), /app-old (a
+// script moves the URL to /new by the history API, as a router's redirect
+// does) and /refresh-old (a meta refresh to /new).
+func moved(order ...string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if missingSitemaps(w, r) {
+			return
+		}
+		switch r.URL.Path {
+		case "/":
+			var links strings.Builder
+			for _, p := range order {
+				fmt.Fprintf(&links, `<li><a href="%s">%s</a></li>`, p, p)
+			}
+			fmt.Fprintf(w, `<!doctype html><title>Home</title><p>The home page of a site that moved some of its pages, with enough words of its own to be kept.</p><ul>%s</ul>`, links.String())
+		case "/old":
+			http.Redirect(w, r, "/new", http.StatusMovedPermanently)
+		case "/new", "/js-old", "/app-old", "/refresh-old":
+			habitsFile(w, r, "moved"+r.URL.Path+".html")
+		default:
+			http.NotFound(w, r)
+		}
+	})
+}
+
+// kept sorts a crawl's page events into the kept pages and the duplicates,
+// by URL, leaving out the home page.
+func kept(t *testing.T, rec *recorder, home string) (keep, dups map[string]*PageEvent) {
+	t.Helper()
+	keep, dups = map[string]*PageEvent{}, map[string]*PageEvent{}
+	for _, p := range pagesOf[PageEvent](rec) {
+		switch {
+		case p.URL == home:
+		case p.OK && p.DuplicateOf == "":
+			keep[p.URL] = p
+		case p.OK:
+			dups[p.URL] = p
+		default:
+			t.Errorf("%s refused: %s", p.URL, brief(p))
+		}
+	}
+	return keep, dups
+}
+
+// A URL whose final URL, after an HTTP redirect, is a page the crawl keeps
+// is that page's duplicate: one kept page for /old and /new, whichever the
+// crawl meets first, counted once, its text not kept twice; with the
+// crawl's state in memory, in a database, and across --resume.
+func TestRedirectedToAKeptPage(t *testing.T) {
+	for _, order := range [][]string{{"/old", "/new"}, {"/new", "/old"}} {
+		for _, db := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/db=%v", strings.Join(order, ","), db), func(t *testing.T) {
+				site := httptest.NewServer(moved(order...))
+				defer site.Close()
+				cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain, KeepText: true}
+				gate := testGate(t, cfg)
+				rec := &recorder{}
+				deps := Deps{Pages: newPages(t, union.ModePlain, nil), Gate: gate, Sink: rec.sink, Version: "test"}
+				if db {
+					cfg.Concurrency = 4
+					st, f := dbFrontier(t, filepath.Join(t.TempDir(), "crawl.db"), gate, cfg)
+					defer st.Close()
+					deps.Frontier = f
+				}
+				c, err := New(cfg, deps)
+				if err != nil {
+					t.Fatal(err)
+				}
+				done := c.Run(context.Background())
+				keep, dups := kept(t, rec, site.URL+"/")
+				checkOneKept(t, keep, dups, site.URL+"/new")
+				if done.OK != 2 || done.Duplicates != 1 {
+					t.Errorf("done: %d kept, %d duplicates; want the home page and one for /new, and one duplicate", done.OK, done.Duplicates)
+				}
+			})
+		}
+	}
+	t.Run("resumed", func(t *testing.T) {
+		site := httptest.NewServer(moved("/new", "/old"))
+		defer site.Close()
+		path := filepath.Join(t.TempDir(), "crawl.db")
+		var keep, dups map[string]*PageEvent
+		for run, mode := range []store.Mode{store.Create, store.Resume} {
+			cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain, KeepText: true, MaxPages: 2, Resumed: run > 0, KeptEarlier: run > 0}
+			gate := testGate(t, cfg)
+			st, err := store.Open(path, mode)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := st.Frontier(gate.Throttle(), cfg.EffectiveDepth())
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := &recorder{}
+			c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Gate: gate, Sink: rec.sink, Frontier: f, Journal: st.Journal(), Version: "test"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.Run(context.Background())
+			st.Close()
+			k, d := kept(t, rec, site.URL+"/")
+			if run == 0 {
+				keep, dups = k, d
+				if len(k) != 1 || len(d) != 0 {
+					t.Fatalf("first run kept %v, duplicates %v; want /new alone (the ceiling stops it before /old)", k, d)
+				}
+				continue
+			}
+			maps.Copy(keep, k)
+			maps.Copy(dups, d)
+		}
+		checkOneKept(t, keep, dups, site.URL+"/new")
+	})
+}
+
+// checkOneKept checks that one page was kept for final, and the other URLs
+// that ended there are its duplicates, without text.
+func checkOneKept(t *testing.T, keep, dups map[string]*PageEvent, final string) {
+	t.Helper()
+	var holder string
+	for u, p := range keep {
+		if p.FinalURL == final {
+			if holder != "" {
+				t.Errorf("%s and %s are both kept; both end at %s", holder, u, final)
+			}
+			holder = u
+		}
+	}
+	if holder == "" {
+		t.Fatalf("no page kept for %s: kept %v", final, keep)
+	}
+	if len(dups) == 0 {
+		t.Errorf("no duplicate of %s said", holder)
+	}
+	for u, p := range dups {
+		if p.DuplicateOf != holder || p.Text != nil || p.FinalURL != final {
+			t.Errorf("%s: %s; want a duplicate of %s without text", u, brief(p), holder)
+		}
+	}
 }

@@ -209,8 +209,12 @@ func (c *Crawler) ownAddress(u *url.URL) bool {
 	return false
 }
 
-// duplicate marks p as a duplicate of holder, the page kept for the
-// canonical URL known.
+// duplicate marks p as a duplicate of holder (the URL asked for the page
+// kept for known): p's canonical URL, or where p ended, is that page's.
 func duplicate(p *union.Page, known, holder string) {
-	p.Warnings = append(p.Warnings, "canonical duplicate: this page is known as "+known+", for which the crawl already kept "+holder+"; counted once")
+	if p.Canonical == known {
+		p.Warnings = append(p.Warnings, "canonical duplicate: this page is known as "+known+", for which the crawl already kept "+holder+"; counted once")
+		return
+	}
+	p.Warnings = append(p.Warnings, "duplicate: this page ends at "+known+", which the crawl already kept as "+holder+"; counted once")
 }

@@ -12,13 +12,15 @@ import (
 )
 
 // record counts the page, queues its links and emits its event once the
-// page is durable. A kept page is first claimed under the URL it is known
-// by (known, from settle); a page whose claim another page holds is
+// page is durable. A kept page is first claimed, by the URL it was asked as,
+// under the URL it is known by (known, from settle: its canonical URL, else
+// its final URL after every hop); a page whose claim another page holds is
 // recorded as that page's duplicate (duplicateOf): counted as a duplicate,
-// not kept again, its text not retained twice.
+// not kept again, its text not retained twice. So /old, redirected to
+// /new, and /new itself are one kept page, whichever the crawl meets first.
 func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf string) {
 	if known != "" && c.pipe == nil {
-		if holder := c.front.Claim(known, p.FinalURL); holder != p.FinalURL {
+		if holder := c.front.Claim(known, it.URL); holder != it.URL {
 			duplicate(p, known, holder)
 			known, duplicateOf = "", holder
 		}
