@@ -8,10 +8,12 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/webgraph/webgraph/audit"
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/internal/testkit/sites"
 	"github.com/webgraph/webgraph/store"
@@ -346,4 +348,57 @@ func checkOneKept(t *testing.T, keep, dups map[string]*PageEvent, final string) 
 			t.Errorf("%s: %s; want a duplicate of %s without text", u, brief(p), holder)
 		}
 	}
+}
+
+// hopVia returns the vias of a side's redirect hops.
+func hopVia(s SideReport) []string {
+	var out []string
+	for _, h := range s.Redirects {
+		out = append(out, h.Via)
+	}
+	return out
+}
+
+// A script's navigation is a hop like an HTTP redirect: a new document
+// (location.replace) or the history API moving the URL (a router's
+// redirect) is a hop "via":"script" in the render's redirects, the audit's
+// js_redirect says so, the page is where the script sent it (the stub's
+// "this page has moved" is not its text: the side left behind is dropped),
+// and a page that ends on a page already kept is its duplicate.
+func TestScriptNavigationIsAHop(t *testing.T) {
+	site := httptest.NewServer(moved("/js-old", "/new", "/app-old"))
+	defer site.Close()
+	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModeUnion, KeepText: true}
+	rec, done := run(t, cfg, newPages(t, union.ModeUnion, nil))
+	keep, dups := kept(t, rec, site.URL+"/")
+	checkOneKept(t, keep, dups, site.URL+"/new")
+	pages := pageEvents(rec)
+	for _, u := range []string{"/js-old", "/app-old"} {
+		p := pages[site.URL+u]
+		if p == nil {
+			t.Fatalf("%s: no page event", u)
+		}
+		if got := hopVia(p.Sides["rendered"]); !slices.Equal(got, []string{"script"}) {
+			t.Errorf("%s: rendered hops %+v; want one hop via script", u, p.Sides["rendered"].Redirects)
+		}
+		if p.Audit == nil || !p.Audit.Has(audit.JSRedirect) {
+			t.Errorf("%s: audit %+v; want js_redirect", u, p.Audit)
+		}
+		if len(p.Dropped) != 1 || p.Dropped[0].Side != "plain" || !strings.Contains(p.Dropped[0].Reason, "by a script") {
+			t.Errorf("%s: dropped %+v; want the plain side, which read the stub", u, p.Dropped)
+		}
+	}
+	if p := pages[site.URL+"/js-old"]; p.Text == nil || strings.Contains(*p.Text, "has moved") || !strings.Contains(*p.Text, "lives at its new address") {
+		t.Errorf("/js-old kept text %q; want the new address's alone", deref(p.Text))
+	}
+	if done.Findings[audit.JSRedirect] != 2 {
+		t.Errorf("done findings %v; want js_redirect 2", done.Findings)
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return "<none>"
+	}
+	return *s
 }

@@ -211,7 +211,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		if loc, err := r.Request.URL.Parse(to); err == nil {
 			to = loc.String()
 		}
-		hops = append(hops, fetch.Redirect{From: prev, To: to, Status: r.StatusCode})
+		hops = append(hops, fetch.Redirect{From: prev, To: to, Status: r.StatusCode, Via: fetch.ViaHTTP})
 		prev = to
 	}
 	resp, err := f.do(req, trace)

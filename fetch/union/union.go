@@ -282,9 +282,59 @@ func decide(p *Page, mode Mode, routes bool) {
 		}
 	}
 	// 6. Keep the page: the rendered blocks, then the plain blocks the
-	// rendered text lacks.
-	keep(p, alive, routes)
+	// rendered text lacks; of one document only.
+	keep(p, oneDocument(p, alive), routes)
 }
+
+// oneDocument returns the alive sides that read the page's document. When
+// the two sides ended on different documents, one of them followed a hop the
+// other did not (a script's navigation only a browser runs; a meta refresh
+// the render read before its delay ran out): the page is where the hops
+// lead, and the side left behind read another document (a stub that says
+// "this page has moved"), whose text is not the page's. That side is
+// dropped, and says so. When neither went through where the other ended,
+// the render stands: it is the page as a reader sees it.
+func oneDocument(p *Page, alive []*fetch.Side) []*fetch.Side {
+	if len(alive) != 2 {
+		return alive
+	}
+	a, b := alive[0], alive[1]
+	if document(a.FinalURL) == document(b.FinalURL) {
+		return alive
+	}
+	stay, went := b, a // the render (first) stands, unless the other went on from it
+	if _, on := passedThrough(b, a.FinalURL); on {
+		if _, back := passedThrough(a, b.FinalURL); !back {
+			stay, went = a, b
+		}
+	}
+	hop, _ := passedThrough(went, stay.FinalURL)
+	via := map[string]string{fetch.ViaHTTP: "by an HTTP redirect", fetch.ViaMeta: "by a meta refresh", fetch.ViaScript: "by a script"}[hop.Via]
+	p.Dropped = append(p.Dropped, Dropped{Side: stay.Name, Reason: strings.TrimSpace("this side read "+stay.FinalURL+", but the page went on to "+went.FinalURL+
+		" "+via) + ": the text it read is another document's"})
+	return []*fetch.Side{went}
+}
+
+// document is the document raw names: its normalised URL without fragment.
+func document(raw string) string {
+	if n, err := fetch.Normalize(nil, raw); err == nil {
+		return n
+	}
+	return raw
+}
+
+// passedThrough returns the hop of s's chain that left the document at,
+// when s went through it.
+func passedThrough(s *fetch.Side, at string) (fetch.Redirect, bool) {
+	d := document(at)
+	for _, h := range s.Redirects {
+		if document(h.From) == d {
+			return h, true
+		}
+	}
+	return fetch.Redirect{}, false
+}
+
 
 // walled returns why side s cannot stand for the page, or nil when it can.
 func walled(pageURL string, s *fetch.Side) *refuse.Refusal {
