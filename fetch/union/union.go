@@ -335,7 +335,6 @@ func passedThrough(s *fetch.Side, at string) (fetch.Redirect, bool) {
 	return fetch.Redirect{}, false
 }
 
-
 // walled returns why side s cannot stand for the page, or nil when it can.
 func walled(pageURL string, s *fetch.Side) *refuse.Refusal {
 	if s.Err != nil {
