@@ -211,7 +211,9 @@ func brief(p *PageEvent) string {
 // moved serves "/" linking to the paths in order, /old (301 to /new), /new
 // (a page), /js-old (a script sends the browser to /new), /app-old (a
 // script moves the URL to /new by the history API, as a router's redirect
-// does) and /refresh-old (a meta refresh to /new).
+// does), /refresh-old (a meta refresh to /new), /refresh-soon (the same
+// after 8 s, past the render's wait) and /refresh-only (a meta refresh to /hidden, which no page
+// links to).
 func moved(order ...string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if missingSitemaps(w, r) {
@@ -226,7 +228,7 @@ func moved(order ...string) http.Handler {
 			fmt.Fprintf(w, `<!doctype html><title>Home</title><p>The home page of a site that moved some of its pages, with enough words of its own to be kept.</p><ul>%s</ul>`, links.String())
 		case "/old":
 			http.Redirect(w, r, "/new", http.StatusMovedPermanently)
-		case "/new", "/js-old", "/app-old", "/refresh-old":
+		case "/new", "/js-old", "/app-old", "/refresh-old", "/refresh-soon", "/refresh-only", "/hidden":
 			habitsFile(w, r, "moved"+r.URL.Path+".html")
 		default:
 			http.NotFound(w, r)
@@ -401,4 +403,71 @@ func deref(s *string) string {
 		return "<none>"
 	}
 	return *s
+}
+
+// A meta refresh is a redirect hop: --mode plain follows it (via meta,
+// status 0) and keeps the page it leads to, which no link names; under
+// union both sides follow a refresh of no delay, and a delayed one that the
+// render read before it ran out leaves the render on the stub, which is
+// dropped: either way the page keeps its destination's text alone, the
+// stub's "this page has moved" never blended in, and is the kept
+// destination's duplicate. A meta refresh is no js_redirect: a crawler
+// without a browser follows it.
+func TestMetaRefreshIsAHop(t *testing.T) {
+	t.Run("plain", func(t *testing.T) {
+		site := httptest.NewServer(moved("/refresh-only"))
+		defer site.Close()
+		cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain, KeepText: true}
+		rec, _ := run(t, cfg, newPages(t, union.ModePlain, nil))
+		p := pageEvents(rec)[site.URL+"/refresh-only"]
+		if p == nil || !p.OK || p.FinalURL != site.URL+"/hidden" || p.Text == nil || !strings.Contains(*p.Text, "the only way in is the meta refresh") {
+			t.Fatalf("/refresh-only: %s, text %q; want kept as /hidden, its text", brief(p), deref(p.Text))
+		}
+		if hops := p.Sides["plain"].Redirects; len(hops) != 1 || hops[0].Via != "meta" || hops[0].Status != 0 || hops[0].To != site.URL+"/hidden" {
+			t.Errorf("plain hops %+v; want one meta hop to /hidden", hops)
+		}
+	})
+	for _, first := range []string{"/refresh-old", "/refresh-soon"} {
+		t.Run("union/"+first+" first", func(t *testing.T) {
+			site := httptest.NewServer(moved(first, "/new", "/refresh-old", "/refresh-soon"))
+			defer site.Close()
+			testRefreshUnion(t, site, first)
+		})
+	}
+}
+
+func testRefreshUnion(t *testing.T, site *httptest.Server, first string) {
+	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModeUnion, KeepText: true}
+	rec, _ := run(t, cfg, newPages(t, union.ModeUnion, nil))
+	keep, dups := kept(t, rec, site.URL+"/")
+	checkOneKept(t, keep, dups, site.URL+"/new")
+	pages := pageEvents(rec)
+	if p := pages[site.URL+first]; p == nil || p.Text == nil || strings.Contains(*p.Text, "has moved") || !strings.Contains(*p.Text, "lives at its new address") {
+		t.Errorf("%s, kept first: text %q; want the destination's alone", first, deref(p.Text))
+	}
+	for _, tc := range []struct {
+		path    string
+		dropped string // the side left on the stub, if any
+	}{{"/refresh-old", ""}, {"/refresh-soon", "rendered"}} {
+		p := pages[site.URL+tc.path]
+		if p == nil {
+			t.Fatalf("%s: no page event", tc.path)
+		}
+		if got := hopVia(p.Sides["plain"]); !slices.Equal(got, []string{"meta"}) {
+			t.Errorf("%s: plain hops %+v; want one meta hop", tc.path, p.Sides["plain"].Redirects)
+		}
+		var dropped []string
+		for _, d := range p.Dropped {
+			dropped = append(dropped, string(d.Side))
+		}
+		if tc.dropped == "" && len(dropped) != 0 || tc.dropped != "" && !slices.Equal(dropped, []string{tc.dropped}) {
+			t.Errorf("%s: dropped %+v; want %q", tc.path, p.Dropped, tc.dropped)
+		}
+		if p.Audit != nil && p.Audit.Has(audit.JSRedirect) {
+			t.Errorf("%s: js_redirect for a meta refresh", tc.path)
+		}
+	}
+	if p := pages[site.URL+"/refresh-old"]; !slices.Equal(hopVia(p.Sides["rendered"]), []string{"meta"}) {
+		t.Errorf("/refresh-old: rendered hops %+v; want one meta hop (the browser follows a refresh of no delay)", p.Sides["rendered"].Redirects)
+	}
 }

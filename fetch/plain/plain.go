@@ -138,7 +138,7 @@ var ErrRedirectLoop = errors.New("plain: redirect loop")
 var ErrTooManyRedirects = errors.New("plain: too many redirects")
 
 func (f *Fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
-	chain := make([]string, 0, len(via)+1)
+	chain := append([]string{}, earlier(req.Context())...) // the hops before a meta refresh count too
 	for _, v := range via {
 		chain = append(chain, v.URL.String())
 	}
@@ -148,7 +148,7 @@ func (f *Fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
 			return fmt.Errorf("%w: %s → %s", ErrRedirectLoop, strings.Join(chain, " → "), next)
 		}
 	}
-	if len(via) >= f.cfg.MaxRedirects {
+	if len(chain) >= f.cfg.MaxRedirects {
 		return fmt.Errorf("%w: stopped after %d", ErrTooManyRedirects, f.cfg.MaxRedirects)
 	}
 	if f.cfg.Gate != nil {
@@ -285,7 +285,8 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	s.Anchors = p.anchors
 	s.Head = readHead(found, docBase(found, resp.Request.URL), resp.Header)
 	s.Words = fetch.CountWords(s.Blocks)
-	return s, nil
+	s = f.followRefresh(sentCtx, s, doc, docBase(found, resp.Request.URL)) // a meta refresh is a hop (refresh.go)
+	return s, s.Err
 }
 
 // readBody reads r to its end or to limit bytes. A body that says its
