@@ -228,6 +228,11 @@ type DoneEvent struct {
 	// rendered pages.
 	BrowserPeakRSSMB *int64 `json:"browser_peak_rss_mb,omitempty"`
 	DroppedLongURLs  int    `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes left out, over all pages
+	// LinksCapped counts the pages with more links than a page is read for
+	// (10,000), and LinksPastCap the links they left unread, over all
+	// pages: each such page says so in its warnings.
+	LinksCapped  int `json:"links_capped"`
+	LinksPastCap int `json:"links_past_cap"`
 	// Workers counts the workers whose runs the event sums up; absent for a
 	// crawl of one process on SQLite.
 	Workers int `json:"workers,omitempty"`

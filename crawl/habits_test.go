@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/webgraph/webgraph/audit"
+	"github.com/webgraph/webgraph/fetch/plain"
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/internal/testkit/sites"
 	"github.com/webgraph/webgraph/store"
@@ -469,5 +470,49 @@ func testRefreshUnion(t *testing.T, site *httptest.Server, first string) {
 	}
 	if p := pages[site.URL+"/refresh-old"]; !slices.Equal(hopVia(p.Sides["rendered"]), []string{"meta"}) {
 		t.Errorf("/refresh-old: rendered hops %+v; want one meta hop (the browser follows a refresh of no delay)", p.Sides["rendered"].Redirects)
+	}
+}
+
+// A page with more links than a page is read for (10,000) says so: its
+// warnings give the links left unread, and the done event counts the page
+// and those links. Both sides hold to the cap; the render counts what it
+// left in the live DOM.
+func TestLinksCapSaid(t *testing.T) {
+	if union.MaxLinksRead != plain.MaxLinks {
+		t.Fatalf("union.MaxLinksRead %d; plain.MaxLinks %d", union.MaxLinksRead, plain.MaxLinks)
+	}
+	const n = 50000
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if missingSitemaps(w, r) || r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		var b strings.Builder
+		b.WriteString(`<!doctype html><title>Index</title><p>An index of fifty thousand pages, with words enough of its own to be kept as a page whatever its links.</p><ul>`)
+		for i := range n {
+			fmt.Fprintf(&b, `<li><a href="/l/%d">%d</a></li>`, i, i)
+		}
+		b.WriteString(`</ul>`)
+		w.Write([]byte(b.String()))
+	}))
+	defer site.Close()
+	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: 0, Concurrency: 1, Mode: union.ModeUnion}
+	rec, done := run(t, cfg, newPages(t, union.ModeUnion, nil))
+	p := pageEvents(rec)[site.URL+"/"]
+	if p == nil || !p.OK {
+		t.Fatalf("index: %s; want kept", brief(p))
+	}
+	said := false
+	for _, w := range p.Warnings {
+		said = said || strings.Contains(w, "links capped") && strings.Contains(w, fmt.Sprint(n-union.MaxLinksRead))
+	}
+	if !said {
+		t.Errorf("warnings %q; want the cap said, with %d links left unread", p.Warnings, n-union.MaxLinksRead)
+	}
+	if got := p.Links.Plain + p.Links.Rendered + p.Links.Both; got != union.MaxLinksRead {
+		t.Errorf("%d links recorded; want %d", got, union.MaxLinksRead)
+	}
+	if done.LinksCapped != 1 || done.LinksPastCap != n-union.MaxLinksRead {
+		t.Errorf("done: links_capped %d, links_past_cap %d; want 1 and %d", done.LinksCapped, done.LinksPastCap, n-union.MaxLinksRead)
 	}
 }

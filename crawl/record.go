@@ -91,6 +91,10 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 		c.mu.Lock()
 		c.done.Pages++
 		c.done.DroppedLongURLs += p.DroppedLongURLs
+		if p.LinksCapped > 0 {
+			c.done.LinksCapped++
+			c.done.LinksPastCap += p.LinksCapped
+		}
 		c.done.ExcludedLinks += excluded
 		c.done.OutOfScopeLinks += outOfScope
 		switch {

@@ -211,6 +211,8 @@ func sumUp(own *DoneEvent, t frontier.SessionTally) *DoneEvent {
 		d.ExcludedLinks += s.ExcludedLinks
 		d.HashRoutesSkipped += s.HashRoutesSkipped
 		d.DroppedLongURLs += s.DroppedLongURLs
+		d.LinksCapped += s.LinksCapped
+		d.LinksPastCap += s.LinksPastCap
 		d.SkippedTotal += s.SkippedTotal
 		for _, sk := range s.Skipped {
 			if len(d.Skipped) < MaxSkippedList {

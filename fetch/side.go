@@ -61,6 +61,9 @@ type Side struct {
 	Blocks []string
 	Words  int
 	Links  []Link
+	// LinksCapped counts the links left unread past the cap on the links
+	// read from one page (10,000 on both sides); 0 when none were.
+	LinksCapped int
 	// Anchors are the document's fragment targets: the values of every id
 	// attribute and of every <a name>, in document order, at most
 	// MaxAnchors of them. They answer links to "#fragment" (--check

@@ -282,7 +282,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	found := collect(doc)
 	p := extract(doc, found, resp.Request.URL)
 	s.Title, s.Blocks, s.Links, s.Canonical, s.ScriptDriven = p.title, p.blocks, p.links, p.canonical, p.scriptDriven
-	s.Anchors = p.anchors
+	s.Anchors, s.LinksCapped = p.anchors, p.linksCapped
 	s.Head = readHead(found, docBase(found, resp.Request.URL), resp.Header)
 	s.Words = fetch.CountWords(s.Blocks)
 	s = f.followRefresh(sentCtx, s, doc, docBase(found, resp.Request.URL)) // a meta refresh is a hop (refresh.go)

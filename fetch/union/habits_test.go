@@ -1,7 +1,11 @@
 package union
 
 import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/webgraph/webgraph/fetch"
@@ -47,4 +51,32 @@ func count(blocks []string, line string) int {
 		}
 	}
 	return n
+}
+
+// Both sides read at most MaxLinksRead links from a page and count the
+// links they left unread; the page says so in its warnings.
+func TestLinksCappedOnBothSides(t *testing.T) {
+	const n = 50000
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var b strings.Builder
+		b.WriteString(`<!doctype html><title>Index</title><p>An index of fifty thousand pages, with words enough of its own to be kept.</p>`)
+		for i := range n {
+			fmt.Fprintf(&b, `<a href="/l/%d">%d</a> `, i, i)
+		}
+		w.Write([]byte(b.String()))
+	}))
+	defer ts.Close()
+	u := newUnion(t, ModeUnion)
+	p, r := get(t, u, ts.URL, "/")
+	if r != nil {
+		t.Fatalf("refused: %v", r)
+	}
+	for _, side := range []fetch.Name{fetch.Plain, fetch.Rendered} {
+		if s := p.Sides[side]; len(s.Links) != MaxLinksRead || s.LinksCapped != n-MaxLinksRead {
+			t.Errorf("%s: %d links read, %d left unread; want %d and %d", side, len(s.Links), s.LinksCapped, MaxLinksRead, n-MaxLinksRead)
+		}
+	}
+	if p.LinksCapped != n-MaxLinksRead || !slices.ContainsFunc(p.Warnings, func(w string) bool { return strings.Contains(w, "links capped") }) {
+		t.Errorf("page: %d left unread, warnings %q; want %d, said", p.LinksCapped, p.Warnings, n-MaxLinksRead)
+	}
 }

@@ -86,6 +86,10 @@ type Page struct {
 	// DroppedLongURLs counts the distinct link URLs over fetch.MaxURLBytes
 	// that the sides found and the union left out.
 	DroppedLongURLs int
+	// LinksCapped counts the links left unread past the cap on links read
+	// from one page, on the side that left out the most (see
+	// fetch.Side.LinksCapped); the page's warnings say so.
+	LinksCapped int
 	Sides           map[fetch.Name]*fetch.Side
 	Used            []fetch.Name
 	Dropped         []Dropped
@@ -396,10 +400,20 @@ func keep(p *Page, alive []*fetch.Side, routes bool) {
 	}
 	p.Title = clip(p.Title, MaxTitle)
 	p.Links, p.DroppedLongURLs = mergeLinks(alive, routes)
+	for _, s := range alive {
+		p.LinksCapped = max(p.LinksCapped, s.LinksCapped)
+	}
+	if p.LinksCapped > 0 {
+		p.Warnings = append(p.Warnings, fmt.Sprintf("links capped: the page has more links than the %d read from one page; %d were left unread, and the crawl does not follow them", MaxLinksRead, p.LinksCapped))
+	}
 }
 
 // MaxTitle caps a kept page's title, in runes; a longer one is cut.
 const MaxTitle = 512
+
+// MaxLinksRead is how many links each side reads from one page
+// (plain.MaxLinks; the render holds to the same).
+const MaxLinksRead = 10000
 
 // clip returns s cut to at most n runes.
 func clip(s string, n int) string {
