@@ -90,10 +90,10 @@ type Page struct {
 	// from one page, on the side that left out the most (see
 	// fetch.Side.LinksCapped); the page's warnings say so.
 	LinksCapped int
-	Sides           map[fetch.Name]*fetch.Side
-	Used            []fetch.Name
-	Dropped         []Dropped
-	Warnings        []string
+	Sides       map[fetch.Name]*fetch.Side
+	Used        []fetch.Name
+	Dropped     []Dropped
+	Warnings    []string
 	// Refusal is set when the page is not kept; Fetch also returns it.
 	Refusal *refuse.Refusal
 }
