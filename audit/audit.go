@@ -40,6 +40,11 @@ const (
 	FailedRequests          Name = "failed_requests"
 	BlockedResources        Name = "blocked_resources"
 	JSRedirect              Name = "js_redirect"
+	// CanonicalBroken is the crawl's finding, not a comparison of the two
+	// sides: the page's canonical URL is a page the crawl refused (missing,
+	// walled, disallowed, …). It is known only once that URL is fetched,
+	// and the crawl adds it to the page's record then (see Finding.Detail).
+	CanonicalBroken Name = "canonical_broken"
 )
 
 // Severity says how much a finding matters.
@@ -87,6 +92,7 @@ var findings = []finding{
 	{FailedRequests, "failed_requests", Notice, "requests the page made while rendering failed (HTTP errors or network failures)"},
 	{BlockedResources, "blocked_resources", Notice, "webgraph blocked requests the page made while rendering (robots.txt of their host, popups, …): the render may be incomplete"},
 	{JSRedirect, "navigations", Notice, "a script sends the browser elsewhere (a new document, or the history API moving the URL): crawlers that do not run scripts stay on this URL"},
+	{CanonicalBroken, "canonical", Critical, "the canonical URL names a page the crawl found missing or refused: search engines may ignore the canonical or drop the page with it"},
 }
 
 // lookup returns n's row of the table; ok is false for a name outside the
@@ -186,6 +192,10 @@ type Finding struct {
 	Plain    any    `json:"plain"`
 	Rendered any    `json:"rendered"`
 	Words    string `json:"words"`
+	// Detail is what the crawl learned beyond the two sides, for a
+	// finding only the crawl can tell (CanonicalBroken: the canonical
+	// URL and how the crawl refused it); empty otherwise.
+	Detail string `json:"detail,omitempty"`
 }
 
 // Audit is a page's audit: each side's fields (nil when that side did not

@@ -145,6 +145,17 @@ type WarningEvent struct {
 	URLs  []string `json:"urls,omitempty"`
 }
 
+// FindingEvent says a finding the crawl learned of a page after the page's
+// own event: canonical_broken, known once the page's canonical URL was
+// fetched and refused. It comes before the done event; the page's record
+// (its stored event, which CI gates, diff and the report read) holds the
+// finding from then on, and done counts it.
+type FindingEvent struct {
+	Event string `json:"event"`
+	URL   string `json:"url"` // the page the finding is on
+	audit.Finding
+}
+
 // Skipped is a same-site file URL recorded, not fetched.
 type Skipped struct {
 	URL      string              `json:"url"`

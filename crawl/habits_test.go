@@ -2,6 +2,7 @@ package crawl
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"net/http"
@@ -483,8 +484,8 @@ func TestLinksCapSaid(t *testing.T) {
 	}
 	const n = 50000
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if missingSitemaps(w, r) || r.URL.Path != "/" {
-			http.NotFound(w, r)
+		if r.URL.Path != "/" {
+			http.NotFound(w, r) // robots.txt and sitemaps too
 			return
 		}
 		var b strings.Builder
@@ -514,5 +515,134 @@ func TestLinksCapSaid(t *testing.T) {
 	}
 	if done.LinksCapped != 1 || done.LinksPastCap != n-union.MaxLinksRead {
 		t.Errorf("done: links_capped %d, links_past_cap %d; want 1 and %d", done.LinksCapped, done.LinksPastCap, n-union.MaxLinksRead)
+	}
+}
+
+// canonicals serves "/" linking to /a … /d, each naming as canonical a URL
+// no page links to: /a names /gone (404), /b /target (a page), /c /walled
+// (403) and /d /private (robots.txt disallows it).
+func canonicals() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		words := `<p>A page with words enough of its own to be kept, whatever its canonical link says about where it lives.</p>`
+		page := func(title, canon string) {
+			fmt.Fprintf(w, `<!doctype html><title>%s</title><link rel="canonical" href="%s">%s`, title, canon, words)
+		}
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+		case "/sitemap.xml", "/sitemap_index.xml", "/gone":
+			http.NotFound(w, r)
+		case "/":
+			fmt.Fprintf(w, `<!doctype html><title>Home</title>%s<a href="/a">a</a> <a href="/b">b</a> <a href="/c">c</a> <a href="/d">d</a>`, words)
+		case "/a":
+			page("A", "/gone")
+		case "/b":
+			page("B", "/target")
+		case "/c":
+			page("C", "/walled")
+		case "/d":
+			page("D", "/private")
+		case "/target":
+			page("Target", "/target")
+		case "/walled":
+			w.WriteHeader(http.StatusForbidden)
+			fmt.Fprint(w, `<!doctype html><title>Forbidden</title><p>Forbidden</p>`)
+		default:
+			http.NotFound(w, r)
+		}
+	})
+}
+
+// A canonical URL in scope is fetched like any URL (cited via canonical,
+// found on the page that names it), though no page links to it; one that
+// the crawl refuses (missing, walled, disallowed) is the finding
+// canonical_broken on the page that names it: said in a finding event,
+// counted in done, and written into the page's record, across --resume
+// too (the canonical URL fetched by a later run). A canonical URL that is a
+// page is no finding.
+func TestCanonicalTargets(t *testing.T) {
+	log := &pathLogger{h: canonicals()}
+	site := httptest.NewServer(log)
+	defer site.Close()
+	path := filepath.Join(t.TempDir(), "crawl.db")
+	var findings []*FindingEvent
+	pages := map[string]*PageEvent{}
+	var done *DoneEvent
+	// The first run stops before the canonical URLs are fetched (the
+	// home page and /a … /d are five pages); the second goes on.
+	for run, mode := range []store.Mode{store.Create, store.Resume} {
+		cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain, MaxPages: 5, Resumed: run > 0, KeptEarlier: run > 0}
+		if run > 0 {
+			cfg.MaxPages = -1
+		}
+		gate := testGate(t, cfg)
+		st, err := store.Open(path, mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := st.Frontier(gate.Throttle(), cfg.EffectiveDepth())
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := &recorder{}
+		c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Gate: gate, Sink: rec.sink, Frontier: f, Journal: st.Journal(), Version: "test"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		done = c.Run(context.Background())
+		maps.Copy(pages, pageEvents(rec))
+		if run == 0 {
+			if n := len(pagesOf[FindingEvent](rec)); n != 0 || done.Findings[audit.CanonicalBroken] != 0 {
+				t.Fatalf("first run: %d finding events, done counts %d; want none (no canonical URL fetched yet)", n, done.Findings[audit.CanonicalBroken])
+			}
+		}
+		findings = append(findings, pagesOf[FindingEvent](rec)...)
+		if run > 0 {
+			checkRecorded(t, st, site.URL)
+		}
+		st.Close()
+	}
+	if p := pages[site.URL+"/target"]; p == nil {
+		t.Errorf("/target was never fetched; want it fetched, cited via canonical from /b")
+	} else if p.Citation.Via != "canonical" || p.Citation.FoundOn != site.URL+"/b" || !p.OK {
+		t.Errorf("/target: %s, citation %+v; want fetched, cited via canonical from /b", brief(p), p.Citation)
+	}
+	got := map[string]string{}
+	for _, f := range findings {
+		got[strings.TrimPrefix(f.URL, site.URL)] = f.Detail
+		if f.Finding.Finding != audit.CanonicalBroken || !strings.HasPrefix(f.Words, "CRITICAL: ") {
+			t.Errorf("finding event %+v; want canonical_broken, critical", f)
+		}
+	}
+	for page, want := range map[string]string{"/a": "/gone is refused, missing: HTTP 404", "/c": "/walled is refused, wall: HTTP 403", "/d": "/private is disallowed"} {
+		if !strings.Contains(got[page], want) {
+			t.Errorf("finding on %s: detail %q; want it to say %q", page, got[page], want)
+		}
+	}
+	if len(got) != 3 || done.Findings[audit.CanonicalBroken] != 3 {
+		t.Errorf("findings on %v, done counts %d; want /a, /c and /d", got, done.Findings[audit.CanonicalBroken])
+	}
+}
+
+// checkRecorded checks that the stored events of /a, /c and /d hold the
+// finding canonical_broken, and that of /b none.
+func checkRecorded(t *testing.T, st *store.Store, base string) {
+	t.Helper()
+	has := map[string]bool{}
+	err := st.Pages(func(r store.PageRow) error {
+		var ev PageEvent
+		if err := json.Unmarshal(r.Event, &ev); err != nil {
+			return err
+		}
+		has[strings.TrimPrefix(r.URL, base)] = ev.Audit.Has(audit.CanonicalBroken)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for page, want := range map[string]bool{"/a": true, "/b": false, "/c": true, "/d": true, "/target": false} {
+		if has[page] != want {
+			t.Errorf("the record of %s holds canonical_broken: %v; want %v", page, has[page], want)
+		}
 	}
 }

@@ -169,8 +169,9 @@ func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep, routes
 			c.front.MarkSeen(n)
 		}
 	}
-	// The page is known by its canonical URL when that is in scope (the
-	// canonical URL is then not fetched again), else by its final URL.
+	// The page is known by its canonical URL when that is in scope, else
+	// by its final URL. (The canonical URL is queued by record, and fetched
+	// like any URL: whether it is a page is checked, see canonicals.go.)
 	known = p.FinalURL
 	if n, err := c.normalize(final); err == nil {
 		known = n
@@ -182,7 +183,6 @@ func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep, routes
 	if p.Canonical != "" && p.Canonical != known && !routeDoc {
 		if cu, err := url.Parse(p.Canonical); err == nil && c.scope.Allows(cu) {
 			known = p.Canonical
-			c.front.MarkSeen(p.Canonical)
 		}
 	}
 	return known

@@ -70,6 +70,9 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 	if ev.RobotsMeta != nil && ev.RobotsMeta.Nofollow {
 		queue = nil // the links stay in the graph as edges
 	}
+	if n, ok := c.canonicalTarget(p, it.Citation); ok {
+		queue = append(queue, n) // not a link: nofollow does not hold it back
+	}
 	res := frontier.Result{State: frontier.StateDone, FinalURL: p.FinalURL, Status: p.Status, Title: p.Title, Words: p.Words,
 		PlainWords: sideWords(p, fetch.Plain), RenderedWords: sideWords(p, fetch.Rendered), Links: edges, Queue: queue}
 	if p.Refusal != nil {

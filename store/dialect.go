@@ -1,5 +1,7 @@
 package store
 
+import "fmt"
+
 // dialect holds the queries whose text differs between the two engines:
 // the SQLite record keeps a page's links as one row of outlinks (a JSON
 // array of target ids), a PostgreSQL crawl one row of links per link, which
@@ -19,7 +21,21 @@ type dialect struct {
 	// and whether a page links to them; unlisted the pages kept and linked
 	// that no sitemap listed.
 	sitemapURLs, unlisted string
+	// brokenCanonicals lists, after a page id and up to a limit, the kept
+	// pages whose event names as canonical another URL the crawl refused
+	// or found disallowed, and does not yet hold the finding
+	// canonical_broken: page id, URL and event, the canonical URL, its
+	// state, cause and refusal words. amendEvent replaces a page's event.
+	// (The canonical URL is read from the page event: the crawl writes it
+	// normalised, as the urls table holds URLs.)
+	brokenCanonicals, amendEvent string
 }
+
+// brokenCanonicalsWhere is the condition of the pages brokenCanonicals
+// lists, past their canonical URL's join: %s is the engine's substring
+// search, instr or strpos.
+const brokenCanonicalsWhere = `p.ok = 1 AND t.id != u.id AND t.state IN ('refused', 'disallowed')
+		AND %[1]s(p.event, '"finding":"canonical_broken"') = 0`
 
 var sqliteDialect = dialect{
 	nodes: `SELECT u.url, CASE u.kind WHEN '' THEN 'page' ELSE u.kind END, u.state,
@@ -37,6 +53,12 @@ var sqliteDialect = dialect{
 	sitemapURLs: `SELECT u.url, u.state, COALESCE(p.cause, ''), u.kind != ''
 		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`,
 	unlisted: `SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0 AND u.kind != '' ORDER BY u.url`,
+	brokenCanonicals: `SELECT u.id, u.url, p.event, t.url, t.state, COALESCE(tp.cause, ''), COALESCE(tp.event ->> '$.error', '')
+		FROM pages p JOIN urls u ON u.id = p.url_id
+		JOIN urls t ON t.url = (p.event ->> '$.canonical') LEFT JOIN pages tp ON tp.url_id = t.id
+		WHERE u.id > ? AND instr(p.event, '"canonical":"') > 0 AND ` + fmt.Sprintf(brokenCanonicalsWhere, "instr") + `
+		ORDER BY u.id LIMIT ?`,
+	amendEvent: `UPDATE pages SET event = ? WHERE url_id = ?`,
 }
 
 var pgDialect = dialect{
@@ -55,4 +77,11 @@ var pgDialect = dialect{
 		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`,
 	unlisted: `SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0
 		AND EXISTS (SELECT 1 FROM links WHERE to_url = u.url) ORDER BY u.url`,
+	brokenCanonicals: `SELECT u.id, u.url, p.event, t.url, t.state, COALESCE(tp.cause, ''), COALESCE(tp.event::json ->> 'error', '')
+		FROM pages p JOIN urls u ON u.id = p.url_id
+		JOIN urls t ON t.url = (CASE WHEN strpos(p.event, '"canonical":"') > 0 THEN p.event::json ->> 'canonical' END)
+		LEFT JOIN pages tp ON tp.url_id = t.id
+		WHERE u.id > $1 AND ` + fmt.Sprintf(brokenCanonicalsWhere, "strpos") + `
+		ORDER BY u.id LIMIT $2`,
+	amendEvent: `UPDATE pages SET event = $1 WHERE url_id = $2`,
 }
