@@ -37,7 +37,8 @@ func canonicalSite(t *testing.T, broken *atomic.Bool) *httptest.Server {
 
 // A canonical URL the crawl finds missing is the finding canonical_broken
 // on the page that names it: --fail-on canonical_broken fails the crawl
-// (exit 3) naming the page and what became of its canonical URL, and
+// (exit 3) naming the page and what became of its canonical URL (which
+// --fail-on missing lists as the canonical URL of that page), and
 // diff's --fail-on new:canonical_broken fails on it when the baseline's
 // canonical URL was a page.
 func TestFailOnCanonicalBroken(t *testing.T) {
@@ -55,11 +56,12 @@ func TestFailOnCanonicalBroken(t *testing.T) {
 		t.Fatalf("a canonical URL that is a page: exit %d; want %d\n%s", code, exitOK, errOut)
 	}
 	broken.Store(true)
-	errOut, code := crawlIt("new.db", "--fail-on", "canonical_broken")
+	errOut, code := crawlIt("new.db", "--fail-on", "canonical_broken,missing")
 	if code != exitRefused {
 		t.Fatalf("a canonical URL that is missing: exit %d; want %d\n%s", code, exitRefused, errOut)
 	}
-	for _, want := range []string{"canonical_broken:\n    " + ts.URL + "/a\n", ts.URL + "/gone is refused, missing: HTTP 404"} {
+	for _, want := range []string{"canonical_broken:\n    " + ts.URL + "/a\n", ts.URL + "/gone is refused, missing: HTTP 404",
+		ts.URL + "/gone\n      HTTP 404\n      the canonical URL of " + ts.URL + "/a"} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}
