@@ -646,3 +646,55 @@ func checkRecorded(t *testing.T, st *store.Store, base string) {
 		}
 	}
 }
+
+// status200 serves h, answering 200 where h answers 404: a host that
+// serves its not-found page (or an app's shell) as if it were a page.
+type status200 struct{ http.ResponseWriter }
+
+func (w status200) WriteHeader(code int) {
+	if code == http.StatusNotFound {
+		code = http.StatusOK
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// The real thing: Docusaurus's own build, on a host that answers unknown
+// paths with its 404 page and status 200. Its app titles the missing page
+// "Harbour Handbook" under /docs/ and "Page Not Found | Harbour Handbook"
+// elsewhere, with the same text: both are refused as missing, and every
+// real page of the same template is kept.
+func TestSoft404GeneratedDocusaurus(t *testing.T) {
+	h := sites.New(sites.Dir("gen-docusaurus"))
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.NotFound(w, r)
+		case "/links-to-missing":
+			fmt.Fprint(w, `<!doctype html><title>Links</title><p>Links to two pages this site does not have, one under the docs and one elsewhere, as old sites link.</p>`+
+				`<a href="/docs/no-such-doc">a doc</a> <a href="/no-such-page">a page</a>`)
+		default:
+			h.ServeHTTP(status200{w}, r)
+		}
+	}))
+	defer site.Close()
+	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/"), mustURL(t, site.URL+"/links-to-missing")}, Depth: 1, Concurrency: 2, Mode: union.ModeUnion}
+	rec, _ := run(t, cfg, newPages(t, union.ModeUnion, nil))
+	pages := pageEvents(rec)
+	for _, u := range []string{"/docs/no-such-doc", "/no-such-page"} {
+		if p := pages[site.URL+u]; p == nil || p.Cause != "missing" || !strings.Contains(p.Error, "soft 404") {
+			t.Errorf("%s: %s; want refused missing, a soft 404", u, brief(p))
+		}
+	}
+	kept := 0
+	for u, p := range pages {
+		if strings.HasPrefix(u, site.URL+"/docs/") && strings.HasSuffix(u, "/") && !strings.Contains(u, "no-such") {
+			kept++
+			if !p.OK {
+				t.Errorf("%s: %s; want kept, a real page of the template", u, brief(p))
+			}
+		}
+	}
+	if kept < 5 {
+		t.Errorf("%d docs pages met; want the five of the site", kept)
+	}
+}

@@ -80,3 +80,26 @@ func TestLinksCappedOnBothSides(t *testing.T) {
 		t.Errorf("page: %d left unread, warnings %q; want %d, said", p.LinksCapped, p.Warnings, n-MaxLinksRead)
 	}
 }
+
+// The real thing: VitePress's own build. Its /guide/ and /zh/ pages have an
+// h1 their sidebar also lists ("Getting started", "入门"): the union keeps
+// the line as often as the render shows it.
+func TestUnionKeepsVitePressHeadings(t *testing.T) {
+	ts, _ := sites.Serve(t, "gen-vitepress")
+	u := newUnion(t, ModeUnion)
+	for _, tc := range []struct{ path, h1 string }{{"/guide/", "Getting started"}, {"/zh/", "入门"}} {
+		t.Run(tc.path, func(t *testing.T) {
+			p, r := get(t, u, ts.URL, tc.path)
+			if r != nil {
+				t.Fatalf("refused: %v", r)
+			}
+			rendered := count(p.Sides[fetch.Rendered].Blocks, tc.h1)
+			if rendered < 2 {
+				t.Fatalf("the render shows %q %d times (blocks %q); want the sidebar's and the h1", tc.h1, rendered, p.Sides[fetch.Rendered].Blocks)
+			}
+			if got := count(p.Blocks, tc.h1); got != rendered {
+				t.Errorf("the union has %q %d times; want %d, as the render shows it", tc.h1, got, rendered)
+			}
+		})
+	}
+}
