@@ -7,8 +7,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/fetch/plain"
+	"github.com/webgraph/webgraph/fetch/rendered"
+	"github.com/webgraph/webgraph/internal/testkit/browsertest"
 	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
@@ -66,7 +70,17 @@ func TestLinksCappedOnBothSides(t *testing.T) {
 		w.Write([]byte(b.String()))
 	}))
 	defer ts.Close()
-	u := newUnion(t, ModeUnion)
+	// A render of 50,000 links takes seconds of layout: a browser of its
+	// own, whose page timeout a loaded machine does not reach.
+	slow, err := rendered.New(rendered.Config{Timeout: 2 * time.Minute})
+	if err != nil {
+		browsertest.Unavailable(t, err)
+	}
+	browser.Track(slow)
+	defer slow.Close()
+	pl := plain.New(plain.Config{Timeout: time.Minute, MaxBody: 8 << 20})
+	defer pl.Close()
+	u := &Union{Mode: ModeUnion, Plain: pl, Rendered: slow}
 	p, r := get(t, u, ts.URL, "/")
 	if r != nil {
 		t.Fatalf("refused: %v", r)
