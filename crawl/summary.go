@@ -88,6 +88,7 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 	if c.session != nil {
 		return c.leave(ctx, c.session, &d, sum)
 	}
+	c.checkCanonicals(ctx, &d)
 	d.Failure = c.nothingKept(&d)
 	if c.journal != nil {
 		if err := c.journal.Done(&d); err != nil {
@@ -156,6 +157,7 @@ func (c *Crawler) leave(ctx context.Context, s Session, own *DoneEvent, sum fron
 		c.emit(share)
 		return &share.DoneEvent
 	}
+	c.checkCanonicals(ctx, own)
 	t, err := s.Tally(ctx)
 	whole := own
 	if err != nil {
@@ -211,6 +213,8 @@ func sumUp(own *DoneEvent, t frontier.SessionTally) *DoneEvent {
 		d.ExcludedLinks += s.ExcludedLinks
 		d.HashRoutesSkipped += s.HashRoutesSkipped
 		d.DroppedLongURLs += s.DroppedLongURLs
+		d.LinksCapped += s.LinksCapped
+		d.LinksPastCap += s.LinksPastCap
 		d.SkippedTotal += s.SkippedTotal
 		for _, sk := range s.Skipped {
 			if len(d.Skipped) < MaxSkippedList {

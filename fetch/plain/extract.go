@@ -43,6 +43,7 @@ type page struct {
 	canonical    string
 	scriptDriven bool
 	anchors      []string
+	linksCapped  int // links left unread past MaxLinks
 }
 
 // extract reads the title, visible text blocks, links, canonical URL and
@@ -108,7 +109,7 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 		}
 	}
 
-	for _, a := range f.links {
+	for i, a := range f.links {
 		href, _ := attr(a, "href")
 		u, err := f.resolve(base, href)
 		if err != nil {
@@ -123,6 +124,7 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 			Nofollow: hasToken(rel, "nofollow"),
 		})
 		if len(p.links) >= MaxLinks {
+			p.linksCapped = len(f.links) - i - 1 // left unread: said in the page's warnings
 			break
 		}
 	}

@@ -217,6 +217,7 @@ const extractFn = `function (max, keepDOM, mayProbe) {
     }
   }
   const links = [];
+  let linksOver = 0;
   let canonical = "", description = null, h1 = null;
   const robots = [], hreflang = [], ld = [];
   const rel = (e) => (e.getAttribute("rel") || "").toLowerCase().split(/[ \t\n\f\r]+/);
@@ -224,7 +225,8 @@ const extractFn = `function (max, keepDOM, mayProbe) {
     if (e.namespaceURI !== HTML) continue;
     switch (e.localName) {
     case "a": case "area": {
-      if (!e.hasAttribute("href") || links.length >= LINKS) break;
+      if (!e.hasAttribute("href")) break;
+      if (links.length >= LINKS) { linksOver++; break; }
       let anchor;
       if (e.localName === "area") anchor = clean(e.getAttribute("alt"));
       else anchor = clean(i >= 0 && needs[i] ? textOf(i, 400) : e.innerText);
@@ -269,7 +271,7 @@ const extractFn = `function (max, keepDOM, mayProbe) {
   return {
     url: location.href, title: clip(document.title, max), contentType: document.contentType,
     ready: document.readyState, text: text.slice(0, max), truncated: text.length > max || !walked,
-    links: links, canonical: canonical, anchors: anchors,
+    links: links, linksOver: linksOver, canonical: canonical, anchors: anchors,
     description: description || "", h1: h1 || "",
     robots: robots, hreflang: hreflang, jsonld: ld,
     dom: keepDOM ? serialize() : ""
@@ -314,6 +316,7 @@ type extracted struct {
 		Anchor string `json:"anchor"`
 		Rel    string `json:"rel"`
 	} `json:"links"`
+	LinksOver   int      `json:"linksOver"` // links past maxLinks, left unread
 	Description string   `json:"description"`
 	H1          string   `json:"h1"`
 	Robots      []string `json:"robots"`
@@ -516,7 +519,9 @@ func (ex *extracted) fill(s *fetch.Side, cfg Config, xRobots []string) {
 	if c, err := fetch.Normalize(nil, clipRunes(ex.Canonical, fetch.MaxURLBytes+1)); err == nil {
 		s.Canonical = c
 	}
+	s.LinksCapped = max(ex.LinksOver, 0)
 	if len(ex.Links) > maxLinks {
+		s.LinksCapped += len(ex.Links) - maxLinks
 		ex.Links = ex.Links[:maxLinks]
 	}
 	for _, l := range ex.Links {

@@ -1,6 +1,7 @@
 package rendered
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -256,6 +257,8 @@ type navState struct {
 	docReq       network.RequestID
 	docURL       string // URL of the last main-document request
 	resp         *network.Response
+	at           string            // where the document is: its response's URL, moved by the history API
+	navVia       map[string]string // how the page asked to go to a URL (frameRequestedNavigation), by URL
 	hops         []fetch.Redirect
 	inflight     map[network.RequestID]*flight
 	lastActivity time.Time
@@ -272,11 +275,11 @@ func (s *navState) onEvent(ev any) {
 		if ev.Type == network.ResourceTypeDocument && ev.FrameID == s.frame {
 			switch {
 			case ev.RedirectResponse != nil:
-				s.hops = append(s.hops, fetch.Redirect{From: ev.RedirectResponse.URL, To: ev.Request.URL, Status: int(ev.RedirectResponse.Status)})
+				s.hops = append(s.hops, fetch.Redirect{From: ev.RedirectResponse.URL, To: ev.Request.URL, Status: int(ev.RedirectResponse.Status), Via: fetch.ViaHTTP})
 			case s.resp != nil:
 				// A second navigation after a document arrived: a script
 				// or meta refresh redirect.
-				s.hops = append(s.hops, fetch.Redirect{From: s.resp.URL, To: ev.Request.URL})
+				s.hops = append(s.hops, fetch.Redirect{From: s.at, To: ev.Request.URL, Via: cmp.Or(s.navVia[ev.Request.URL], fetch.ViaScript)})
 				s.resp = nil
 			}
 			s.docReq, s.docURL = ev.RequestID, ev.Request.URL
@@ -307,9 +310,30 @@ func (s *navState) onEvent(ev any) {
 		s.inflight[ev.RequestID] = f
 	case *network.EventResponseReceived:
 		if ev.RequestID == s.docReq {
-			s.resp = ev.Response
+			s.resp, s.at = ev.Response, ev.Response.URL
 		}
 		s.heard(ev.RequestID)
+	case *page.EventFrameRequestedNavigation:
+		if ev.FrameID == s.frame {
+			if s.navVia == nil {
+				s.navVia = map[string]string{}
+			}
+			s.navVia[ev.URL] = fetch.ViaScript
+			if ev.Reason == page.ClientNavigationReasonMetaTagRefresh || ev.Reason == page.ClientNavigationReasonHTTPHeaderRefresh {
+				s.navVia[ev.URL] = fetch.ViaMeta
+			}
+		}
+	case *page.EventNavigatedWithinDocument:
+		// The history API moved the URL (a router's redirect): a hop
+		// like any other, though no document was asked for. A fragment
+		// is no hop.
+		if ev.FrameID == s.frame && s.resp != nil && ev.NavigationType == page.NavigatedWithinDocumentNavigationTypeHistoryAPI {
+			from, _, _ := strings.Cut(s.at, "#")
+			if to, _, _ := strings.Cut(ev.URL, "#"); to != from {
+				s.hops = append(s.hops, fetch.Redirect{From: s.at, To: ev.URL, Via: fetch.ViaScript})
+			}
+			s.at = ev.URL
+		}
 	case *network.EventDataReceived:
 		s.heard(ev.RequestID)
 	case *network.EventEventSourceMessageReceived:
