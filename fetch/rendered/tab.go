@@ -54,7 +54,7 @@ type tab struct {
 }
 
 // newTab opens a tab in b: its own user agent, service workers bypassed,
-// the guard script (guardJS) in every document, and every request paused
+// the guard script (guard.js) in every document, and every request paused
 // for the tab to answer.
 func newTab(b *browser, cfg Config) (*tab, error) {
 	// Chrome draws a page in a window of its own (chromedp's default) many
@@ -526,7 +526,7 @@ const parkTimeout = 5 * time.Second
 // still open (a stream, a long poll, anything unfinished when the wait hit its
 // cap) is emptied instead (park), which ends those requests now. Either way
 // what the page asks for once read is refused (see answer), and it never
-// hears that it was frozen or left (guardJS).
+// hears that it was frozen or left (guard.js).
 func (t *tab) rest() error {
 	if !t.open {
 		ctx, cancel := context.WithTimeout(t.ctx, parkTimeout)
@@ -611,7 +611,7 @@ func (t *tab) readResponse(st *navState, s *fetch.Side) bool {
 // settle waits, after the load event, for the page to be idle, and reads it.
 // The page is idle when no request that holds the wait is in flight (the
 // tab's events say so; an open stream does not hold it, see streamAfter),
-// and, page-side (guardJS), no fetch or XHR is unanswered, no timer is due
+// and, page-side (guard.js), no fetch or XHR is unanswered, no timer is due
 // soon and the DOM has not changed for cfg.Quiet; the read waits for that in
 // the page itself, so one Evaluate usually both waits and reads. A request
 // that went out meanwhile, or a script navigation that replaced the

@@ -1,0 +1,236 @@
+// guard.js: the guard script.
+//
+// Where it runs: in every document of a render tab, frames included, in the
+// page's main world, before any of the page's own scripts
+// (Page.addScriptToEvaluateOnNewDocument, set by newTab in tab.go).
+//
+// What it may touch: the page's globals that it wraps or replaces before the
+// page can keep the originals (setTimeout, clearTimeout, clearInterval,
+// fetch, XMLHttpRequest.prototype.send, requestAnimationFrame,
+// cancelAnimationFrame, IntersectionObserver, ResizeObserver,
+// document.hidden and visibilityState, window.open,
+// navigator.serviceWorker.register, WebSocket, RTCPeerConnection) and the
+// leave and freeze events, which it stops before the page hears them. It
+// defines one property of its own on window, __IDLE_FN__ (neither writable
+// nor configurable), which wait.js calls. It watches the DOM (a
+// MutationObserver) and never changes it. Its one way out of the page is the
+// binding __WS_BINDING__, which it calls with the URL of a WebSocket it
+// refused.
+//
+// Why: WebSockets bypass the Fetch domain, so the constructor refuses (and
+// reports) them (and the tab's network emulation fails any the page still
+// opens, in a worker too: confine.go); WebRTC's peer connections, which reach
+// hosts over TCP (TURN) that no gate sees, cannot be made; service workers are
+// not registered (the target guard keeps any that still start from running).
+// A page never hears that it is left or frozen (pagehide, unload,
+// beforeunload, freeze, resume), so what it would send then is never asked
+// for. window.open opens with noopener and returns null: a popup that shares
+// the page's process would, paused by the target guard, stall the page; a
+// noopener one is closed by the guard before its first request.
+//
+// It also watches what the page is still doing, for the adaptive wait: a
+// MutationObserver on the whole document, the fetch() and XMLHttpRequest
+// calls not yet answered, the setTimeout timers due within __DUE_SOON_MS__ ms,
+// and the animation frames and observer notices it gives a background page.
+// A fetch() or XHR unanswered for __STREAM_MS__ ms stops counting: it is taken
+// for a long poll (the tab's events tell whether bytes still arrive).
+// window[__IDLE_FN__](quiet, cap) resolves true once none is pending and
+// nothing changed for quiet ms, or false after cap ms. The page cannot replace
+// it; a page that breaks it only loses its own late content, and the wait
+// stays bounded by Config.WaitCap.
+//
+// Placeholders, each a JavaScript literal that scripts.go fills in from the
+// Go constant of the same meaning:
+//   __DUE_SOON_MS__  dueSoonMS: a timer due within it holds the wait
+//   __STREAM_MS__    streamAfter in ms: an unanswered call that long is a long poll
+//   __HELD_FRAMES__  heldFrames: how deep a chain of animation frames holds the wait
+//   __HIDDEN_TAB__   whether the tab is hidden (never drawn, whatever the page's visibility)
+//   __IDLE_FN__      idleFn: the name of the idle function, a string
+//   __WS_BINDING__   wsBinding: the name of the WebSocket binding, a string
+(() => {
+  const now = () => performance.now();
+  const setT = window.setTimeout, clearT = window.clearTimeout, clearI = window.clearInterval;
+  let last = now(), pending = 0;
+  const touch = () => { last = now(); };
+  const timers = new Set();
+  window.setTimeout = function (fn, delay, ...args) {
+    const d = Number(delay) || 0;
+    if (typeof fn !== "function" || d > __DUE_SOON_MS__) return setT.call(window, fn, delay, ...args);
+    pending++;
+    const id = setT.call(window, function () {
+      if (timers.delete(id)) pending--;
+      touch();
+      try { return fn.apply(this, args); } finally { touch(); }
+    }, d);
+    timers.add(id);
+    return id;
+  };
+  const untime = (id) => { if (timers.delete(id)) { pending--; touch(); } };
+  window.clearTimeout = function (id) { untime(id); return clearT.call(window, id); };
+  window.clearInterval = function (id) { untime(id); return clearI.call(window, id); };
+  // fetch() and XHR calls unanswered, by when they began: one unanswered
+  // for streamMS is a long poll, and no longer holds the wait.
+  const calls = new Map();
+  let callID = 0;
+  const begin = () => {
+    const id = ++callID;
+    calls.set(id, now()); touch();
+    return () => { if (calls.delete(id)) touch(); };
+  };
+  const busy = (t) => {
+    if (pending > 0) return true;
+    for (const began of calls.values()) if (t - began < __STREAM_MS__) return true;
+    return false;
+  };
+  const fetchFn = window.fetch;
+  if (fetchFn) {
+    window.fetch = function () {
+      const end = begin();
+      let p;
+      try { p = fetchFn.apply(this, arguments); } catch (e) { end(); throw e; }
+      p.then(end, end);
+      return p;
+    };
+  }
+  const XHR = window.XMLHttpRequest;
+  if (XHR) {
+    const send = XHR.prototype.send;
+    XHR.prototype.send = function () {
+      const end = begin();
+      try { this.addEventListener("loadend", end, {once: true}); return send.apply(this, arguments); }
+      catch (e) { end(); throw e; }
+    };
+  }
+  new MutationObserver(touch).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  Object.defineProperty(window, __IDLE_FN__, {value: (quiet, cap) => new Promise((resolve) => {
+    const start = now();
+    const check = () => {
+      const t = now();
+      const held = busy(t);
+      if (!held && t - last >= quiet) return resolve(true);
+      if (t - start >= cap) return resolve(false);
+      const wait = held ? 20 : quiet - (t - last);
+      setT.call(window, check, Math.max(5, Math.min(wait, cap - (t - start))));
+    };
+    check();
+  })});
+  // A tab renders in the background of the browser's window (see newTab),
+  // where Chrome draws nothing: the page is told it is visible, as in a
+  // reader's browser, and what a background page does not get is given by
+  // timers: animation frames about every 16 ms, and the first notification
+  // that an IntersectionObserver or a ResizeObserver sends for each element
+  // observed. Both hold the wait until they have run, or the page would be
+  // read before them whenever the machine is slow to run its timers; but of
+  // frames asked for by frames only the first few (heldFrames deep) do: a
+  // page that animates forever is not waited for.
+  const docProto = Document.prototype;
+  const hiddenGet = Object.getOwnPropertyDescriptor(docProto, "hidden").get;
+  const background = () => __HIDDEN_TAB__ || hiddenGet.call(document);
+  Object.defineProperty(docProto, "hidden", {get: () => false, configurable: true});
+  Object.defineProperty(docProto, "visibilityState", {get: () => "visible", configurable: true});
+  const raf = window.requestAnimationFrame, caf = window.cancelAnimationFrame;
+  if (raf) {
+    const frames = new Map();
+    let frameID = 0, generation = -1; // of the frame callback running; -1: none
+    window.requestAnimationFrame = function (fn) {
+      if (!background()) return raf.call(window, fn);
+      const id = --frameID; // negative: never one of Chrome's own
+      const gen = generation + 1;
+      const held = gen < __HELD_FRAMES__;
+      if (held) pending++;
+      const timer = setT.call(window, () => {
+        frames.delete(id);
+        if (held) pending--;
+        const outer = generation;
+        generation = gen;
+        try { fn(now()); } finally { generation = outer; }
+      }, 16);
+      frames.set(id, {timer, held});
+      return id;
+    };
+    window.cancelAnimationFrame = function (id) {
+      const f = frames.get(id);
+      if (f) { clearT.call(window, f.timer); frames.delete(id); if (f.held) pending--; return; }
+      return caf.call(window, id);
+    };
+  }
+  const firstNotice = (Native, entry) => {
+    if (!Native) return null;
+    const Wrapped = function (callback, options) {
+      const obs = new Native(callback, options);
+      if (new.target && new.target !== Wrapped) Object.setPrototypeOf(obs, new.target.prototype); // a page's subclass
+      const observe = obs.observe;
+      obs.observe = function (el) {
+        const r = observe.apply(this, arguments);
+        if (background() && el instanceof Element) {
+          pending++;
+          setT.call(window, () => { pending--; callback.call(obs, [entry(el, options)], obs); }, 0);
+        }
+        return r;
+      };
+      return obs;
+    };
+    Wrapped.prototype = Native.prototype;
+    return Wrapped;
+  };
+  const IO = firstNotice(window.IntersectionObserver, (el, options) => {
+    const b = el.getBoundingClientRect();
+    const root = options && options.root instanceof Element ? options.root.getBoundingClientRect() : new DOMRectReadOnly(0, 0, window.innerWidth, window.innerHeight);
+    const x = Math.max(b.left, root.left), y = Math.max(b.top, root.top);
+    const w = Math.min(b.right, root.right) - x, h = Math.min(b.bottom, root.bottom) - y;
+    const hit = el.isConnected && w >= 0 && h >= 0;
+    const area = b.width * b.height;
+    return {target: el, time: now(), rootBounds: root, boundingClientRect: b, isVisible: false,
+      intersectionRect: hit ? new DOMRectReadOnly(x, y, w, h) : new DOMRectReadOnly(0, 0, 0, 0),
+      isIntersecting: hit, intersectionRatio: hit ? (area > 0 ? (w * h) / area : 1) : 0};
+  });
+  if (IO) window.IntersectionObserver = IO;
+  const RO = firstNotice(window.ResizeObserver, (el) => {
+    const cs = getComputedStyle(el);
+    const px = (v) => parseFloat(v) || 0;
+    const w = Math.max(el.clientWidth - px(cs.paddingLeft) - px(cs.paddingRight), 0);
+    const h = Math.max(el.clientHeight - px(cs.paddingTop) - px(cs.paddingBottom), 0);
+    const b = el.getBoundingClientRect();
+    const size = (i, j) => [{inlineSize: i, blockSize: j}];
+    return {target: el, contentRect: new DOMRectReadOnly(px(cs.paddingLeft), px(cs.paddingTop), w, h),
+      contentBoxSize: size(w, h), borderBoxSize: size(b.width, b.height),
+      devicePixelContentBoxSize: size(w * devicePixelRatio, h * devicePixelRatio)};
+  });
+  if (RO) window.ResizeObserver = RO;
+  const open = window.open;
+  window.open = function (url) {
+    try { open.call(window, url === undefined ? "" : String(url), "_blank", "noopener"); } catch (e) {}
+    return null;
+  };
+  const sw = navigator.serviceWorker;
+  if (sw) {
+    sw.register = function () {
+      return Promise.reject(new DOMException("service workers are blocked by webgraph", "SecurityError"));
+    };
+  }
+  const WS = window.WebSocket;
+  if (WS) {
+    const Blocked = function WebSocket(url) {
+      try { globalThis[__WS_BINDING__](String(url)); } catch (e) {}
+      throw new DOMException("WebSockets are blocked by webgraph", "SecurityError");
+    };
+    Blocked.prototype = WS.prototype;
+    Object.defineProperty(WS.prototype, "constructor", {value: Blocked, writable: true, configurable: true});
+    Object.assign(Blocked, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+    window.WebSocket = Blocked;
+  }
+  // A page is left only when webgraph moves its tab on, and frozen (see
+  // tab.rest) only once it is read: what a page does then (pagehide,
+  // unload and beforeunload handlers, inline ones too, and freeze and
+  // resume ones: analytics, keepalive requests) it never gets to do. The
+  // guard's listener comes before any of the page's and ends the event.
+  // (The method is kept here: a page that replaces Event.prototype's
+  // cannot undo the guard's stop.)
+  const stopNow = Event.prototype.stopImmediatePropagation;
+  for (const type of ["pagehide", "unload", "beforeunload", "freeze", "resume"]) {
+    window.addEventListener(type, (e) => stopNow.call(e), true);
+  }
+  for (const name of ["RTCPeerConnection", "webkitRTCPeerConnection"]) {
+    try { delete window[name]; } catch (e) {}
+  }
+})();
