@@ -29,20 +29,18 @@
 // noopener one is closed by the guard before its first request.
 //
 // It also watches what the page is still doing, for the adaptive wait: a
-// MutationObserver on the whole document, the fetch() and XMLHttpRequest
-// calls not yet answered, the setTimeout timers due within __DUE_SOON_MS__ ms,
-// and the animation frames and observer notices it gives a background page.
-// A fetch() or XHR unanswered for __STREAM_MS__ ms stops counting: it is taken
-// for a long poll (the tab's events tell whether bytes still arrive).
-// window[__IDLE_FN__](quiet, cap) resolves true once none is pending and
-// nothing changed for quiet ms, or false after cap ms. The page cannot replace
-// it; a page that breaks it only loses its own late content, and the wait
-// stays bounded by Config.WaitCap.
+// MutationObserver on the whole document, the setTimeout timers due within
+// __DUE_SOON_MS__ ms, and the animation frames and observer notices it gives
+// a background page. A fetch() or XHR made, and its answer reaching the page,
+// restart the quiet window; whether a request in flight holds the wait is the
+// tab's to say (streamAfter in tab.go). window[__IDLE_FN__](quiet, cap)
+// resolves true once none is pending and nothing changed for quiet ms, or
+// false after cap ms. The page cannot replace it; a page that breaks it only
+// loses its own late content, and the wait stays bounded by Config.WaitCap.
 //
 // Placeholders, each a JavaScript literal that scripts.go fills in from the
 // Go constant of the same meaning:
 //   __DUE_SOON_MS__  dueSoonMS: a timer due within it holds the wait
-//   __STREAM_MS__    streamAfter in ms: an unanswered call that long is a long poll
 //   __HELD_FRAMES__  heldFrames: how deep a chain of animation frames holds the wait
 //   __HIDDEN_TAB__   whether the tab is hidden (never drawn, whatever the page's visibility)
 //   __IDLE_FN__      idleFn: the name of the idle function, a string
@@ -68,27 +66,17 @@
   const untime = (id) => { if (timers.delete(id)) { pending--; touch(); } };
   window.clearTimeout = function (id) { untime(id); return clearT.call(window, id); };
   window.clearInterval = function (id) { untime(id); return clearI.call(window, id); };
-  // fetch() and XHR calls unanswered, by when they began: one unanswered
-  // for streamMS is a long poll, and no longer holds the wait.
-  const calls = new Map();
-  let callID = 0;
-  const begin = () => {
-    const id = ++callID;
-    calls.set(id, now()); touch();
-    return () => { if (calls.delete(id)) touch(); };
-  };
-  const busy = (t) => {
-    if (pending > 0) return true;
-    for (const began of calls.values()) if (t - began < __STREAM_MS__) return true;
-    return false;
-  };
+  // Requests are the tab's to judge: its events see each one's headers and
+  // bytes (streamAfter in tab.go), where the page sees an XHR's headers only
+  // with its first byte, and a fetch()'s body not at all. The guard notes
+  // only when a fetch() or XHR is made and when its answer reaches the page
+  // (the promise settles, loadend), as changes that restart the quiet window.
   const fetchFn = window.fetch;
   if (fetchFn) {
     window.fetch = function () {
-      const end = begin();
-      let p;
-      try { p = fetchFn.apply(this, arguments); } catch (e) { end(); throw e; }
-      p.then(end, end);
+      touch();
+      const p = fetchFn.apply(this, arguments);
+      p.then(touch, touch);
       return p;
     };
   }
@@ -96,9 +84,9 @@
   if (XHR) {
     const send = XHR.prototype.send;
     XHR.prototype.send = function () {
-      const end = begin();
-      try { this.addEventListener("loadend", end, {once: true}); return send.apply(this, arguments); }
-      catch (e) { end(); throw e; }
+      touch();
+      this.addEventListener("loadend", touch, {once: true});
+      return send.apply(this, arguments);
     };
   }
   new MutationObserver(touch).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
@@ -106,7 +94,7 @@
     const start = now();
     const check = () => {
       const t = now();
-      const held = busy(t);
+      const held = pending > 0;
       if (!held && t - last >= quiet) return resolve(true);
       if (t - start >= cap) return resolve(false);
       const wait = held ? 20 : quiet - (t - last);

@@ -50,10 +50,12 @@ type Config struct {
 	// Timeout bounds one render: navigation, waiting and reading.
 	Timeout time.Duration
 	// Quiet is how long, after the load event, the page must be idle
-	// before it counts as rendered: no request in flight, no fetch or XHR
-	// unanswered, no timer due within 1.5 s, and no change to the DOM. An
-	// EventSource after its first message, and a fetch or XHR that has
-	// received nothing for 1 s (a long poll), do not count as in flight.
+	// before it counts as rendered: no request in flight, none sent or
+	// ended, no timer due within 1.5 s, and no change to the DOM. A
+	// request waiting for its response is in flight however long it
+	// waits; once its response began, an EventSource after its first
+	// message, or 1 s without one, and a fetch or XHR that has received
+	// nothing for 1 s (a long poll), are not.
 	Quiet time.Duration
 	// WaitCap bounds the wait for the page to be idle after the load
 	// event; the page is then read as it is.

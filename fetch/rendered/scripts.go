@@ -82,7 +82,6 @@ func jsInt(n int) string { return strconv.Itoa(n) }
 func guardScript(hidden bool) pageScript {
 	return pageScript{name: "guard.js", source: guardSource, values: map[string]string{
 		"DUE_SOON_MS": jsInt(dueSoonMS),
-		"STREAM_MS":   strconv.FormatInt(streamAfter.Milliseconds(), 10),
 		"HELD_FRAMES": jsInt(heldFrames),
 		"HIDDEN_TAB":  strconv.FormatBool(hidden),
 		"IDLE_FN":     jsString(idleFn),

@@ -208,12 +208,16 @@ func (t *tab) close() {
 	t.work.wg.Wait()
 }
 
-// streamAfter is how long a request may go without a byte arriving before
-// the wait stops waiting for it: a fetch() or XMLHttpRequest in flight that
-// long with nothing received is taken for a long poll, and an EventSource
-// that long without a message for a stream that will not end. An
-// EventSource's first message ends its hold at once. Other requests
-// (documents, scripts, stylesheets) hold the wait until they end or the cap.
+// streamAfter is how long a request whose response has started may go
+// without a byte arriving before the wait stops waiting for it: a fetch() or
+// XMLHttpRequest silent that long after its headers is taken for a long
+// poll, and an EventSource that long after its headers without a message for
+// a stream that will not end. An EventSource's first message ends its hold
+// at once. A request still waiting for its response (queued behind the
+// browser's six connections to a host, held by the gate, or slow to answer)
+// is no stream: it holds the wait until it is answered or the cap, however
+// long it has waited. Other requests (documents, scripts, stylesheets) hold
+// the wait until they end or the cap. guard.js counts the same way.
 const streamAfter = time.Second
 
 // Kinds of an open stream: the values of fetch.OpenStream.Kind.
@@ -227,23 +231,26 @@ type flight struct {
 	url     string
 	kind    string    // streamEventSource, streamLongPoll (a fetch or XHR, if it lasts), or ""
 	start   time.Time // when it went out
+	started time.Time // when its response began (its headers came); zero: not yet
 	heard   time.Time // when bytes last arrived; zero: none yet
 	message bool      // an EventSource delivered a message
 }
 
 // holds reports whether f still holds the render's wait at now.
 func (f *flight) holds(now time.Time) bool {
+	if f.kind == "" || f.started.IsZero() {
+		return true
+	}
 	switch f.kind {
 	case streamEventSource:
-		return !f.message && now.Sub(f.start) < streamAfter
-	case streamLongPoll:
-		last := f.start
+		return !f.message && now.Sub(f.started) < streamAfter
+	default: // streamLongPoll
+		last := f.started
 		if f.heard.After(last) {
 			last = f.heard
 		}
 		return now.Sub(last) < streamAfter
 	}
-	return true
 }
 
 // navState collects, from the tab's events, what one render needs: the main
@@ -309,6 +316,9 @@ func (s *navState) onEvent(ev any) {
 		if ev.RequestID == s.docReq {
 			s.resp = ev.Response
 		}
+		if f := s.inflight[ev.RequestID]; f != nil && f.started.IsZero() {
+			f.started = time.Now()
+		}
 		s.heard(ev.RequestID)
 	case *network.EventDataReceived:
 		s.heard(ev.RequestID)
@@ -360,12 +370,17 @@ func (s *navState) holding() bool {
 	return false
 }
 
-// idle reports whether no request in flight holds the wait: none is in
-// flight, or only open streams are (see streamAfter).
-func (s *navState) idle() bool {
+// unsettled returns how long, at least, until the page's requests are
+// settled: none in flight holds the wait, and none went out or ended within
+// quiet (a request's answer is followed by the script it feeds, as a change
+// to the DOM is by the next). Zero or less: they are settled.
+func (s *navState) unsettled(quiet time.Duration) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return !s.holding()
+	if s.holding() {
+		return 10 * time.Millisecond
+	}
+	return quiet - time.Since(s.lastActivity)
 }
 
 // pending reports whether any request of the page is in flight, open
@@ -609,18 +624,18 @@ func (t *tab) readResponse(st *navState, s *fetch.Side) bool {
 }
 
 // settle waits, after the load event, for the page to be idle, and reads it.
-// The page is idle when no request that holds the wait is in flight (the
-// tab's events say so; an open stream does not hold it, see streamAfter),
-// and, page-side (guard.js), no fetch or XHR is unanswered, no timer is due
-// soon and the DOM has not changed for cfg.Quiet; the read waits for that in
-// the page itself, so one Evaluate usually both waits and reads. A request
-// that went out meanwhile, or a script navigation that replaced the
+// The page is idle when no request that holds the wait is in flight and none
+// went out or ended for cfg.Quiet (the tab's events say so; an open stream
+// does not hold it, see streamAfter), and, page-side (guard.js), no timer is
+// due soon and the DOM has not changed for cfg.Quiet; the read waits for
+// that in the page itself, so one Evaluate usually both waits and reads. A
+// request that went out meanwhile, or a script navigation that replaced the
 // document, means another round. cfg.WaitCap bounds it all: the page is
 // then read as it is. The wait is "idle" or "cap".
 func (t *tab) settle(ctx context.Context, st *navState, cfg Config) (extracted, string, error) {
 	deadline := time.Now().Add(cfg.WaitCap)
 	for {
-		waitNetwork(ctx, st, deadline)
+		waitNetwork(ctx, st, cfg.Quiet, deadline)
 		began := time.Now()
 		ex, err := chromedp.Run(ctx, readPage(cfg, cfg.Quiet, time.Until(deadline)))
 		late := !time.Now().Before(deadline)
@@ -647,10 +662,12 @@ func (t *tab) settle(ctx context.Context, st *navState, cfg Config) (extracted, 
 	}
 }
 
-// waitNetwork waits until no request of the page is in flight, or deadline.
-func waitNetwork(ctx context.Context, st *navState, deadline time.Time) {
-	for !st.idle() && time.Now().Before(deadline) {
-		if !pause(ctx, 10*time.Millisecond) {
+// waitNetwork waits until the page's requests are settled (see unsettled),
+// or deadline.
+func waitNetwork(ctx context.Context, st *navState, quiet time.Duration, deadline time.Time) {
+	for {
+		d, left := st.unsettled(quiet), time.Until(deadline)
+		if d <= 0 || left <= 0 || !pause(ctx, min(d, left)) {
 			return
 		}
 	}
