@@ -38,31 +38,115 @@ const dueSoonMS = 1500
 // waited for, an endless animation is not.
 const heldFrames = 3
 
+// What blocked_resources lists. The list (and the audit finding of the same
+// name) says the render may be incomplete: it names only what the page asked
+// for to render itself and was refused, where that can change what a reader
+// sees. Blocked (Side.Blocked) counts every refusal all the same.
+//
+//   - Refused by the gate (out of scope, robots.txt, a private address):
+//     listed: scripts, stylesheets, fetch() and XHR, frames, workers, event
+//     streams. A link preload or modulepreload the gate refuses is not: it is
+//     a hint, often for the next route, and if the page needs the resource
+//     its own request for it is refused too, and listed then.
+//   - WebSockets, never opened: listed (a page's live text may come over one).
+//   - Images, media and text tracks, fonts: never requested, never listed;
+//     they change how a page looks, not its text.
+//   - Prefetches (rel=prefetch, a Sec-Purpose of prefetch): for a later
+//     navigation, never this page's; pings, beacons and CSP reports: sent,
+//     never read. Never listed.
+//   - New windows and popups: another page, closed before its first
+//     request; never listed.
+
+// maxHints bounds the link preloads one render remembers.
+const maxHints = 4 * fetch.MaxBlockedResources
+
 // record is what a tab refused during the current render.
 type record struct {
 	count    int
-	list     []fetch.BlockedResource
-	listed   map[string]bool  // reason + URL, so that a retried request is listed once
+	refused  []*refusal          // what may be listed, in order
+	byKey    map[string]*refusal // by reason + URL: a retried request is listed once
+	hints    map[network.RequestID]bool
 	verdicts map[string]error // the gate's answers for subresource URLs
 	popups   int              // windows the target guard closed
 }
 
-func newRecord() record {
-	return record{listed: map[string]bool{}, verdicts: map[string]error{}}
+// refusal is one URL refused for one reason, and the requests refused
+// under it.
+type refusal struct {
+	res fetch.BlockedResource
+	// ids are the first of the requests refused (none for a WebSocket);
+	// more counts those past maxIDs.
+	ids  []network.RequestID
+	more bool
 }
 
-// block counts one refused request and lists it when list is set (and the
-// list has room).
-func (t *tab) block(u, reason, detail string, list bool) {
+// maxIDs bounds the requests one refusal remembers: a URL asked for more
+// often than that is the page's own.
+const maxIDs = 4
+
+func newRecord() record {
+	return record{byKey: map[string]*refusal{}, hints: map[network.RequestID]bool{}, verdicts: map[string]error{}}
+}
+
+// block counts one refused request, id (empty for what is no request of the
+// Fetch domain: a WebSocket), and keeps it for the list when list is set.
+// Whether it is listed is decided when the list is read (listing): the
+// browser tells whether a request was a link preload in an event that can
+// come after its pause.
+func (t *tab) block(u, reason, detail string, list bool, id network.RequestID) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.rec.count++
-	key := reason + " " + u
-	if !list || t.rec.listed[key] || len(t.rec.list) >= fetch.MaxBlockedResources {
+	if !list {
 		return
 	}
-	t.rec.listed[key] = true
-	t.rec.list = append(t.rec.list, fetch.BlockedResource{URL: u, Reason: reason, Detail: detail})
+	key := reason + " " + u
+	r := t.rec.byKey[key]
+	if r == nil {
+		if len(t.rec.refused) >= 4*fetch.MaxBlockedResources {
+			return
+		}
+		r = &refusal{res: fetch.BlockedResource{URL: u, Reason: reason, Detail: detail}}
+		t.rec.byKey[key] = r
+		t.rec.refused = append(t.rec.refused, r)
+	}
+	switch {
+	case id == "":
+	case len(r.ids) < maxIDs:
+		r.ids = append(r.ids, id)
+	default:
+		r.more = true
+	}
+}
+
+// hint notes that the request id is a link preload (<link rel=preload>,
+// <link rel=modulepreload>).
+func (t *tab) hint(id network.RequestID) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.rec.hints) < maxHints {
+		t.rec.hints[id] = true
+	}
+}
+
+// listing returns blocked_resources: each refusal kept by block with at
+// least one request that was not a link preload, at most
+// fetch.MaxBlockedResources. Called with t.mu held.
+func (r *record) listing() []fetch.BlockedResource {
+	var list []fetch.BlockedResource
+	for _, f := range r.refused {
+		if len(list) == fetch.MaxBlockedResources {
+			break
+		}
+		asked := len(f.ids) == 0 || f.more
+		for _, id := range f.ids {
+			asked = asked || !r.hints[id]
+		}
+		if asked {
+			list = append(list, f.res)
+		}
+	}
+	return list
 }
 
 // popupClosed is called by the target guard for each window of this tab's
@@ -149,8 +233,8 @@ func (t *tab) answer(ctx context.Context, ev *cdpfetch.EventRequestPaused, gate 
 		t.fail(ctx, ev)
 		return
 	default:
-		if reason, list := typeBlocked(ev, u); reason != "" {
-			t.block(raw, fetch.DeniedType, reason, list)
+		if reason := typeBlocked(ev); reason != "" {
+			t.block(raw, fetch.DeniedType, reason, false, ev.NetworkID)
 			t.fail(ctx, ev)
 			return
 		}
@@ -159,7 +243,7 @@ func (t *tab) answer(ctx context.Context, ev *cdpfetch.EventRequestPaused, gate 
 		}
 	}
 	if deny != nil {
-		t.block(deny.URL, deny.Cause, deny.Reason, true)
+		t.block(deny.URL, deny.Cause, deny.Reason, true, ev.NetworkID)
 		t.fail(ctx, ev)
 		return
 	}
@@ -195,26 +279,26 @@ func (t *tab) fail(ctx context.Context, ev *cdpfetch.EventRequestPaused) {
 }
 
 // typeBlocked says why a request is of a kind a text render never makes
-// (images, media, fonts, pings and beacons, CSP reports,
-// prefetches), or "" when it is not; list is false for the kinds too many to
-// list one by one (images).
-func typeBlocked(ev *cdpfetch.EventRequestPaused, u *url.URL) (reason string, list bool) {
+// (images, media, fonts, pings and beacons, CSP reports, prefetches), or ""
+// when it is not. None of them is listed in blocked_resources (see "What
+// blocked_resources lists", above).
+func typeBlocked(ev *cdpfetch.EventRequestPaused) string {
 	switch ev.ResourceType {
 	case network.ResourceTypeImage:
-		return "images are never requested", false
+		return "images are never requested"
 	case network.ResourceTypeMedia, network.ResourceTypeTextTrack:
-		return "media are never requested", true
+		return "media are never requested"
 	case network.ResourceTypeFont:
-		return "fonts are never requested", true
+		return "fonts are never requested"
 	case network.ResourceTypePing:
-		return "pings and beacons are dropped", true
+		return "pings and beacons are dropped"
 	case network.ResourceTypeCSPViolationReport:
-		return "CSP reports are dropped", true
+		return "CSP reports are dropped"
 	case network.ResourceTypePrefetch:
-		return "prefetches are dropped", true
+		return "prefetches are dropped"
 	}
 	if p := header(ev.Request.Headers, "Sec-Purpose") + header(ev.Request.Headers, "Purpose"); strings.Contains(p, "prefetch") {
-		return "prefetches are dropped", true
+		return "prefetches are dropped"
 	}
-	return "", false
+	return ""
 }

@@ -73,8 +73,9 @@ type Config struct {
 	// page. A main-document URL it refuses (redirects and script
 	// navigations included) is not requested, and the render ends with a
 	// *fetch.HopError; any other URL it refuses is not requested and is
-	// listed in the Side's BlockedResources. Nil lets every request of a
-	// kind a text render needs go.
+	// listed in the Side's BlockedResources, unless it was only a link
+	// preload the page never asked for again (intercept.go says what is
+	// listed). Nil lets every request of a kind a text render needs go.
 	//
 	// Whatever the gate says, images, media, fonts, the favicon, pings,
 	// beacons, CSP reports, prefetches and WebSockets are never requested,

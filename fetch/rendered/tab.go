@@ -181,20 +181,25 @@ func openTarget(b *browser, hidden bool) (context.Context, context.CancelFunc, e
 	return ctx, cancel, nil
 }
 
-// onEvent lists the windows the page tried to open and the WebSockets it
+// onEvent counts the windows the page tried to open, lists the WebSockets it
 // tried to open (which the guard script refused, or the network emulation
-// failed, in the page or a worker). It runs on a session's reading
-// goroutine: no commands.
+// failed, in the page or a worker), and notes which requests are link
+// preloads (see record.listing). It runs on a session's reading goroutine: no
+// commands.
 func (t *tab) onEvent(ev any) {
 	switch ev := ev.(type) {
 	case *page.EventWindowOpen:
-		t.block(ev.URL, fetch.DeniedPopup, "new windows are closed before their first request", true)
+		t.block(ev.URL, fetch.DeniedPopup, "new windows are closed before their first request", false, "")
 	case *runtime.EventBindingCalled:
 		if ev.Name == wsBinding {
-			t.block(ev.Payload, fetch.DeniedType, wsDetail, true)
+			t.block(ev.Payload, fetch.DeniedType, wsDetail, true, "")
 		}
 	case *network.EventWebSocketCreated:
-		t.block(ev.URL, fetch.DeniedType, wsDetail, true)
+		t.block(ev.URL, fetch.DeniedType, wsDetail, true, "")
+	case *network.EventRequestWillBeSent:
+		if ev.Request != nil && ev.Request.IsLinkPreload {
+			t.hint(ev.RequestID)
+		}
 	}
 }
 
@@ -608,7 +613,7 @@ func (t *tab) readResponse(st *navState, s *fetch.Side) bool {
 	s.Requests = st.requests
 	t.mu.Lock()
 	s.Blocked = t.rec.count
-	s.BlockedResources = append([]fetch.BlockedResource(nil), t.rec.list...)
+	s.BlockedResources = t.rec.listing()
 	t.mu.Unlock()
 	if r := st.resp; r != nil {
 		s.FinalURL = r.URL
