@@ -6,11 +6,15 @@
 //
 // What it may touch: the page's globals that it wraps or replaces before the
 // page can keep the originals (setTimeout, clearTimeout, clearInterval,
-// fetch, XMLHttpRequest.prototype.send, requestAnimationFrame,
-// cancelAnimationFrame, IntersectionObserver, ResizeObserver,
-// document.hidden and visibilityState, window.open,
-// navigator.serviceWorker.register, WebSocket, RTCPeerConnection) and the
-// leave and freeze events, which it stops before the page hears them. It
+// fetch, XMLHttpRequest.prototype.send, MessageChannel and
+// MessagePort.prototype's onmessage, start and postMessage,
+// Document.prototype.createElement, requestAnimationFrame,
+// cancelAnimationFrame, requestIdleCallback, cancelIdleCallback,
+// IntersectionObserver, ResizeObserver, document.hidden and
+// visibilityState, window.open, navigator.serviceWorker.register,
+// WebSocket, RTCPeerConnection) and the leave and freeze events, which it
+// stops before the page hears them. Each wrapper does what the original
+// does, and notes it. It
 // defines one property of its own on window, __IDLE_FN__ (neither writable
 // nor configurable), which wait.js calls. It watches the DOM (a
 // MutationObserver) and never changes it. Its one way out of the page is the
@@ -30,8 +34,9 @@
 //
 // It also watches what the page is still doing, for the adaptive wait: a
 // MutationObserver on the whole document, the setTimeout timers due within
-// __DUE_SOON_MS__ ms, and the animation frames and observer notices it gives
-// a background page. A fetch() or XHR made, and its answer reaching the page,
+// __DUE_SOON_MS__ ms, messages through a MessageChannel, idle callbacks,
+// scripts it added that have not run yet, and the animation frames and
+// observer notices it gives a background page. A fetch() or XHR made, and its answer reaching the page,
 // restart the quiet window; whether a request in flight holds the wait is the
 // tab's to say (streamAfter in tab.go). window[__IDLE_FN__](quiet, cap)
 // resolves true once none is pending and nothing changed for quiet ms, or
@@ -89,12 +94,113 @@
       return send.apply(this, arguments);
     };
   }
-  new MutationObserver(touch).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  // Work the page has queued that is neither a timer nor a request: a
+  // message through a MessageChannel (React's scheduler posts each slice of
+  // its work so, hydration included, which changes nothing in the DOM until
+  // it commits), a script it added that has not run yet, and an idle
+  // callback (below, with the animation frames). Each holds the wait until
+  // it has run, as a timer due soon does.
+  // Microtasks (queueMicrotask, promise callbacks) need nothing: they all run
+  // before the next task, and the wait's check is a task.
+  const listen = EventTarget.prototype.addEventListener;
+  const MC = window.MessageChannel, Port = window.MessagePort;
+  let queued = () => false;
+  if (MC && Port) {
+    const portProto = Port.prototype;
+    const partner = new WeakMap(); // port → the other port of its channel
+    const inbox = new WeakMap();   // port → when its messages not yet delivered were posted
+    const waiting = new Set();     // ports with messages not yet delivered
+    const started = new WeakSet(); // ports that deliver: onmessage set, or start()ed
+    const delivered = function () {
+      const q = inbox.get(this);
+      if (q && q.length && (q.shift(), !q.length)) waiting.delete(this);
+      touch();
+    };
+    const start = (port) => {
+      if (started.has(port)) return;
+      started.add(port);
+      listen.call(port, "message", delivered); // after the page's own listener
+    };
+    const Channel = function MessageChannel() {
+      if (!new.target) return MC(); // throws as the browser's does
+      const c = new MC();
+      partner.set(c.port1, c.port2);
+      partner.set(c.port2, c.port1);
+      if (new.target !== Channel) Object.setPrototypeOf(c, new.target.prototype); // a page's subclass
+      return c;
+    };
+    Channel.prototype = MC.prototype;
+    Object.defineProperty(MC.prototype, "constructor", {value: Channel, writable: true, configurable: true});
+    window.MessageChannel = Channel;
+    const onmessage = Object.getOwnPropertyDescriptor(portProto, "onmessage");
+    if (onmessage && onmessage.set) {
+      Object.defineProperty(portProto, "onmessage", {configurable: true, enumerable: onmessage.enumerable, get: onmessage.get,
+        set(fn) { onmessage.set.call(this, fn); if (typeof fn === "function") start(this); }});
+    }
+    const portStart = portProto.start;
+    portProto.start = function () { const r = portStart.apply(this, arguments); start(this); return r; };
+    const post = portProto.postMessage;
+    portProto.postMessage = function () {
+      const r = post.apply(this, arguments);
+      const to = partner.get(this);
+      if (to && started.has(to)) {
+        let q = inbox.get(to);
+        if (!q) inbox.set(to, q = []);
+        q.push(now());
+        waiting.add(to);
+      }
+      return r;
+    };
+    // A message not delivered within __DUE_SOON_MS__ ms (its port closed,
+    // or sent to a worker) stops counting.
+    queued = (t) => {
+      for (const port of waiting) {
+        const q = inbox.get(port);
+        while (q.length && t - q[0] > __DUE_SOON_MS__) q.shift();
+        if (q.length) return true;
+        waiting.delete(port);
+      }
+      return false;
+    };
+  }
+  // Scripts the page makes (document.createElement) and adds with a src
+  // run once loaded, in a task of their own, and then fire load (or error):
+  // each holds the wait from when it is added until then. Only those: a
+  // script the parser or innerHTML made may have run already, or never will.
+  const made = new WeakSet(), watched = new WeakSet();
+  const JS = new Set(["", "module", "text/javascript", "application/javascript", "text/ecmascript", "application/ecmascript"]);
+  const createElement = Document.prototype.createElement;
+  Document.prototype.createElement = function (name) {
+    const e = createElement.apply(this, arguments);
+    if (e instanceof HTMLScriptElement) made.add(e);
+    return e;
+  };
+  const watch = (e) => {
+    if (!made.has(e) || watched.has(e) || !e.hasAttribute("src")) return;
+    const type = (e.getAttribute("type") || "").trim().toLowerCase();
+    if (!JS.has(type) || (type !== "module" && e.hasAttribute("nomodule"))) return;
+    watched.add(e);
+    pending++;
+    let done = false;
+    const end = () => { if (!done) { done = true; pending--; touch(); } };
+    listen.call(e, "load", end);
+    listen.call(e, "error", end);
+  };
+  new MutationObserver((records) => {
+    touch();
+    for (const r of records) {
+      for (const n of r.addedNodes) {
+        if (n.nodeType !== 1) continue;
+        if (n.localName === "script") watch(n);
+        else if (n.firstElementChild) for (const e of n.getElementsByTagName("script")) watch(e);
+      }
+    }
+  }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
   Object.defineProperty(window, __IDLE_FN__, {value: (quiet, cap) => new Promise((resolve) => {
     const start = now();
     const check = () => {
       const t = now();
-      const held = pending > 0;
+      const held = pending > 0 || queued(t);
       if (!held && t - last >= quiet) return resolve(true);
       if (t - start >= cap) return resolve(false);
       const wait = held ? 20 : quiet - (t - last);
@@ -105,9 +211,9 @@
   // A tab renders in the background of the browser's window (see newTab),
   // where Chrome draws nothing: the page is told it is visible, as in a
   // reader's browser, and what a background page does not get is given by
-  // timers: animation frames about every 16 ms, and the first notification
-  // that an IntersectionObserver or a ResizeObserver sends for each element
-  // observed. Both hold the wait until they have run, or the page would be
+  // timers: animation frames about every 16 ms, idle callbacks, and the
+  // first notification that an IntersectionObserver or a ResizeObserver
+  // sends for each element observed. Each holds the wait until it has run, or the page would be
   // read before them whenever the machine is slow to run its timers; but of
   // frames asked for by frames only the first few (heldFrames deep) do: a
   // page that animates forever is not waited for.
@@ -140,6 +246,53 @@
       const f = frames.get(id);
       if (f) { clearT.call(window, f.timer); frames.delete(id); if (f.held) pending--; return; }
       return caf.call(window, id);
+    };
+  }
+  // Idle callbacks (a framework's client:idle islands hydrate in one) hold
+  // the wait until they have run. A background page's come late, or not at
+  // all while the machine is busy: there it is given them by timers, each
+  // with an idle period of IDLE_MS. Of callbacks asked for by callbacks,
+  // only the first HELD_IDLE deep hold the wait: a page that idles forever
+  // is not waited for.
+  const ric = window.requestIdleCallback, cic = window.cancelIdleCallback;
+  if (ric && cic) {
+    const IDLE_MS = 20, HELD_IDLE = 64;
+    const idles = new Map();
+    let idleID = 0, idleGen = -1; // of the idle callback running; -1: none
+    window.requestIdleCallback = function (fn, options) {
+      if (typeof fn !== "function") return ric.call(window, fn, options);
+      const gen = idleGen + 1, held = gen < HELD_IDLE;
+      if (held) pending++;
+      let id;
+      const run = (deadline) => {
+        if (!idles.delete(id)) return;
+        if (held) pending--;
+        const outer = idleGen;
+        idleGen = gen;
+        touch();
+        try { return fn.call(window, deadline); } finally { idleGen = outer; touch(); }
+      };
+      if (background()) {
+        id = --idleID; // negative: never one of Chrome's own
+        const timer = setT.call(window, () => {
+          const begun = now();
+          run({didTimeout: false, timeRemaining: () => Math.max(0, IDLE_MS - (now() - begun))});
+        }, 1);
+        idles.set(id, {timer, held});
+      } else {
+        id = ric.call(window, run, options);
+        idles.set(id, {held});
+      }
+      return id;
+    };
+    window.cancelIdleCallback = function (id) {
+      const c = idles.get(id);
+      if (!c) return cic.call(window, id);
+      idles.delete(id);
+      if (c.held) pending--;
+      touch();
+      if (c.timer !== undefined) clearT.call(window, c.timer);
+      else cic.call(window, id);
     };
   }
   const firstNotice = (Native, entry) => {
