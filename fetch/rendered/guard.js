@@ -314,12 +314,21 @@
     Wrapped.prototype = Native.prototype;
     return Wrapped;
   };
+  // An IntersectionObserver's first notice is what a reader sees who
+  // scrolls the page (or the observer's root) down to the element: one laid
+  // out anywhere along it intersects, its box where it stands once scrolled
+  // into view; one with no box (display: none, or detached) does not. So a
+  // part of the page drawn only when seen (a client:visible island, a
+  // lazy section) is drawn, as for a reader who reads to the end; its images
+  // are still never requested, and the wait still ends at its cap.
   const IO = firstNotice(window.IntersectionObserver, (el, options) => {
-    const b = el.getBoundingClientRect();
     const root = options && options.root instanceof Element ? options.root.getBoundingClientRect() : new DOMRectReadOnly(0, 0, window.innerWidth, window.innerHeight);
+    const at = el.getBoundingClientRect();
+    const dy = at.bottom < root.top || at.top > root.bottom ? root.top - at.top : 0;
+    const b = new DOMRectReadOnly(at.x, at.y + dy, at.width, at.height);
     const x = Math.max(b.left, root.left), y = Math.max(b.top, root.top);
     const w = Math.min(b.right, root.right) - x, h = Math.min(b.bottom, root.bottom) - y;
-    const hit = el.isConnected && w >= 0 && h >= 0;
+    const hit = el.isConnected && el.getClientRects().length > 0 && w >= 0 && h >= 0;
     const area = b.width * b.height;
     return {target: el, time: now(), rootBounds: root, boundingClientRect: b, isVisible: false,
       intersectionRect: hit ? new DOMRectReadOnly(x, y, w, h) : new DOMRectReadOnly(0, 0, 0, 0),
