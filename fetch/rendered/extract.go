@@ -63,6 +63,7 @@ type extracted struct {
 		Href string `json:"href"`
 	} `json:"hreflang"`
 	JSONLD []string `json:"jsonld"`
+	Pres   []string `json:"pres"` // the innerText of each <pre> shown, in order
 	Idle   bool     `json:"-"`
 	Probe  int      `json:"probe"`
 }
@@ -244,11 +245,7 @@ func (ex *extracted) fill(s *fetch.Side, cfg Config, xRobots []string) {
 	if utf8.RuneCountInString(text) > maxText {
 		text, ex.Truncated = clipRunes(text, maxText), true
 	}
-	for _, line := range strings.Split(text, "\n") {
-		if b := fetch.CollapseSpace(line); b != "" {
-			s.Blocks = append(s.Blocks, b)
-		}
-	}
+	s.Blocks = textBlocks(text, ex.Pres)
 	s.Words = fetch.CountWords(s.Blocks)
 	if ex.Truncated {
 		s.Truncated = true
@@ -305,6 +302,62 @@ func (ex *extracted) fill(s *fetch.Side, cfg Config, xRobots []string) {
 		ex.JSONLD = ex.JSONLD[:fetch.MaxJSONLDScripts]
 	}
 	h.StructuredData = fetch.JSONLDTypes(ex.JSONLD)
+}
+
+// textBlocks cuts a render's text into blocks: each line, its white space
+// collapsed, is one, except that the text of each <pre> of pres (innerText,
+// in document order) that the text holds on lines of its own, in that order,
+// is one block (fetch.PreBlock), as the plain side makes it. The search for
+// them is bounded by the text's length: past that, the rest is cut by lines.
+func textBlocks(text string, pres []string) []string {
+	var blocks []string
+	lines := func(s string) {
+		for _, line := range strings.Split(s, "\n") {
+			if b := fetch.CollapseSpace(line); b != "" {
+				blocks = append(blocks, b)
+			}
+		}
+	}
+	at, budget := 0, 4*len(text)
+	for _, p := range pres {
+		p = strings.Trim(p, "\n")
+		if strings.TrimSpace(p) == "" {
+			continue
+		}
+		i := lineIndex(text[at:], p, &budget)
+		if budget < 0 {
+			break
+		}
+		if i < 0 {
+			continue
+		}
+		lines(text[at : at+i])
+		blocks = append(blocks, fetch.PreBlock(p))
+		at += i + len(p)
+	}
+	lines(text[at:])
+	return blocks
+}
+
+// lineIndex returns where p first stands on lines of its own in s (starting
+// a line and ending one), or -1. It takes from *budget what it reads.
+func lineIndex(s, p string, budget *int) int {
+	for off := 0; off <= len(s); {
+		*budget -= len(s) - off
+		if *budget < 0 {
+			return -1
+		}
+		i := strings.Index(s[off:], p)
+		if i < 0 {
+			return -1
+		}
+		i += off
+		if end := i + len(p); (i == 0 || s[i-1] == '\n') && (end == len(s) || s[end] == '\n') {
+			return i
+		}
+		off = i + 1
+	}
+	return -1
 }
 
 // clipRunes returns s cut to at most n runes.

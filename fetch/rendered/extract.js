@@ -39,7 +39,7 @@
   // The caps, each the Go side's own (scripts.go fills them in).
   const LINKS = __MAX_LINKS__, ANCHORS = __MAX_ANCHORS__, URLMAX = __URL_MAX__, PROBES = __MAX_PROBES__;
   const ANCHOR_TEXT = __MAX_ANCHOR_TEXT__, META = __MAX_META__, ROBOTS = __MAX_ROBOTS__, HREFLANG = __MAX_HREFLANG__, JSONLD = __MAX_JSONLD__;
-  const NODES = 1000000;
+  const NODES = 1000000, PRES = 1000;
   const HTML = "http://www.w3.org/1999/xhtml";
   const shadowOf = (e) => e.shadowRoot || W.closed.get(e) || null;
   const clip = (s, n) => (s.length > n ? s.slice(0, n) : s);
@@ -173,6 +173,20 @@
     const b = order.indexOf(body);
     text = b >= 0 ? textOf(b, max) : body.innerText;
   }
+  // The text of each <pre> of the document shown (the outermost ones), in
+  // order: fill keeps each as one block, its lines and spaces as shown,
+  // where it finds it in the text.
+  const pres = [];
+  let presLength = 0;
+  if (body) {
+    for (const e of body.getElementsByTagName("pre")) {
+      if (pres.length >= PRES || presLength > max) break;
+      if (e.namespaceURI !== HTML || e.parentElement.closest("pre") || (e.checkVisibility && !e.checkVisibility())) continue;
+      const t = e.innerText;
+      pres.push(t);
+      presLength += t.length;
+    }
+  }
 
   // The elements that hold links and head fields, in flat order.
   const picked = [];
@@ -237,7 +251,7 @@
   }
   return {
     url: location.href, title: clip(document.title, max), contentType: document.contentType,
-    ready: document.readyState, text: text.slice(0, max), truncated: text.length > max || !walked,
+    ready: document.readyState, text: text.slice(0, max), truncated: text.length > max || !walked, pres: pres,
     links: links, canonical: canonical, anchors: anchors,
     description: description || "", h1: h1 || "",
     robots: robots, hreflang: hreflang, jsonld: ld,
