@@ -45,7 +45,8 @@ type tab struct {
 	refusedErr error  // and the gate's answer
 	rec        record // what was refused during the current render
 
-	doc *servedDoc // a no-script tab's document (screenshot.go); nil in a render's tab
+	doc      *servedDoc // a no-script tab's document (screenshot.go); nil in a render's tab
+	viewport Viewport   // the window its pages are laid out in (Config.Viewport)
 
 	// open is set by a render that ended with a request of its page still
 	// in flight: rest empties the tab rather than freeze the page. Only
@@ -83,14 +84,15 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 		return fail(err)
 	}
 	t.frame = cdp.FrameID(chromedp.FromContext(ctx).Target.TargetID)
-	if hidden {
-		// A hidden tab has no window, so no viewport: its pages would be
-		// laid out 0 pixels wide. It gets the size of the window a
-		// background tab is in.
-		if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, hiddenViewport); err != nil {
-			return fail(err)
-		}
-	} else {
+	// Every tab lays its pages out in the same window, cfg.Viewport: a
+	// hidden tab has no window of its own (its pages would be laid out 0
+	// pixels wide), and a background tab's is the browser's, whatever size
+	// that is.
+	t.viewport = cfg.Viewport
+	if err := setLayout(ctx, t.viewport.Width, t.viewport.Height); err != nil {
+		return fail(err)
+	}
+	if !hidden {
 		// A new tab opens in front: put the browser's own blank tab back
 		// there.
 		if _, err := chromedp.CallBrowser(ctx, target.ActivateTarget, target.ActivateTargetParams{TargetID: b.front}); err != nil {
@@ -153,11 +155,6 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	go t.intercept(ctx, paused, cfg.Gate)
 	return t, nil
 }
-
-// hiddenViewport is a hidden tab's page size: the headless browser's window
-// (800 by 600, the screen its pages see) less the browser's own bars, as a
-// background tab's pages get it.
-var hiddenViewport = emulation.SetDeviceMetricsOverrideParams{Width: 780, Height: 437, DeviceScaleFactor: 1}
 
 // openTarget opens a page target in b and returns its context: a hidden
 // one (Target.createTarget's hidden: in no window's tab strip, closed with
