@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/internal/testkit/sites"
@@ -20,8 +19,7 @@ import (
 // hydration, are read every time.
 func TestGenNextjsAboutHydrated(t *testing.T) {
 	ts, _ := sites.Serve(t, "gen-nextjs")
-	f := browser.Get(t)
-	busyCPU(t)
+	f := loaded(t, rendered.Config{})
 	for i, s := range renderAll(t, f, ts.URL, repeat("/about", 8)) {
 		if !strings.Contains(text(s), "The crew notes are written on the evening of every open day") {
 			t.Errorf("copy %d (wait %s, %d words) was read before hydration:\n%s", i, s.Wait, s.Words, text(s))
@@ -60,9 +58,7 @@ func TestGenAstroIslandAtTheFoot(t *testing.T) {
 // prefetches are refused and counted but not listed in blocked_resources.
 func TestGenDocusaurusDocsPage(t *testing.T) {
 	ts, _ := sites.Serve(t, "gen-docusaurus")
-	f := own(t, rendered.Config{Timeout: 20 * time.Second, Gate: newGate(t, ts.URL+"/"), UserAgent: "webgraph-test"})
-	defer f.Close()
-	busyCPU(t)
+	f := loaded(t, rendered.Config{Gate: newGate(t, ts.URL+"/"), UserAgent: "webgraph-test"})
 	for i, s := range renderAll(t, f, ts.URL, repeat("/docs/first-aid/", 8)) {
 		if s.Title != "First aid | Harbour Handbook" {
 			t.Errorf("copy %d: Title = %q (wait %s); want the title the page settles on", i, s.Title, s.Wait)

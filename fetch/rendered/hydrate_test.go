@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
@@ -19,8 +20,7 @@ import (
 //     which a background page gets late or not at all.
 func TestReadAfterHydration(t *testing.T) {
 	ts, _ := sites.Serve(t, "render")
-	f := browser.Get(t)
-	busyCPU(t)
+	f := loaded(t, rendered.Config{})
 	tests := []struct {
 		path, text, anchor, link string
 	}{

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/rendered"
@@ -32,6 +33,19 @@ func busyCPU(t *testing.T) {
 		}
 		cmd.Wait()
 	})
+}
+
+// loaded returns a browser of four tabs for a test whose machine busyCPU
+// keeps busy, with a wait cap and timeout long enough that a page is read
+// when it is idle, however slowly the machine runs it: these tests hold what
+// the wait waits for, not how fast.
+func loaded(t *testing.T, cfg rendered.Config) *rendered.Fetcher {
+	t.Helper()
+	cfg.Tabs, cfg.WaitCap, cfg.Timeout = 4, 15*time.Second, 40*time.Second
+	f := own(t, cfg)
+	t.Cleanup(func() { f.Close() })
+	busyCPU(t)
+	return f
 }
 
 // TestBusyHelper is busyCPU's child: it spins until it is killed.

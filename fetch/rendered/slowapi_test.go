@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
@@ -17,8 +18,7 @@ import (
 // so every copy is read whole.
 func TestSlowAPIUnderLoad(t *testing.T) {
 	ts, _ := sites.Serve(t, "render")
-	f := browser.Get(t)
-	busyCPU(t)
+	f := loaded(t, rendered.Config{})
 	for i, s := range renderAll(t, f, ts.URL, repeat("/app.html", 8)) {
 		got := text(s)
 		if !strings.Contains(got, "A reader waits for them") || !strings.Contains(got, "Archive of the field notes") ||

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
@@ -14,8 +15,7 @@ import (
 // the one the page settles on, as the served HTML had it.
 func TestTitleAfterHydration(t *testing.T) {
 	ts, _ := sites.Serve(t, "render")
-	f := browser.Get(t)
-	busyCPU(t)
+	f := loaded(t, rendered.Config{})
 	for i, s := range renderAll(t, f, ts.URL, repeat("/title.html", 8)) {
 		if s.Title != "First aid | Field guide" {
 			t.Errorf("copy %d: Title = %q (wait %s); want the title the page settles on", i, s.Title, s.Wait)
