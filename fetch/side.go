@@ -93,14 +93,15 @@ type Side struct {
 	// (see the rendered package). Rendered side only.
 	OpenStreams []OpenStream
 	// Requests counts the subresource requests a render made, per host;
-	// Blocked counts those refused because the text does not need them
-	// (images, media, fonts, favicon). Rendered side only.
+	// Blocked counts every request a render refused, listed or not.
+	// Rendered side only.
 	Requests map[string]int
 	Blocked  int
-	// BlockedResources lists the requests the gate refused during a
-	// render (other hosts' robots.txt, popups, pings, …), at most
-	// MaxBlockedResources of them; Blocked still counts them all.
-	// Rendered side only.
+	// BlockedResources lists the refused requests that the page made to
+	// render itself, where the refusal may change its text (the gate's
+	// refusals, WebSockets; not images, fonts, prefetches, preloads the
+	// page did not then ask for, pings or popups: see the rendered
+	// package), at most MaxBlockedResources of them. Rendered side only.
 	BlockedResources []BlockedResource
 	Elapsed          time.Duration
 	Warnings         []string

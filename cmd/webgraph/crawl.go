@@ -358,6 +358,9 @@ func planCrawl(f *crawlFlags, warnings []string, stderr io.Writer) (*crawlPlan, 
 		Resumed:  *f.resume, DB: *f.db, Warnings: append(warnings, o.tlsWarnings()...), TLS: o.tlsReport(), AssumedSeeds: assumed,
 		HashRoutes: o.hashRoutes, Credentials: o.creds.names(),
 	}
+	if o.mode != union.ModePlain {
+		p.cfg.Viewport = o.viewportVal.String()
+	}
 	p.cfg.DB = store.Redact(p.cfg.DB) // the run event and the runs table hold no password
 	if err := p.cfg.Validate(); err != nil {
 		return nil, usagef("%v", err)
