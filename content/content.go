@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/webgraph/webgraph/fetch"
+	"golang.org/x/net/html"
 )
 
 // DefaultMaxBytes bounds the HTML read and the Markdown written when
@@ -45,10 +46,26 @@ type Options struct {
 	// are left out of the content.
 	Template *Template
 
-	// noRules leaves out the rules of our own (shadow roots flattened),
-	// so that a test can measure what they add.
-	noRules bool
+	// skip leaves out rules of our own, so that a test can measure what
+	// each family adds.
+	skip rules
 }
+
+// rules is a set of our rule families (docs/design.md, "Content").
+type rules uint
+
+const (
+	ruleShadow rules = 1 << iota // shadow roots flattened
+	ruleTitle                    // the title from the heading the <title> names
+	ruleThread                   // a thread's posts, by their repeated structure
+	ruleKeep                     // what go-readability drops by a heading's class
+	ruleTrim                     // furniture inside and around the content
+	ruleDek                      // the standfirst under the title
+
+	allRules = ruleShadow | ruleTitle | ruleThread | ruleKeep | ruleTrim | ruleDek
+)
+
+func (o Options) on(r rules) bool { return o.skip&r == 0 }
 
 func (o Options) maxBytes() int {
 	if o.MaxBytes <= 0 {
@@ -97,10 +114,36 @@ func (d *Document) Extract(opts Options) (*Page, error) {
 	if opts.Template != nil {
 		opts.Template.prune(work)
 	}
-	title := d.title()
+	title := d.title(opts.on(ruleTitle))
+	var bodies []*html.Node
+	if opts.on(ruleThread) {
+		bodies = threadBodies(work)
+	}
+	if opts.on(ruleKeep) {
+		hideHeadingClasses(work)
+	}
 	node := mainContent(work, d.base, title)
+	thread := len(bodies) > 0 && (node == nil || isThread(work, bodies, node))
+	if thread {
+		node = threadContent(bodies)
+	}
 	if node == nil {
 		return nil, ErrNoContent
+	}
+	if opts.on(ruleTrim) {
+		cleanHeadings(node)
+		dropReferenceMarks(node)
+		dropSignupBoxes(node)
+		if !thread {
+			dropLeadingFactBox(node)
+			trimAppendix(node)
+			trimEdges(node)
+		}
+	}
+	if opts.on(ruleDek) && !thread {
+		if dek := standfirst(work, title, node); dek != nil {
+			node.InsertBefore(dek, node.FirstChild)
+		}
 	}
 	prepareLinks(node, d.base)
 	md, cut, wroteTitle, err := toMarkdown(node, title, opts.maxBytes())

@@ -128,6 +128,22 @@ func render(t *testing.T, u string) string {
 	return s.DOM
 }
 
+// dumpPage writes a page's extracted text beside its label, under dir, for
+// reading the two side by side. The held-out pages are never written: no
+// rule is to be made looking at them.
+func dumpPage(t *testing.T, dir string, cp *corpusPage, got string) {
+	t.Helper()
+	base := filepath.Join(dir, filepath.FromSlash(cp.site), strings.TrimSuffix(cp.File, ".html"))
+	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for ext, text := range map[string]string{".got": got, ".want": cp.Want} {
+		if err := os.WriteFile(base+ext, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // stage names what an extraction ran, for the measure of each part.
 type stage int
 
@@ -135,11 +151,28 @@ const (
 	stageWhole    stage = iota // the page's whole visible text (the baseline)
 	stageBase                  // go-readability alone, written by our Markdown writer
 	stageTemplate              // and the site's template left out
-	stageFull                  // and our own rules (what Extract does)
+	stageShadow                // and shadow roots flattened
+	stageTitle                 // and the title from the heading the <title> names
+	stageThread                // and a thread's posts
+	stageKeep                  // and headings kept whatever their class
+	stageTrim                  // and the furniture inside and around the content left out
+	stageFull                  // and the standfirst (what Extract does)
 )
 
 func (s stage) String() string {
-	return [...]string{"whole page text", "base (go-readability)", "base + template", "base + template + our rules"}[s]
+	return [...]string{"whole page text", "base (go-readability)", "+ template", "+ shadow roots", "+ title",
+		"+ thread posts", "+ headings kept", "+ furniture trimmed", "+ standfirst (all)"}[s]
+}
+
+// skipped is the rule families a stage leaves out.
+func (s stage) skipped() rules {
+	on := map[stage]rules{stageShadow: ruleShadow, stageTitle: ruleTitle, stageThread: ruleThread,
+		stageKeep: ruleKeep, stageTrim: ruleTrim, stageFull: ruleDek}
+	skip := allRules
+	for st := stageShadow; st <= s; st++ {
+		skip &^= on[st]
+	}
+	return skip
 }
 
 // extractAt extracts one page at a stage, its site's template learned from
@@ -148,7 +181,7 @@ func extractAt(t *testing.T, cp *corpusPage, st stage, tmpl *Template) string {
 	if st == stageWhole {
 		return contentset.PageText([]byte(cp.html))
 	}
-	opts := Options{noRules: st < stageFull}
+	opts := Options{skip: st.skipped()}
 	d, err := Parse(cp.html, cp.url, opts)
 	if err != nil {
 		t.Errorf("%s: %v", cp.Name(), err)
@@ -190,6 +223,7 @@ func TestCorpusF1(t *testing.T) {
 		templates[cp.site].Add(d)
 	}
 	perPage := os.Getenv("WEBGRAPH_CONTENT_PAGES") != ""
+	dump := os.Getenv("WEBGRAPH_CONTENT_DUMP")
 	scores := map[stage]map[string][]contentset.Score{}
 	for st := stageWhole; st <= stageFull; st++ {
 		scores[st] = map[string][]contentset.Score{}
@@ -211,6 +245,9 @@ func TestCorpusF1(t *testing.T) {
 			}
 			for _, k := range keys {
 				scores[st][k] = append(scores[st][k], sc)
+			}
+			if dump != "" && st == stageFull && cp.half != "holdout" {
+				dumpPage(t, dump, cp, got)
 			}
 			if perPage && st == stageFull {
 				p, _ := sc.Precision()

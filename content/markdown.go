@@ -102,7 +102,7 @@ func hasHeading(n *html.Node, title string) bool {
 			return false
 		}
 		if c.Type == html.ElementNode && isHeading(c) {
-			found = collapse(nodeText(c)) == title
+			found = headingText(c) == title
 			return false
 		}
 		return true

@@ -57,7 +57,7 @@ func Parse(src string, pageURL *url.URL, opts Options) (*Document, error) {
 			return nil, &ParseError{URL: pageURL.String(), Err: err}
 		}
 	}
-	if !opts.noRules {
+	if opts.on(ruleShadow) {
 		flattenShadows(root)
 	}
 	d.root = root
@@ -271,13 +271,64 @@ func cleanLang(tag string) string {
 	return tag
 }
 
-// title is the document's title: <title> less a site name set off by a
-// separator, else the first <h1>.
-func (d *Document) title() string {
+// title is the document's title: the heading that is the <title> or the
+// part of it before or after a separator ("Article – Site", "Site |
+// Article"), else <title> less a site name set off by a separator, else
+// the first <h1>.
+func (d *Document) title(rules bool) string {
 	t := ""
 	if n := findFirst(d.root, atom.Title); n != nil {
 		t = collapse(nodeText(n))
 	}
+	if !rules {
+		return d.plainTitle(t)
+	}
+	var heads []string
+	walk(d.root, func(n *html.Node) bool {
+		if len(heads) >= 30 {
+			return false
+		}
+		if n.Type == html.ElementNode && (n.DataAtom == atom.H1 || n.DataAtom == atom.H2 || n.DataAtom == atom.H3) {
+			if h := headingText(n); h != "" {
+				heads = append(heads, h)
+			}
+			return false
+		}
+		return true
+	})
+	h1 := ""
+	if n := findFirst(d.root, atom.H1); n != nil {
+		h1 = headingText(n)
+	}
+	if t == "" {
+		return clip(h1, 300)
+	}
+	parts := titleParts(t)
+	best := ""
+	for _, h := range heads {
+		if len(h) > len(best) && parts[h] {
+			best = h
+		}
+	}
+	if best != "" {
+		return clip(best, 300)
+	}
+	// "Article – Site": keep the longer part before the last separator.
+	for _, sep := range titleSeps {
+		if i := strings.LastIndex(t, sep); i > 0 {
+			head, tail := strings.TrimSpace(t[:i]), strings.TrimSpace(t[i+len(sep):])
+			if utf8.RuneCountInString(head) > utf8.RuneCountInString(tail) {
+				t = head
+			}
+			break
+		}
+	}
+	return clip(t, 300)
+}
+
+// plainTitle is the title without our rule: the first <h1> when the
+// <title> holds it, else the <title> less a site name.
+func (d *Document) plainTitle(t string) string {
 	h1 := ""
 	if n := findFirst(d.root, atom.H1); n != nil {
 		h1 = collapse(nodeText(n))
@@ -288,8 +339,7 @@ func (d *Document) title() string {
 	if h1 != "" && strings.Contains(t, h1) {
 		return clip(h1, 300)
 	}
-	// "Article – Site": keep the longer part before the last separator.
-	for _, sep := range []string{" | ", " – ", " — ", " - ", " :: ", " · ", " » ", " / "} {
+	for _, sep := range titleSeps {
 		if i := strings.LastIndex(t, sep); i > 0 {
 			head, tail := strings.TrimSpace(t[:i]), strings.TrimSpace(t[i+len(sep):])
 			if utf8.RuneCountInString(head) > utf8.RuneCountInString(tail) {
@@ -299,6 +349,27 @@ func (d *Document) title() string {
 		}
 	}
 	return clip(t, 300)
+}
+
+var titleSeps = []string{" | ", " – ", " — ", " - ", " :: ", " · ", " » ", " / "}
+
+// titleParts is the set of t and of its parts before and after each
+// separator in it.
+func titleParts(t string) map[string]bool {
+	parts := map[string]bool{t: true}
+	for _, sep := range titleSeps {
+		for i := 0; ; {
+			j := strings.Index(t[i:], sep)
+			if j < 0 {
+				break
+			}
+			j += i
+			parts[strings.TrimSpace(t[:j])] = true
+			parts[strings.TrimSpace(t[j+len(sep):])] = true
+			i = j + len(sep)
+		}
+	}
+	return parts
 }
 
 // clip cuts s to at most n runes.
