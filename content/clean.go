@@ -350,27 +350,106 @@ func isFurniture(b, root *html.Node) bool {
 
 // trimEdges takes out of n the furniture before its first block of prose
 // and after its last: bylines, dates, reading times, tags and share bars
-// that go-readability keeps at the top and bottom of an article.
+// that go-readability keeps at the top and bottom of an article. Between
+// a first paragraph (a standfirst) and the second, furniture marked as
+// such (a time, a byline's or date's class) goes too.
 func trimEdges(n *html.Node) {
 	blocks := leafBlocks(n)
-	first, last := -1, -1
+	var prose []int
 	for i, b := range blocks {
 		if b.DataAtom == atom.P && letters(nodeText(b)) >= 30 && 2*linkLetters(b) < letters(nodeText(b)) || isProse(b) {
-			if first < 0 {
-				first = i
-			}
-			last = i
+			prose = append(prose, i)
 		}
 	}
-	if first < 0 {
+	if len(prose) == 0 {
 		return
 	}
+	first, last := prose[0], prose[len(prose)-1]
+	second := first
+	if len(prose) > 1 {
+		second = prose[1]
+	}
 	for i, b := range blocks {
-		if (i < first || i > last) && isFurniture(b, n) {
-			removeNode(b)
+		switch {
+		case i < first:
+			if isFurniture(b, n) {
+				removeNode(b)
+			}
+		case i > last:
+			if isFurniture(b, n) || isFact(b) {
+				removeNode(b)
+			}
+		case i > first && i < second:
+			if isMarkedFurniture(b, n) {
+				removeNode(b)
+			}
 		}
 	}
 	pruneEmpty(n)
+}
+
+// isMarkedFurniture reports whether a short block says by its markup that
+// it is furniture: it holds a time, or it or an element around it inside
+// root has a class or id of metaWords.
+func isMarkedFurniture(b, root *html.Node) bool {
+	if isHeading(b) || letters(nodeText(b)) > 160 {
+		return false
+	}
+	if findFirst(b, atom.Time) != nil {
+		return true
+	}
+	for p := b; p != nil && p != root; p = p.Parent {
+		if hasMetaWord(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// isFact reports whether a block is one short "name: value" fact with a
+// number (a recipe's "Energy: 180 kcal", a product's "Weight: 2 kg"):
+// data the page's template lays out, not its prose.
+func isFact(b *html.Node) bool {
+	t := collapse(nodeText(b))
+	i := strings.IndexAny(t, ":：")
+	if i <= 0 || letters(t) > 40 {
+		return false
+	}
+	return strings.IndexFunc(t[i:], unicode.IsDigit) >= 0
+}
+
+// furnitureWords mark furniture wherever it stands: a rating, a share bar,
+// a photo's credit.
+var furnitureWords = map[string]bool{
+	"rating": true, "ratings": true, "stars": true, "share": true, "sharing": true, "social": true,
+	"credit": true, "credits": true, "copyright": true, "photographer": true, "byline": true,
+}
+
+// dropMarkedFurniture takes out the short elements under n whose class or
+// id names them furniture of furnitureWords: a rating in a recipe card, a
+// share bar between paragraphs, a credit in a caption.
+func dropMarkedFurniture(n *html.Node) {
+	var drop []*html.Node
+	walk(n, func(c *html.Node) bool {
+		if c == n || c.Type != html.ElementNode {
+			return true
+		}
+		if isHeading(c) || c.DataAtom == atom.Pre || c.DataAtom == atom.Code {
+			return false
+		}
+		for _, v := range []string{attr(c, "class"), attr(c, "id")} {
+			for _, w := range strings.FieldsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) {
+				if furnitureWords[strings.ToLower(w)] && letters(nodeText(c)) <= 100 {
+					drop = append(drop, c)
+					return false
+				}
+			}
+		}
+		return true
+	})
+	for _, d := range drop {
+		removeNode(d)
+	}
 }
 
 // pruneEmpty takes out the block elements under n left with no text and
@@ -517,12 +596,14 @@ func dropLeadingFactBox(n *html.Node) {
 		rows, pairs := 0, 0
 		walk(b, func(c *html.Node) bool {
 			if c.Type == html.ElementNode && c.DataAtom == atom.Tr {
-				rows++
 				var kinds []atom.Atom
 				for d := c.FirstChild; d != nil; d = d.NextSibling {
 					if d.Type == html.ElementNode && (d.DataAtom == atom.Th || d.DataAtom == atom.Td) {
 						kinds = append(kinds, d.DataAtom)
 					}
+				}
+				if len(kinds) >= 2 {
+					rows++ // a row of one cell is a caption or a picture
 				}
 				if len(kinds) == 2 && kinds[0] == atom.Th && kinds[1] == atom.Td {
 					pairs++
@@ -531,11 +612,28 @@ func dropLeadingFactBox(n *html.Node) {
 			}
 			return true
 		})
-		if rows >= 3 && 2*pairs >= rows {
+		if pairs >= 2 && 3*pairs >= 2*rows {
 			removeNode(b)
 		}
 		return
 	}
+}
+
+// keepQuoteSources turns the footer of a quote (its source: "— a name,
+// her title") into a paragraph: go-readability drops every footer with
+// the page's.
+func keepQuoteSources(n *html.Node) {
+	walk(n, func(c *html.Node) bool {
+		if c.Type == html.ElementNode && c.DataAtom == atom.Footer {
+			for p := c.Parent; p != nil; p = p.Parent {
+				if p.Type == html.ElementNode && (p.DataAtom == atom.Blockquote || p.DataAtom == atom.Figure) {
+					c.DataAtom, c.Data = atom.P, "p"
+					break
+				}
+			}
+		}
+		return true
+	})
 }
 
 // hideHeadingClasses takes the class and id off every heading under n:

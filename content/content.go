@@ -121,6 +121,7 @@ func (d *Document) Extract(opts Options) (*Page, error) {
 	}
 	if opts.on(ruleKeep) {
 		hideHeadingClasses(work)
+		keepQuoteSources(work)
 	}
 	node := mainContent(work, d.base, title)
 	thread := len(bodies) > 0 && (node == nil || isThread(work, bodies, node))
@@ -134,10 +135,12 @@ func (d *Document) Extract(opts Options) (*Page, error) {
 		cleanHeadings(node)
 		dropReferenceMarks(node)
 		dropSignupBoxes(node)
+		dropMarkedFurniture(node)
 		if !thread {
 			dropLeadingFactBox(node)
 			trimAppendix(node)
 			trimEdges(node)
+			trimAppendix(node)
 		}
 	}
 	if opts.on(ruleDek) && !thread {
