@@ -189,8 +189,8 @@ func isNoteMark(n *html.Node) bool {
 }
 
 // dropSignupBoxes takes out each box under n built around a form (a
-// newsletter's sign-up, a comment form, a search box): the form and the
-// few words around it.
+// newsletter's sign-up, a comment form, a search box): the form, and the
+// small element around it that holds its heading and pitch.
 func dropSignupBoxes(n *html.Node) {
 	var forms []*html.Node
 	walk(n, func(c *html.Node) bool {
@@ -205,14 +205,26 @@ func dropSignupBoxes(n *html.Node) {
 			continue // already gone with another box
 		}
 		box := f
-		for p := f.Parent; p != nil && p != n; p = p.Parent {
-			if letters(nodeText(p)) > 400 || hasProse(p, 2) {
-				break
-			}
+		// Up through the wrappers that hold nothing else.
+		for p := box.Parent; p != nil && p != n && letters(nodeText(p)) == letters(nodeText(box)); p = p.Parent {
+			box = p
+		}
+		if p := box.Parent; p != nil && p != n && letters(nodeText(p)) <= 300 && blockChildren(p) <= 5 {
 			box = p
 		}
 		removeNode(box)
 	}
+}
+
+// blockChildren counts n's child elements that are blocks.
+func blockChildren(n *html.Node) int {
+	k := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && (isBlock(c) || c.DataAtom == atom.Form) {
+			k++
+		}
+	}
+	return k
 }
 
 // hasProse reports whether n holds at least k paragraphs of prose.
@@ -406,16 +418,23 @@ func isMarkedFurniture(b, root *html.Node) bool {
 	return false
 }
 
-// isFact reports whether a block is one short "name: value" fact with a
-// number (a recipe's "Energy: 180 kcal", a product's "Weight: 2 kg"):
-// data the page's template lays out, not its prose.
+// isFact reports whether a block is short "name: value" facts, each with
+// a number (a recipe's "Energy: 180 kcal Protein: 24 g", a product's
+// "Weight: 2 kg"): data the page's template lays out, not its prose.
 func isFact(b *html.Node) bool {
 	t := collapse(nodeText(b))
-	i := strings.IndexAny(t, ":：")
-	if i <= 0 || letters(t) > 40 {
+	colons := strings.Count(t, ":") + strings.Count(t, "：")
+	if colons == 0 || letters(t) > 30*colons+10 || strings.IndexAny(t, ":：") == 0 {
 		return false
 	}
-	return strings.IndexFunc(t[i:], unicode.IsDigit) >= 0
+	numbers, prev := 0, ' '
+	for _, r := range t {
+		if unicode.IsDigit(r) && !unicode.IsDigit(prev) {
+			numbers++
+		}
+		prev = r
+	}
+	return numbers >= colons
 }
 
 // furnitureWords mark furniture wherever it stands: a rating, a share bar,

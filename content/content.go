@@ -123,6 +123,11 @@ func (d *Document) Extract(opts Options) (*Page, error) {
 		hideHeadingClasses(work)
 		keepQuoteSources(work)
 	}
+	if opts.on(ruleTrim) {
+		// go-readability drops forms, and would leave the words of a
+		// sign-up box around them.
+		dropSignupBoxes(work)
+	}
 	node := mainContent(work, d.base, title)
 	thread := len(bodies) > 0 && (node == nil || isThread(work, bodies, node))
 	if thread {
