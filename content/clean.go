@@ -655,6 +655,28 @@ func keepQuoteSources(n *html.Node) {
 	})
 }
 
+// hideCodeWrapperClasses takes the class and id off the elements that
+// wrap a code block and hold nothing else: a highlighter's container
+// ("codeBlockContent") would otherwise draw go-readability's choice to the
+// code alone, away from the prose around it.
+func hideCodeWrapperClasses(n *html.Node) {
+	var pres []*html.Node
+	walk(n, func(c *html.Node) bool {
+		if c.Type == html.ElementNode && c.DataAtom == atom.Pre {
+			pres = append(pres, c)
+			return false
+		}
+		return true
+	})
+	for _, pre := range pres {
+		l := letters(nodeText(pre))
+		for p := pre.Parent; p != nil && p.Type == html.ElementNode && p.DataAtom != atom.Body && letters(nodeText(p)) == l; p = p.Parent {
+			removeAttr(p, "class")
+			removeAttr(p, "id")
+		}
+	}
+}
+
 // hideHeadingClasses takes the class and id off every heading under n:
 // go-readability drops an element whose class reads as furniture
 // ("header", "extra", "comment"), and a heading's class says how it looks,

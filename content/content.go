@@ -121,6 +121,7 @@ func (d *Document) Extract(opts Options) (*Page, error) {
 	}
 	if opts.on(ruleKeep) {
 		hideHeadingClasses(work)
+		hideCodeWrapperClasses(work)
 		keepQuoteSources(work)
 	}
 	if opts.on(ruleTrim) {
