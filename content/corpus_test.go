@@ -128,8 +128,9 @@ func render(t *testing.T, u string) string {
 	return s.DOM
 }
 
-// dumpPage writes a page's extracted text beside its label, under dir, for
-// reading the two side by side. The held-out pages are never written: no
+// dumpPage writes a page's extracted text beside its label and the HTML
+// it was extracted from (a rendered page's DOM), under dir, for reading
+// them side by side. The held-out pages are never written: no
 // rule is to be made looking at them.
 func dumpPage(t *testing.T, dir string, cp *corpusPage, got string) {
 	t.Helper()
@@ -137,7 +138,7 @@ func dumpPage(t *testing.T, dir string, cp *corpusPage, got string) {
 	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for ext, text := range map[string]string{".got": got, ".want": cp.Want} {
+	for ext, text := range map[string]string{".got": got, ".want": cp.Want, ".html": cp.html} {
 		if err := os.WriteFile(base+ext, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}

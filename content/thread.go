@@ -101,7 +101,8 @@ func proseLetters(n *html.Node) int {
 }
 
 // longestBlock returns the block element under unit (or unit itself)
-// whose own text, outside links, is longest.
+// whose own text, outside links, is longest: the post's prose, not its
+// code or a quote of another post.
 func longestBlock(unit *html.Node, budget *int) *html.Node {
 	own := map[*html.Node]int{}
 	var rec func(n, block *html.Node, inLink bool)
@@ -117,6 +118,9 @@ func longestBlock(unit *html.Node, budget *int) *html.Node {
 			return
 		}
 		if n.Type == html.ElementNode {
+			if n.DataAtom == atom.Pre || n.DataAtom == atom.Blockquote {
+				return
+			}
 			if isBlock(n) && n.DataAtom != atom.Br {
 				block = n
 			}
