@@ -678,6 +678,30 @@ func hideCodeWrapperClasses(n *html.Node) {
 	}
 }
 
+// classHeadings makes a heading of each element whose class is a heading
+// level ("h3", as CSS frameworks style a <div> as a heading) and that
+// holds text and no block: a product page's "Description".
+func classHeadings(n *html.Node) {
+	levels := map[string]atom.Atom{"h1": atom.H1, "h2": atom.H2, "h3": atom.H3, "h4": atom.H4, "h5": atom.H5, "h6": atom.H6}
+	walk(n, func(c *html.Node) bool {
+		if c.Type != html.ElementNode || isHeading(c) {
+			return c.Type == html.ElementNode
+		}
+		switch c.DataAtom {
+		case atom.Div, atom.P, atom.Span, atom.Strong, atom.B:
+		default:
+			return true
+		}
+		for _, cls := range strings.Fields(attr(c, "class")) {
+			if a, ok := levels[cls]; ok && !hasBlockChild(c) && letters(nodeText(c)) > 0 {
+				c.DataAtom, c.Data = a, a.String()
+				return false
+			}
+		}
+		return true
+	})
+}
+
 // hideHeadingClasses takes the class and id off every heading under n:
 // go-readability drops an element whose class reads as furniture
 // ("header", "extra", "comment"), and a heading's class says how it looks,
@@ -793,4 +817,105 @@ func weight(s string) int {
 		}
 	}
 	return w
+}
+
+// tabPanels returns copies of the tab panels beside the one the content
+// comes from, in page order, split into those before it and after it: a
+// product's specifications beside its description, a guide's other
+// platforms. A panel of posts (reviews, comments) and a panel of links
+// are not the content's.
+func tabPanels(root, content *html.Node) (before, after []*html.Node) {
+	chosen := map[uint64]bool{}
+	for _, t := range textBlocks(content) {
+		chosen[blockHash(t)] = true
+	}
+	var panels []*html.Node
+	walk(root, func(c *html.Node) bool {
+		if c.Type == html.ElementNode && attr(c, "role") == "tabpanel" {
+			panels = append(panels, c)
+			return false
+		}
+		return true
+	})
+	var from *html.Node
+	for _, p := range panels {
+		for _, t := range textBlocks(p) {
+			if chosen[blockHash(t)] {
+				from = p
+				break
+			}
+		}
+		if from != nil {
+			break
+		}
+	}
+	if from == nil || from.Parent == nil {
+		return nil, nil
+	}
+	seen := false
+	for c := from.Parent.FirstChild; c != nil; c = c.NextSibling {
+		if c == from {
+			seen = true
+			continue
+		}
+		if c.Type != html.ElementNode || attr(c, "role") != "tabpanel" {
+			continue
+		}
+		l := letters(nodeText(c))
+		if l == 0 || 2*linkLetters(c) >= l {
+			continue
+		}
+		if 5*postsLetters(c) >= 2*l {
+			continue
+		}
+		if seen {
+			after = append(after, cloneTree(c))
+		} else {
+			before = append(before, cloneTree(c))
+		}
+	}
+	return before, after
+}
+
+// postsLetters counts the letters under n in its largest group of posts:
+// alike siblings, most of them dated (a review's, a comment's date).
+func postsLetters(n *html.Node) int {
+	best := 0
+	walk(n, func(c *html.Node) bool {
+		var kinds [][]*html.Node
+		for k := c.FirstChild; k != nil; k = k.NextSibling {
+			if k.Type != html.ElementNode || invisible(k) || k.DataAtom == atom.Tr {
+				continue
+			}
+			placed := false
+			for i, g := range kinds {
+				if alike(g[0], k) {
+					kinds[i] = append(g, k)
+					placed = true
+					break
+				}
+			}
+			if !placed && len(kinds) < 32 {
+				kinds = append(kinds, []*html.Node{k})
+			}
+		}
+		for _, g := range kinds {
+			if len(g) < 2 {
+				continue
+			}
+			dated, l := 0, 0
+			for _, u := range g {
+				t := nodeText(u)
+				l += letters(t)
+				if findFirst(u, atom.Time) != nil || looksDated(t) {
+					dated++
+				}
+			}
+			if 3*dated >= 2*len(g) && l > best {
+				best = l
+			}
+		}
+		return true
+	})
+	return best
 }

@@ -137,6 +137,15 @@ func (d *Document) Extract(opts Options) (*Page, error) {
 	if node == nil {
 		return nil, ErrNoContent
 	}
+	if opts.on(ruleKeep) && !thread {
+		before, after := tabPanels(work, node)
+		for _, p := range before {
+			node.InsertBefore(p, node.FirstChild)
+		}
+		for _, p := range after {
+			node.AppendChild(p)
+		}
+	}
 	if opts.on(ruleTrim) {
 		cleanHeadings(node)
 		dropReferenceMarks(node)

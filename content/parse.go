@@ -60,6 +60,9 @@ func Parse(src string, pageURL *url.URL, opts Options) (*Document, error) {
 	if opts.on(ruleShadow) {
 		flattenShadows(root)
 	}
+	if opts.on(ruleKeep) {
+		classHeadings(root)
+	}
 	d.root = root
 	d.lang = declaredLang(root)
 	if b := findFirst(root, atom.Base); b != nil {
@@ -306,7 +309,7 @@ func (d *Document) title(rules bool) string {
 	parts := titleParts(t)
 	best := ""
 	for _, h := range heads {
-		if len(h) > len(best) && parts[h] {
+		if len(h) > len(best) && (parts[h] || beginsPart(parts, h)) {
 			best = h
 		}
 	}
@@ -324,6 +327,19 @@ func (d *Document) title(rules bool) string {
 		}
 	}
 	return clip(t, 300)
+}
+
+// beginsPart reports whether h is the start of a part of the title, a
+// few words short of it ("Kettle, 1.7 l" of "Kettle, 1.7 l online
+// kaufen"): at least three fifths of it, ended at a space.
+func beginsPart(parts map[string]bool, h string) bool {
+	for p := range parts {
+		if len(p) > len(h) && strings.HasPrefix(p, h) && p[len(h)] == ' ' &&
+			5*utf8.RuneCountInString(h) >= 3*utf8.RuneCountInString(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // plainTitle is the title without our rule: the first <h1> when the

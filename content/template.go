@@ -238,7 +238,10 @@ func (t *Template) prune(root *html.Node) {
 		for c := n.FirstChild; c != nil; {
 			next := c.NextSibling
 			keep := c.DataAtom == atom.Body || c.DataAtom == atom.Html || !isTempl(c)
-			whole := false // a heading kept is kept whole
+			// A heading kept is kept whole; so is a table's row with
+			// text of the page's own (a specification's name repeats on
+			// every page, its value does not).
+			whole := c.DataAtom == atom.Tr
 			if !keep && isHeading(c) {
 				// A heading stays when the next block of text after it
 				// is the page's own.
