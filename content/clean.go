@@ -340,17 +340,25 @@ func isFurniture(b, root *html.Node) bool {
 	}
 	t := collapse(nodeText(b))
 	l := letters(t)
-	if l == 0 {
-		return findFirst(b, atom.Img) == nil
+	if l == 0 || l > 160 {
+		return false // text without letters is text: escaped, not dropped
 	}
-	if l > 160 {
-		return false
-	}
-	if 2*linkLetters(b) >= l {
+	if findFirst(b, atom.Time) != nil {
 		return true
 	}
-	if findFirst(b, atom.Time) != nil || looksDated(t) {
-		return true
+	// A paragraph, a quote or a list is the author's unless its markup
+	// says otherwise (a list of links is tags); a div or a span of links
+	// or with a date is the page's.
+	switch b.DataAtom {
+	case atom.P, atom.Blockquote:
+	case atom.Ul, atom.Ol, atom.Dl:
+		if 2*linkLetters(b) >= l {
+			return true // tags, a share bar
+		}
+	default:
+		if 2*linkLetters(b) >= l || looksDated(t) {
+			return true
+		}
 	}
 	for p := b; p != nil && p != root; p = p.Parent {
 		// An article's <header> holds its title, byline and date.
