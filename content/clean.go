@@ -76,7 +76,7 @@ func headingText(h *html.Node) string {
 // text is no word: a heading's permalink.
 func isAnchorLink(a *html.Node) bool {
 	href := strings.TrimSpace(attr(a, "href"))
-	return (href == "" || strings.HasPrefix(href, "#")) && letters(nodeText(a)) == 0
+	return (href == "" || strings.HasPrefix(href, "#")) && textLetters(a) == 0
 }
 
 // isEditLink reports whether a links to the page's editor (a wiki's
@@ -90,7 +90,7 @@ func isEditLink(a *html.Node) bool {
 	if q.Get("action") == "edit" || q.Get("do") == "edit" || q.Has("veaction") {
 		return true
 	}
-	return strings.HasSuffix(strings.TrimSuffix(u.Path, "/"), "/edit") && letters(nodeText(a)) < 12
+	return strings.HasSuffix(strings.TrimSuffix(u.Path, "/"), "/edit") && textLetters(a) < 12
 }
 
 // cleanHeadings takes out of every heading under n its anchor and edit
@@ -162,6 +162,9 @@ func dropReferenceMarks(n *html.Node) {
 // isNoteMark reports whether n (a sup or a link) is a note's mark: a short
 // text, a link to a place on the page, and for a link, a superscript.
 func isNoteMark(n *html.Node) bool {
+	if textLetters(n) > 12 {
+		return false
+	}
 	t := strings.TrimSpace(nodeText(n))
 	if t == "" || len([]rune(t)) > 12 {
 		return false
@@ -206,10 +209,10 @@ func dropSignupBoxes(n *html.Node) {
 		}
 		box := f
 		// Up through the wrappers that hold nothing else.
-		for p := box.Parent; p != nil && p != n && letters(nodeText(p)) == letters(nodeText(box)); p = p.Parent {
+		for p := box.Parent; p != nil && p != n && textLetters(p) == textLetters(box); p = p.Parent {
 			box = p
 		}
-		if p := box.Parent; p != nil && p != n && letters(nodeText(p)) <= 300 && blockChildren(p) <= 5 {
+		if p := box.Parent; p != nil && p != n && textLetters(p) <= 300 && blockChildren(p) <= 5 {
 			box = p
 		}
 		removeNode(box)
@@ -246,7 +249,7 @@ func hasProse(n *html.Node, k int) bool {
 // isProse reports whether a block reads as prose: enough words, few of
 // them links.
 func isProse(n *html.Node) bool {
-	l := letters(nodeText(n))
+	l := textLetters(n)
 	return l >= 80 && 2*linkLetters(n) < l
 }
 
@@ -318,7 +321,7 @@ func leafBlocks(n *html.Node) []*html.Node {
 				rec(k)
 				continue
 			}
-			if isBlock(k) || strings.TrimSpace(nodeText(k)) != "" {
+			if isBlock(k) || hasText(k) {
 				out = append(out, k)
 			}
 		}
@@ -338,11 +341,11 @@ func isFurniture(b, root *html.Node) bool {
 	case atom.Figure, atom.Table, atom.Pre, atom.Img, atom.Picture:
 		return false
 	}
-	t := collapse(nodeText(b))
-	l := letters(t)
+	l := textLetters(b)
 	if l == 0 || l > 160 {
 		return false // text without letters is text: escaped, not dropped
 	}
+	t := collapse(nodeText(b))
 	if findFirst(b, atom.Time) != nil {
 		return true
 	}
@@ -378,7 +381,7 @@ func trimEdges(n *html.Node) {
 	blocks := leafBlocks(n)
 	var prose []int
 	for i, b := range blocks {
-		if b.DataAtom == atom.P && letters(nodeText(b)) >= 30 && 2*linkLetters(b) < letters(nodeText(b)) || isProse(b) {
+		if b.DataAtom == atom.P && textLetters(b) >= 30 && 2*linkLetters(b) < textLetters(b) || isProse(b) {
 			prose = append(prose, i)
 		}
 	}
@@ -413,7 +416,7 @@ func trimEdges(n *html.Node) {
 // it is furniture: it holds a time, or it or an element around it inside
 // root has a class or id of metaWords.
 func isMarkedFurniture(b, root *html.Node) bool {
-	if isHeading(b) || letters(nodeText(b)) > 160 {
+	if isHeading(b) || textLetters(b) > 160 {
 		return false
 	}
 	if findFirst(b, atom.Time) != nil {
@@ -431,6 +434,9 @@ func isMarkedFurniture(b, root *html.Node) bool {
 // a number (a recipe's "Energy: 180 kcal Protein: 24 g", a product's
 // "Weight: 2 kg"): data the page's template lays out, not its prose.
 func isFact(b *html.Node) bool {
+	if textLetters(b) > 400 {
+		return false
+	}
 	t := collapse(nodeText(b))
 	colons := strings.Count(t, ":") + strings.Count(t, "：")
 	if colons == 0 || letters(t) > 30*colons+10 || strings.IndexAny(t, ":：") == 0 {
@@ -467,7 +473,7 @@ func dropMarkedFurniture(n *html.Node) {
 		}
 		for _, v := range []string{attr(c, "class"), attr(c, "id")} {
 			for _, w := range strings.FieldsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) {
-				if furnitureWords[strings.ToLower(w)] && letters(nodeText(c)) <= 100 {
+				if furnitureWords[strings.ToLower(w)] && textLetters(c) <= 100 {
 					drop = append(drop, c)
 					return false
 				}
@@ -490,7 +496,7 @@ func pruneEmpty(n *html.Node) {
 			switch c.DataAtom {
 			case atom.Br, atom.Hr, atom.Td, atom.Th, atom.Tr:
 			default:
-				if isBlock(c) && strings.TrimSpace(nodeText(c)) == "" && findFirst(c, atom.Img) == nil {
+				if isBlock(c) && !hasText(c) && findFirst(c, atom.Img) == nil {
 					n.RemoveChild(c)
 				}
 			}
@@ -509,7 +515,7 @@ func isLinkList(b *html.Node) bool {
 	if b.DataAtom == atom.Nav || attr(b, "role") == "navigation" {
 		return true
 	}
-	l := letters(nodeText(b))
+	l := textLetters(b)
 	if l == 0 {
 		return false
 	}
@@ -527,7 +533,7 @@ func isLinkList(b *html.Node) bool {
 		case atom.Li:
 			items++
 			walk(c, func(a *html.Node) bool {
-				if a.Type == html.ElementNode && a.DataAtom == atom.A && strings.HasPrefix(attr(a, "href"), "#") && letters(nodeText(a)) == 0 {
+				if a.Type == html.ElementNode && a.DataAtom == atom.A && strings.HasPrefix(attr(a, "href"), "#") && textLetters(a) == 0 {
 					backrefs++
 					return false
 				}
@@ -548,12 +554,14 @@ func isLinkList(b *html.Node) bool {
 
 // trimAppendix takes out of n its trailing appendix: headed sections that
 // are only lists of links or of notes ("see also", references, external
-// links) and navigation boxes after the text.
-func trimAppendix(n *html.Node) {
+// links) and navigation boxes after the text. It reports whether it took
+// anything out.
+func trimAppendix(n *html.Node) bool {
+	removed := false
 	for {
 		last := lastElement(n)
 		if last == nil {
-			return
+			return removed
 		}
 		switch {
 		case last.DataAtom == atom.Nav || attr(last, "role") == "navigation":
@@ -569,31 +577,30 @@ func trimAppendix(n *html.Node) {
 				p = prevElement(p)
 			}
 			if p == nil || !isHeading(p) {
-				return
+				return removed
 			}
 			for _, r := range run {
 				removeNode(r)
 			}
 			removeNode(p)
 		case isBlock(last) && hasBlockChild(last):
-			before := letters(nodeText(last))
-			trimAppendix(last)
-			if letters(nodeText(last)) == before {
-				return
+			if !trimAppendix(last) {
+				return removed
 			}
-			if strings.TrimSpace(nodeText(last)) == "" {
+			if !hasText(last) {
 				removeNode(last)
 			}
 		default:
-			return
+			return removed
 		}
+		removed = true
 	}
 }
 
 // lastElement is n's last child element with text or a picture.
 func lastElement(n *html.Node) *html.Node {
 	for c := n.LastChild; c != nil; c = c.PrevSibling {
-		if c.Type == html.ElementNode && !invisible(c) && (strings.TrimSpace(nodeText(c)) != "" || findFirst(c, atom.Img) != nil) {
+		if c.Type == html.ElementNode && !invisible(c) && (hasText(c) || findFirst(c, atom.Img) != nil) {
 			return c
 		}
 	}
@@ -603,7 +610,7 @@ func lastElement(n *html.Node) *html.Node {
 // prevElement is the element before n with text or a picture.
 func prevElement(n *html.Node) *html.Node {
 	for c := n.PrevSibling; c != nil; c = c.PrevSibling {
-		if c.Type == html.ElementNode && !invisible(c) && (strings.TrimSpace(nodeText(c)) != "" || findFirst(c, atom.Img) != nil) {
+		if c.Type == html.ElementNode && !invisible(c) && (hasText(c) || findFirst(c, atom.Img) != nil) {
 			return c
 		}
 	}
@@ -678,8 +685,8 @@ func hideCodeWrapperClasses(n *html.Node) {
 		return true
 	})
 	for _, pre := range pres {
-		l := letters(nodeText(pre))
-		for p := pre.Parent; p != nil && p.Type == html.ElementNode && p.DataAtom != atom.Body && letters(nodeText(p)) == l; p = p.Parent {
+		l := textLetters(pre)
+		for p := pre.Parent; p != nil && p.Type == html.ElementNode && p.DataAtom != atom.Body && textLetters(p) == l; p = p.Parent {
 			removeAttr(p, "class")
 			removeAttr(p, "id")
 		}
@@ -701,7 +708,7 @@ func classHeadings(n *html.Node) {
 			return true
 		}
 		for _, cls := range strings.Fields(attr(c, "class")) {
-			if a, ok := levels[cls]; ok && !hasBlockChild(c) && letters(nodeText(c)) > 0 {
+			if a, ok := levels[cls]; ok && !hasBlockChild(c) && textLetters(c) > 0 {
 				c.DataAtom, c.Data = a, a.String()
 				return false
 			}
@@ -755,11 +762,14 @@ func standfirst(root *html.Node, title string, content *html.Node) *html.Node {
 		if next == nil {
 			// The title alone in its wrapper: what follows the wrapper.
 			p := cur.Parent
-			if p == nil || p.Type != html.ElementNode || p.DataAtom == atom.Body || letters(nodeText(p)) != letters(nodeText(cur)) {
+			if p == nil || p.Type != html.ElementNode || p.DataAtom == atom.Body || textLetters(p) != textLetters(cur) {
 				return nil
 			}
 			cur = p
 			continue
+		}
+		if textLetters(next) > 1200 {
+			return nil
 		}
 		t := collapse(nodeText(next))
 		if l := letters(t); l > 0 && l <= 160 && skipped < 2 && (hasMetaWord(next) || findFirst(next, atom.Time) != nil ||
@@ -783,7 +793,7 @@ func standfirst(root *html.Node, title string, content *html.Node) *html.Node {
 			looksDated(t) || hasMetaWord(next) {
 			return nil
 		}
-		for _, b := range textBlocks(content) {
+		for _, b := range firstTextBlocks(content, 50) {
 			if b == t {
 				return nil
 			}
@@ -833,10 +843,6 @@ func weight(s string) int {
 // platforms. A panel of posts (reviews, comments) and a panel of links
 // are not the content's.
 func tabPanels(root, content *html.Node) (before, after []*html.Node) {
-	chosen := map[uint64]bool{}
-	for _, t := range textBlocks(content) {
-		chosen[blockHash(t)] = true
-	}
 	var panels []*html.Node
 	walk(root, func(c *html.Node) bool {
 		if c.Type == html.ElementNode && attr(c, "role") == "tabpanel" {
@@ -845,6 +851,13 @@ func tabPanels(root, content *html.Node) (before, after []*html.Node) {
 		}
 		return true
 	})
+	if len(panels) < 2 {
+		return nil, nil
+	}
+	chosen := map[uint64]bool{}
+	for _, t := range textBlocks(content) {
+		chosen[blockHash(t)] = true
+	}
 	var from *html.Node
 	for _, p := range panels {
 		for _, t := range textBlocks(p) {
@@ -869,7 +882,7 @@ func tabPanels(root, content *html.Node) (before, after []*html.Node) {
 		if c.Type != html.ElementNode || attr(c, "role") != "tabpanel" {
 			continue
 		}
-		l := letters(nodeText(c))
+		l := textLetters(c)
 		if l == 0 || 2*linkLetters(c) >= l {
 			continue
 		}
@@ -890,32 +903,15 @@ func tabPanels(root, content *html.Node) (before, after []*html.Node) {
 func postsLetters(n *html.Node) int {
 	best := 0
 	walk(n, func(c *html.Node) bool {
-		var kinds [][]*html.Node
-		for k := c.FirstChild; k != nil; k = k.NextSibling {
-			if k.Type != html.ElementNode || invisible(k) || k.DataAtom == atom.Tr {
-				continue
-			}
-			placed := false
-			for i, g := range kinds {
-				if alike(g[0], k) {
-					kinds[i] = append(g, k)
-					placed = true
-					break
-				}
-			}
-			if !placed && len(kinds) < 32 {
-				kinds = append(kinds, []*html.Node{k})
-			}
-		}
-		for _, g := range kinds {
-			if len(g) < 2 {
+		for _, g := range kindsOf(c) {
+			if len(g) < 2 || g[0].DataAtom == atom.Tr {
 				continue
 			}
 			dated, l := 0, 0
 			for _, u := range g {
-				t := nodeText(u)
-				l += letters(t)
-				if findFirst(u, atom.Time) != nil || looksDated(t) {
+				ul := textLetters(u)
+				l += ul
+				if findFirst(u, atom.Time) != nil || ul <= 2000 && looksDated(nodeText(u)) {
 					dated++
 				}
 			}

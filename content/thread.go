@@ -31,6 +31,18 @@ import (
 // each group's posts are walked once.
 const maxThreadWork = 200_000
 
+// shapes caches the shapes of one document's elements.
+type shapes map[*html.Node]string
+
+func (c shapes) of(n *html.Node) string {
+	s, ok := c[n]
+	if !ok {
+		s = shape(n)
+		c[n] = s
+	}
+	return s
+}
+
 // A shape is an element's tag and the class names it holds that carry no
 // digits (a post's "bg1" and "bg2", "post-8812", are one shape).
 func shape(n *html.Node) string {
@@ -55,14 +67,40 @@ func classSet(n *html.Node) map[string]bool {
 	return out
 }
 
+// kindsOf groups n's visible element children by kind (alike), in
+// order; at most 32 kinds are told apart, the children of others left out.
+func kindsOf(n *html.Node) [][]*html.Node {
+	var kinds [][]*html.Node
+	var sets []map[string]bool
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || invisible(c) {
+			continue
+		}
+		cs := classSet(c)
+		placed := false
+		for i, k := range kinds {
+			if k[0].Data == c.Data && alikeSets(sets[i], cs) {
+				kinds[i] = append(k, c)
+				placed = true
+				break
+			}
+		}
+		if !placed && len(kinds) < 32 {
+			kinds = append(kinds, []*html.Node{c})
+			sets = append(sets, cs)
+		}
+	}
+	return kinds
+}
+
 // alike reports whether two siblings are elements of one kind: the same
 // tag, and at least half their class names shared (an accepted answer has
 // one class more than the others).
 func alike(a, b *html.Node) bool {
-	if a.Data != b.Data {
-		return false
-	}
-	ca, cb := classSet(a), classSet(b)
+	return a.Data == b.Data && alikeSets(classSet(a), classSet(b))
+}
+
+func alikeSets(ca, cb map[string]bool) bool {
 	if len(ca) == 0 && len(cb) == 0 {
 		return true
 	}
@@ -144,14 +182,14 @@ func longestBlock(unit *html.Node, budget *int) *html.Node {
 
 // shapeCounts counts the shapes of the elements under unit (unit not
 // included).
-func shapeCounts(unit *html.Node, budget *int) map[string]int {
+func shapeCounts(unit *html.Node, sh shapes, budget *int) map[string]int {
 	out := map[string]int{}
 	var rec func(n *html.Node)
 	rec = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			*budget--
 			if c.Type == html.ElementNode && !invisible(c) {
-				out[shape(c)]++
+				out[sh.of(c)]++
 				rec(c)
 			}
 		}
@@ -164,6 +202,7 @@ func shapeCounts(unit *html.Node, budget *int) map[string]int {
 // order, or nil when root holds no group of posts.
 func threadBodies(root *html.Node) []*html.Node {
 	budget := maxThreadWork
+	sh := shapes{}
 	bestShape, bestLetters := "", 0
 	var bestUnits []*html.Node
 	var groups func(n *html.Node)
@@ -172,28 +211,13 @@ func threadBodies(root *html.Node) []*html.Node {
 			return
 		}
 		// Group n's element children by kind.
-		var kinds [][]*html.Node
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type != html.ElementNode || invisible(c) {
-				continue
-			}
-			placed := false
-			for i, k := range kinds {
-				if alike(k[0], c) {
-					kinds[i] = append(k, c)
-					placed = true
-					break
-				}
-			}
-			if !placed {
-				kinds = append(kinds, []*html.Node{c})
-			}
-		}
+		kinds := kindsOf(n)
 		for _, units := range kinds {
-			if len(units) < 2 || budget <= 0 {
+			// Rows of a table are data, not posts.
+			if len(units) < 2 || budget <= 0 || units[0].DataAtom == atom.Tr {
 				continue
 			}
-			if s, l := bodyShape(units, &budget); s != "" && l > bestLetters {
+			if s, l := bodyShape(units, sh, &budget); s != "" && l > bestLetters {
 				bestShape, bestLetters, bestUnits = s, l, units
 			}
 		}
@@ -227,7 +251,7 @@ func threadBodies(root *html.Node) []*html.Node {
 				held = true
 			}
 		}
-		if !held && n.Type == html.ElementNode && shape(n) == bestShape && proseLetters(n) > 0 {
+		if !held && n.Type == html.ElementNode && sh.of(n) == bestShape && proseLetters(n) > 0 {
 			bodies = append(bodies, n)
 			return true
 		}
@@ -247,7 +271,7 @@ func threadBodies(root *html.Node) []*html.Node {
 // not posts: most of them must hold, once, an element of that shape
 // around their longest run of text, and text of their own outside it
 // that is not a heading (a document's sections have headings).
-func bodyShape(units []*html.Node, budget *int) (string, int) {
+func bodyShape(units []*html.Node, sh shapes, budget *int) (string, int) {
 	type vote struct {
 		units int
 		depth int
@@ -261,13 +285,13 @@ func bodyShape(units []*html.Node, budget *int) (string, int) {
 		if b == nil || b == u {
 			continue
 		}
-		counts := shapeCounts(u, budget)
+		counts := shapeCounts(u, sh, budget)
 		depth := 0
 		for n := b; n != nil && n != u; n = n.Parent {
 			depth++
 		}
 		for n, d := b, depth; n != nil && n != u; n, d = n.Parent, d-1 {
-			s := shape(n)
+			s := sh.of(n)
 			if counts[s] != 1 {
 				continue
 			}
@@ -299,7 +323,7 @@ func bodyShape(units []*html.Node, budget *int) (string, int) {
 			if b != nil {
 				return false
 			}
-			if n != u && n.Type == html.ElementNode && shape(n) == best {
+			if n != u && n.Type == html.ElementNode && sh.of(n) == best {
 				b = n
 				return false
 			}
@@ -309,7 +333,7 @@ func bodyShape(units []*html.Node, budget *int) (string, int) {
 			continue
 		}
 		total++
-		bl := letters(nodeText(b))
+		bl := textLetters(b)
 		body += bl
 		// Headings are a section's, not a post's furniture.
 		heads := 0
@@ -318,12 +342,12 @@ func bodyShape(units []*html.Node, budget *int) (string, int) {
 				return false
 			}
 			if n.Type == html.ElementNode && isHeading(n) {
-				heads += letters(nodeText(n))
+				heads += textLetters(n)
 				return false
 			}
 			return true
 		})
-		if letters(nodeText(u)) > bl+heads {
+		if textLetters(u) > bl+heads {
 			furnished++
 		}
 	}
@@ -390,7 +414,7 @@ func isThread(root *html.Node, bodies []*html.Node, chosen *html.Node) bool {
 		}
 	}
 	rec(root)
-	return 3*before < letters(nodeText(first))
+	return 3*before < textLetters(first)
 }
 
 // hasBlockChild reports whether n has a block element under it.
