@@ -685,8 +685,8 @@ func hideCodeWrapperClasses(n *html.Node) {
 		return true
 	})
 	for _, pre := range pres {
-		l := textLetters(pre)
-		for p := pre.Parent; p != nil && p.Type == html.ElementNode && p.DataAtom != atom.Body && textLetters(p) == l; p = p.Parent {
+		l := proseLetters(pre) // a copy button's words are not the wrapper's
+		for p := pre.Parent; p != nil && p.Type == html.ElementNode && p.DataAtom != atom.Body && proseLetters(p) == l; p = p.Parent {
 			removeAttr(p, "class")
 			removeAttr(p, "id")
 		}
@@ -699,8 +699,11 @@ func hideCodeWrapperClasses(n *html.Node) {
 func classHeadings(n *html.Node) {
 	levels := map[string]atom.Atom{"h1": atom.H1, "h2": atom.H2, "h3": atom.H3, "h4": atom.H4, "h5": atom.H5, "h6": atom.H6}
 	walk(n, func(c *html.Node) bool {
-		if c.Type != html.ElementNode || isHeading(c) {
-			return c.Type == html.ElementNode
+		if c.Type != html.ElementNode {
+			return c.Type == html.DocumentNode
+		}
+		if isHeading(c) {
+			return false
 		}
 		switch c.DataAtom {
 		case atom.Div, atom.P, atom.Span, atom.Strong, atom.B:
@@ -841,8 +844,21 @@ func weight(s string) int {
 // comes from, in page order, split into those before it and after it: a
 // product's specifications beside its description, a guide's other
 // platforms. A panel of posts (reviews, comments) and a panel of links
-// are not the content's.
+// are not the content's; such panels inside the content are taken out.
 func tabPanels(root, content *html.Node) (before, after []*html.Node) {
+	var inside []*html.Node
+	walk(content, func(c *html.Node) bool {
+		if c.Type == html.ElementNode && attr(c, "role") == "tabpanel" {
+			inside = append(inside, c)
+			return false
+		}
+		return true
+	})
+	for _, p := range inside {
+		if l := textLetters(p); l > 0 && 5*postsLetters(p) >= 2*l {
+			removeNode(p)
+		}
+	}
 	var panels []*html.Node
 	walk(root, func(c *html.Node) bool {
 		if c.Type == html.ElementNode && attr(c, "role") == "tabpanel" {

@@ -364,6 +364,23 @@ func blockHash(s string) uint64 {
 	return h.Sum64()
 }
 
+// textHashes calls fn with the hash and the letters of each visible text
+// node under n. Text nodes are compared, not blocks: go-readability moves
+// text into new paragraphs, but does not change a text node's words.
+func textHashes(n *html.Node, fn func(h uint64, letters int)) {
+	walk(n, func(c *html.Node) bool {
+		if c != n && invisible(c) {
+			return false
+		}
+		if c.Type == html.TextNode {
+			if t := strings.TrimSpace(c.Data); t != "" {
+				fn(blockHash(t), letters(t))
+			}
+		}
+		return true
+	})
+}
+
 // isThread reports whether the posts whose bodies are given are the
 // content of the page whose main content go-readability chose as chosen:
 // most of the chosen text is in the bodies, and none of an article's text
@@ -371,25 +388,21 @@ func blockHash(s string) uint64 {
 func isThread(root *html.Node, bodies []*html.Node, chosen *html.Node) bool {
 	inBodies := map[uint64]bool{}
 	for _, b := range bodies {
-		for _, t := range textBlocks(b) {
-			inBodies[blockHash(t)] = true
-		}
+		textHashes(b, func(h uint64, _ int) { inBodies[h] = true })
 	}
-	chosenBlocks := map[uint64]bool{}
+	inChosen := map[uint64]bool{}
 	covered, total := 0, 0
-	for _, t := range textBlocks(chosen) {
-		h := blockHash(t)
-		chosenBlocks[h] = true
-		l := letters(t)
+	textHashes(chosen, func(h uint64, l int) {
+		inChosen[h] = true
 		total += l
 		if inBodies[h] {
 			covered += l
 		}
-	}
+	})
 	if total == 0 || 2*covered < total {
 		return false
 	}
-	// The chosen text that comes before the first body, in runs long
+	// The chosen text that comes before the first body, in blocks long
 	// enough to be an article's paragraphs.
 	first := bodies[0]
 	before, done := 0, false
@@ -403,9 +416,16 @@ func isThread(root *html.Node, bodies []*html.Node, chosen *html.Node) bool {
 			return
 		}
 		if n.Type == html.ElementNode && isBlock(n) && !hasBlockChild(n) {
-			t := collapse(nodeText(n))
-			if l := letters(t); l >= 50 && chosenBlocks[blockHash(t)] {
-				before += l
+			if l := textLetters(n); l >= 50 {
+				in := 0
+				textHashes(n, func(h uint64, tl int) {
+					if inChosen[h] {
+						in += tl
+					}
+				})
+				if 2*in >= l {
+					before += l
+				}
 			}
 			return
 		}
