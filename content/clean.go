@@ -923,15 +923,11 @@ func postsLetters(n *html.Node) int {
 			if len(g) < 2 || g[0].DataAtom == atom.Tr {
 				continue
 			}
-			dated, l := 0, 0
+			l := 0
 			for _, u := range g {
-				ul := textLetters(u)
-				l += ul
-				if findFirst(u, atom.Time) != nil || ul <= 2000 && looksDated(nodeText(u)) {
-					dated++
-				}
+				l += textLetters(u)
 			}
-			if 3*dated >= 2*len(g) && l > best {
+			if l > best && dated(g) {
 				best = l
 			}
 		}

@@ -115,9 +115,9 @@ func (d *Document) Extract(opts Options) (*Page, error) {
 		opts.Template.prune(work)
 	}
 	title := d.title(opts.on(ruleTitle))
-	var bodies []*html.Node
+	var bodies, posts []*html.Node
 	if opts.on(ruleThread) {
-		bodies = threadBodies(work)
+		bodies, posts = findPosts(work)
 	}
 	if opts.on(ruleKeep) {
 		hideHeadingClasses(work)
@@ -133,6 +133,10 @@ func (d *Document) Extract(opts Options) (*Page, error) {
 	thread := len(bodies) > 0 && (node == nil || isThread(work, bodies, node))
 	if thread {
 		node = threadContent(bodies)
+	} else if len(bodies) > 0 {
+		// Posts that are not the content are comments (or reviews):
+		// out, if go-readability took them with the article.
+		dropPosts(node, posts)
 	}
 	if node == nil {
 		return nil, ErrNoContent

@@ -201,6 +201,13 @@ func shapeCounts(unit *html.Node, sh shapes, budget *int) map[string]int {
 // threadBodies returns the bodies of a thread's posts under root, in page
 // order, or nil when root holds no group of posts.
 func threadBodies(root *html.Node) []*html.Node {
+	bodies, _ := findPosts(root)
+	return bodies
+}
+
+// findPosts returns the bodies of the posts under root, in page order,
+// and the group of posts they were found in, or nils.
+func findPosts(root *html.Node) (bodies, units []*html.Node) {
 	budget := maxThreadWork
 	sh := shapes{}
 	bestShape, bestLetters := "", 0
@@ -229,7 +236,7 @@ func threadBodies(root *html.Node) []*html.Node {
 	}
 	groups(root)
 	if bestShape == "" {
-		return nil
+		return nil, nil
 	}
 	// Every element of the body's shape that holds no other is a post's
 	// body: the group's, and a question's before its answers. A shape
@@ -239,7 +246,6 @@ func threadBodies(root *html.Node) []*html.Node {
 	if !strings.Contains(bestShape, ".") || strings.HasSuffix(bestShape, ".") {
 		scope = bestUnits
 	}
-	var bodies []*html.Node
 	var find func(n *html.Node) bool // reports whether n holds a body
 	find = func(n *html.Node) bool {
 		if invisible(n) {
@@ -261,9 +267,56 @@ func threadBodies(root *html.Node) []*html.Node {
 		find(n)
 	}
 	if len(bodies) < 2 {
-		return nil
+		return nil, nil
 	}
-	return bodies
+	return bodies, bestUnits
+}
+
+// dropPosts takes out of content the elements whose every text is a
+// post's of units, when most of the posts are dated: comments, reviews
+// that go-readability took with the article (a list or a document's
+// sections are not dated).
+func dropPosts(content *html.Node, units []*html.Node) {
+	if !dated(units) {
+		return
+	}
+	inPosts := map[uint64]bool{}
+	for _, u := range units {
+		textHashes(u, func(h uint64, _ int) { inPosts[h] = true })
+	}
+	// all reports whether n holds text and all of it is the posts'.
+	var drop []*html.Node
+	var all func(n *html.Node) (bool, bool) // (all text in posts, any text)
+	all = func(n *html.Node) (bool, bool) {
+		if n != content && invisible(n) {
+			return true, false
+		}
+		if n.Type == html.TextNode {
+			t := strings.TrimSpace(n.Data)
+			if t == "" {
+				return true, false
+			}
+			return inPosts[blockHash(t)], true
+		}
+		every, any := true, false
+		var kids []*html.Node
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			e, a := all(c)
+			every = every && e
+			any = any || a
+			if e && a && c.Type == html.ElementNode {
+				kids = append(kids, c)
+			}
+		}
+		if !every || n == content {
+			drop = append(drop, kids...) // the largest elements of posts' text
+		}
+		return every, any
+	}
+	all(content)
+	for _, d := range drop {
+		removeNode(d)
+	}
 }
 
 // bodyShape returns the shape of the posts' bodies in a group of alike
@@ -492,4 +545,16 @@ func leadingCite(q *html.Node) *html.Node {
 		}
 	}
 	return nil
+}
+
+// dated reports whether at least two thirds of units hold a date: a time
+// element, a year or a clock time.
+func dated(units []*html.Node) bool {
+	n := 0
+	for _, u := range units {
+		if findFirst(u, atom.Time) != nil || textLetters(u) <= 5000 && looksDated(nodeText(u)) {
+			n++
+		}
+	}
+	return len(units) > 0 && 3*n >= 2*len(units)
 }
