@@ -13,7 +13,8 @@ import (
 // thread's posts): what it leaves in that a reader would not copy. Each
 // rule reads structure (where a block stands, what it holds, how much of
 // it is links) and the words of the web's markup vocabulary ("byline",
-// "share"), never a site's own names. docs/design.md, "Content", lists them.
+// "share"), never a site's own names. docs/performance.md, "Content
+// extraction", measures them.
 
 // removeNode takes n out of its parent, if it has one.
 func removeNode(n *html.Node) {

@@ -13,6 +13,18 @@
 // document; Extract prunes the site's template blocks, lets go-readability
 // choose the main content, and writes it as Markdown (markdown.go), escaping
 // every character of the page's text that Markdown would read as markup.
+//
+// Around go-readability's choice sit rules of our own, in families that
+// docs/performance.md ("Content extraction") measures one by one: the
+// title from the heading the <title> names; a thread's posts found by
+// their repeated structure (thread.go), and dated posts that are not the
+// content left out; what go-readability drops by a class or a footer
+// kept (headings, code, a quote's source, tab panels); the furniture
+// inside and around the content left out (clean.go: bylines, dates, tags,
+// share bars, sign-up boxes, note marks, heading anchors and edit links,
+// a leading fact box, a trailing appendix of links); and the standfirst
+// under the title put back. They read structure and the markup words of
+// the web ("byline", "share"), never one site's names.
 package content
 
 import (
@@ -51,7 +63,8 @@ type Options struct {
 	skip rules
 }
 
-// rules is a set of our rule families (docs/design.md, "Content").
+// rules is a set of our rule families (the package's doc says what each
+// does; docs/performance.md measures each).
 type rules uint
 
 const (
