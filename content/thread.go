@@ -44,42 +44,53 @@ func (c shapes) of(n *html.Node) string {
 }
 
 // A shape is an element's tag and the class names it holds that carry no
-// digits (a post's "bg1" and "bg2", "post-8812", are one shape).
+// digits (a post's "bg1" and "bg2", "post-8812", are one shape), sorted.
 func shape(n *html.Node) string {
+	cls := classNames(n)
+	if len(cls) == 0 {
+		return n.Data + "."
+	}
+	return n.Data + "." + strings.Join(cls, ".")
+}
+
+// classNames is n's class names without digits, sorted.
+func classNames(n *html.Node) []string {
+	v := attr(n, "class")
+	if v == "" {
+		return nil
+	}
 	var cls []string
-	for _, c := range strings.Fields(attr(n, "class")) {
+	for _, c := range strings.Fields(v) {
 		if strings.IndexFunc(c, func(r rune) bool { return r >= '0' && r <= '9' }) < 0 {
 			cls = append(cls, c)
 		}
 	}
 	sort.Strings(cls)
-	return n.Data + "." + strings.Join(cls, ".")
-}
-
-// classSet is n's class names without digits, for comparing siblings.
-func classSet(n *html.Node) map[string]bool {
-	out := map[string]bool{}
-	for _, c := range strings.Fields(attr(n, "class")) {
-		if strings.IndexFunc(c, func(r rune) bool { return r >= '0' && r <= '9' }) < 0 {
-			out[c] = true
-		}
-	}
-	return out
+	return cls
 }
 
 // kindsOf groups n's visible element children by kind (alike), in
 // order; at most 32 kinds are told apart, the children of others left out.
 func kindsOf(n *html.Node) [][]*html.Node {
+	elements := 0
+	for c := n.FirstChild; c != nil && elements < 2; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			elements++
+		}
+	}
+	if elements < 2 {
+		return nil
+	}
 	var kinds [][]*html.Node
-	var sets []map[string]bool
+	var names [][]string
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode || invisible(c) {
 			continue
 		}
-		cs := classSet(c)
+		cs := classNames(c)
 		placed := false
 		for i, k := range kinds {
-			if k[0].Data == c.Data && alikeSets(sets[i], cs) {
+			if k[0].Data == c.Data && alikeNames(names[i], cs) {
 				kinds[i] = append(k, c)
 				placed = true
 				break
@@ -87,30 +98,33 @@ func kindsOf(n *html.Node) [][]*html.Node {
 		}
 		if !placed && len(kinds) < 32 {
 			kinds = append(kinds, []*html.Node{c})
-			sets = append(sets, cs)
+			names = append(names, cs)
 		}
 	}
 	return kinds
 }
 
-// alike reports whether two siblings are elements of one kind: the same
-// tag, and at least half their class names shared (an accepted answer has
-// one class more than the others).
-func alike(a, b *html.Node) bool {
-	return a.Data == b.Data && alikeSets(classSet(a), classSet(b))
-}
-
-func alikeSets(ca, cb map[string]bool) bool {
-	if len(ca) == 0 && len(cb) == 0 {
+// alikeNames reports whether two siblings' sorted class names make them
+// elements of one kind: at least half of them shared (an accepted answer
+// has one class more than the others), or none on either.
+func alikeNames(a, b []string) bool {
+	if len(a) == 0 && len(b) == 0 {
 		return true
 	}
 	shared := 0
-	for c := range ca {
-		if cb[c] {
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] == b[j]:
 			shared++
+			i++
+			j++
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
 		}
 	}
-	union := len(ca) + len(cb) - shared
+	union := len(a) + len(b) - shared
 	return union > 0 && 2*shared >= union
 }
 
@@ -331,7 +345,8 @@ func bodyShape(units []*html.Node, sh shapes, budget *int) (string, int) {
 	}
 	votes := map[string]*vote{}
 	for _, u := range units {
-		if proseLetters(u) == 0 {
+		// A post holds a few words of prose, in a block of its own.
+		if proseLetters(u) < 20 || !hasBlockChild(u) {
 			continue
 		}
 		b := longestBlock(u, budget)
