@@ -231,22 +231,6 @@ func blockChildren(n *html.Node) int {
 	return k
 }
 
-// hasProse reports whether n holds at least k paragraphs of prose.
-func hasProse(n *html.Node, k int) bool {
-	count := 0
-	walk(n, func(c *html.Node) bool {
-		if count >= k {
-			return false
-		}
-		if c.Type == html.ElementNode && c.DataAtom == atom.P && isProse(c) {
-			count++
-			return false
-		}
-		return true
-	})
-	return count >= k
-}
-
 // isProse reports whether a block reads as prose: enough words, few of
 // them links.
 func isProse(n *html.Node) bool {
