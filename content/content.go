@@ -19,11 +19,11 @@
 // title from the heading the <title> names; a thread's posts found by
 // their repeated structure (thread.go), and dated posts that are not the
 // content left out; what go-readability drops by a class or a footer
-// kept (headings, code, a quote's source, tab panels); the furniture
-// inside and around the content left out (clean.go: bylines, dates, tags,
-// share bars, sign-up boxes, note marks, heading anchors and edit links,
-// a leading fact box, a trailing appendix of links); and the standfirst
-// under the title put back. They read structure and the markup words of
+// kept (keep.go: headings, code, a quote's source, tab panels); the
+// furniture inside and around the content left out (clean.go: bylines,
+// dates, tags, share bars, sign-up boxes, note marks, heading anchors and
+// edit links, a leading fact box, a trailing appendix of links); and the
+// standfirst under the title put back (standfirst.go). They read structure and the markup words of
 // the web ("byline", "share"), never one site's names.
 package content
 
