@@ -779,3 +779,30 @@ func (c *countWriter) Write(p []byte) (int, error) {
 	c.n += int64(n)
 	return n, err
 }
+
+// UnpackWARC copies the WARC of the WACZ package at wacz (its
+// archive/data.warc.gz, as WriteWACZ writes it) to the new file dst, so that
+// a resumed crawl appends to it. A package that is not there is
+// fs.ErrNotExist.
+func UnpackWARC(wacz, dst string) error {
+	zr, err := zip.OpenReader(wacz)
+	if err != nil {
+		return fmt.Errorf("wacz: %w", err)
+	}
+	defer zr.Close()
+	src, err := zr.Open(waczWARC)
+	if err != nil {
+		return fmt.Errorf("wacz: %s: %w", wacz, err)
+	}
+	defer src.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return fmt.Errorf("wacz: %w", err)
+	}
+	if _, err := io.Copy(out, src); err != nil {
+		out.Close()
+		os.Remove(dst)
+		return fmt.Errorf("wacz: %s: %w", wacz, err)
+	}
+	return out.Close()
+}

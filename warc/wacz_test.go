@@ -164,6 +164,16 @@ func TestWACZ(t *testing.T) {
 	if !slices.Equal(z.Pages, want) {
 		t.Errorf("pages:\n%+v\nwant\n%+v", z.Pages, want)
 	}
+	// Read takes the package for its WARC.
+	count := func(path string) (n int) {
+		if err := Read(path, func(Record) error { n++; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if a, b := count(src), count(out); a != b || a < 10 {
+		t.Errorf("the WARC holds %d records, the package %d", a, b)
+	}
 	head := firstLine(t, out, "pages/pages.jsonl")
 	if !strings.Contains(head, `"format":"json-pages-1.0"`) || !strings.Contains(head, `"hasText":true`) {
 		t.Errorf("pages.jsonl header %s", head)

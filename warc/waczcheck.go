@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -326,4 +327,45 @@ func readZipFile(zf *zip.File) ([]byte, error) {
 		return nil, fmt.Errorf("%s is larger than %d bytes", zf.Name, maxWACZText)
 	}
 	return b, nil
+}
+
+// isZip reports whether the file at path starts as a ZIP file does.
+func isZip(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var magic [4]byte
+	_, err = io.ReadFull(f, magic[:])
+	return err == nil && string(magic[:]) == "PK\x03\x04"
+}
+
+// readWACZ checks the package at path and calls fn for every record of its
+// WARCs, in the package's order.
+func readWACZ(path string, fn func(Record) error) error {
+	z, err := OpenWACZ(path)
+	if err != nil {
+		return err
+	}
+	defer z.Close()
+	for _, zf := range z.zr.File {
+		if z.arc[filepath.Base(zf.Name)] != zf {
+			continue
+		}
+		rc, err := zf.Open()
+		if err != nil {
+			return fmt.Errorf("wacz: %s: %w", path, err)
+		}
+		r, err := gowarc.NewWarcFileReaderFromStream(rc, 0, gowarc.WithBlockErrorPolicy(gowarc.ErrFail))
+		if err == nil {
+			err = readAll(r, fn)
+			r.Close()
+		}
+		rc.Close()
+		if err != nil {
+			return fmt.Errorf("wacz: %s: %s: %w", path, zf.Name, err)
+		}
+	}
+	return nil
 }

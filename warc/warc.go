@@ -306,29 +306,42 @@ type Record struct {
 }
 
 // Read calls fn for every record of the archive at path, in order, with
-// digests checked. It stops at the first error, fn's or the file's.
+// digests checked: a WARC file, or a WACZ package (its WARCs, once the
+// package passed OpenWACZ's checks). It stops at the first error, fn's or
+// the file's.
 func Read(path string, fn func(Record) error) error {
+	if isZip(path) {
+		return readWACZ(path, fn)
+	}
 	r, err := gowarc.NewWarcFileReader(path, 0, gowarc.WithBlockErrorPolicy(gowarc.ErrFail))
 	if err != nil {
 		return fmt.Errorf("warc: %w", err)
 	}
 	defer r.Close()
+	if err := readAll(r, fn); err != nil {
+		return fmt.Errorf("warc: %s: %w", path, err)
+	}
+	return nil
+}
+
+// readAll calls fn for every record r reads.
+func readAll(r *gowarc.WarcFileReader, fn func(Record) error) error {
 	for {
 		rec, _, v, err := r.Next()
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("warc: %s: %w", path, err)
+			return err
 		}
 		if v != nil && !v.Valid() {
 			rec.Close()
-			return fmt.Errorf("warc: %s: %s", path, v)
+			return errors.New(v.String())
 		}
 		out, err := toRecord(rec)
 		rec.Close()
 		if err != nil {
-			return fmt.Errorf("warc: %s: %w", path, err)
+			return err
 		}
 		if err := fn(out); err != nil {
 			return err
