@@ -157,7 +157,7 @@ type packager struct {
 // members already: a replay tool reads one by its offset).
 func (p *packager) stored(name string, d *dataFile) error {
 	fh := &zip.FileHeader{Name: name, Method: zip.Store, CRC32: d.crc, CompressedSize64: uint64(d.size), UncompressedSize64: uint64(d.size)}
-	fh.Modified = p.created
+	fh.ModifiedDate, fh.ModifiedTime = msDosTime(p.created) // CreateRaw does not read Modified
 	w, err := p.zw.CreateRaw(fh)
 	if err != nil {
 		return fmt.Errorf("wacz: %w", err)
@@ -170,6 +170,18 @@ func (p *packager) stored(name string, d *dataFile) error {
 	}
 	p.resources = append(p.resources, resource{Name: filepath.Base(name), Path: name, Hash: "sha256:" + d.sha256, Bytes: d.size})
 	return nil
+}
+
+// msDosTime is t as a ZIP header's date and time fields (two-second
+// steps, years from 1980).
+func msDosTime(t time.Time) (date, clock uint16) {
+	t = t.UTC()
+	if t.Year() < 1980 {
+		t = time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC)
+	}
+	date = uint16(t.Day() + int(t.Month())<<5 + (t.Year()-1980)<<9)
+	clock = uint16(t.Second()/2 + t.Minute()<<5 + t.Hour()<<11)
+	return date, clock
 }
 
 // deflated adds a file that fill writes, compressed.

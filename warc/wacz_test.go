@@ -174,6 +174,16 @@ func TestWACZ(t *testing.T) {
 	if a, b := count(src), count(out); a != b || a < 10 {
 		t.Errorf("the WARC holds %d records, the package %d", a, b)
 	}
+	zr, err := zip.OpenReader(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range zr.File {
+		if !f.Modified.Equal(now) {
+			t.Errorf("%s is dated %s; want the package's creation, %s", f.Name, f.Modified, now)
+		}
+	}
+	zr.Close()
 	head := firstLine(t, out, "pages/pages.jsonl")
 	if !strings.Contains(head, `"format":"json-pages-1.0"`) || !strings.Contains(head, `"hasText":true`) {
 		t.Errorf("pages.jsonl header %s", head)

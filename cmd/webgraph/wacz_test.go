@@ -118,3 +118,36 @@ func TestWACZReplaysInReplayWebPage(t *testing.T) {
 		t.Errorf("the replayed page's frames hold %q; want the page's HTML innermost", types)
 	}
 }
+
+// TestCrawlWACZResume: a crawl stopped early writes its package; resumed
+// with --wacz alone, it adds to that package's WARC, and the new package
+// holds the pages of both runs.
+func TestCrawlWACZResume(t *testing.T) {
+	needBrowser(t)
+	srv, _ := sites.Serve(t, "wacz")
+	dir := t.TempDir()
+	db, out := filepath.Join(dir, "crawl.db"), filepath.Join(dir, "crawl.wacz")
+	_, errOut, code := webgraph(t, "crawl", "--db", db, "--wacz", out, "--max-pages", "2", "--host-interval", "0", "--delay", "0", srv.URL+"/")
+	if code != exitOK || !strings.Contains(errOut, "wrote "+out+": 1 pages") {
+		t.Fatalf("first run: exit %d, want 1 page packaged\n%s", code, errOut)
+	}
+	_, errOut, code = webgraph(t, "crawl", "--resume", "--db", db, "--wacz", out, "--max-pages", "10")
+	if code != exitOK || !strings.Contains(errOut, "wrote "+out+": 3 pages") {
+		t.Fatalf("resumed: exit %d, want 3 pages packaged\n%s", code, errOut)
+	}
+	z, err := warc.OpenWACZ(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z.Close()
+	var urls []string
+	for _, p := range z.Pages {
+		urls = append(urls, strings.TrimPrefix(p.URL, srv.URL))
+	}
+	if slices.Sort(urls); !slices.Equal(urls, []string{"/", "/about.html", "/app.html"}) {
+		t.Errorf("pages %q; want both runs'", urls)
+	}
+	if _, err := os.Stat(out + ".warc.gz"); !os.IsNotExist(err) {
+		t.Errorf("the staged WARC is still there: %v", err)
+	}
+}
