@@ -188,5 +188,5 @@ func (o *fetchOptions) archiveResources() *rendered.Archive {
 	if !o.archive {
 		return nil
 	}
-	return &rendered.Archive{MaxBody: o.maxBody}
+	return rendered.NewArchive(o.maxBody, 0)
 }

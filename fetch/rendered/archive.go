@@ -25,6 +25,12 @@ import (
 // only what the gate let through (a refused request has no response). The
 // bodies are read from the browser once the page is read
 // (Network.getResponseBody), so a render pays for them only when asked.
+//
+// An Archive made by NewArchive also remembers which responses it kept,
+// across every render it serves (it is safe for concurrent use): a response
+// the browser later serves from its cache is then not read again, for the
+// archive holds it already. That saves most of the reading on a site whose
+// pages share their scripts (docs/performance.md, "Archives").
 type Archive struct {
 	// MaxBody caps one response's body: a longer one is left out (a script
 	// cut short would replay broken) and listed in Side.Unarchived. Zero or
@@ -34,6 +40,44 @@ type Archive struct {
 	// reached, what is left is listed in Side.Unarchived. Zero:
 	// DefaultArchivePages times MaxBody.
 	MaxPage int64
+
+	kept *keptURLs // nil: nothing remembered
+}
+
+// NewArchive returns an Archive of those caps that remembers what it kept.
+func NewArchive(maxBody, maxPage int64) *Archive {
+	return &Archive{MaxBody: maxBody, MaxPage: maxPage, kept: &keptURLs{urls: map[string]bool{}}}
+}
+
+// maxKeptURLs bounds what an Archive remembers: past it, a response served
+// from the cache is read again.
+const maxKeptURLs = 100_000
+
+// keptURLs are the URLs whose responses an Archive kept. It is safe for
+// concurrent use; a nil one remembers nothing.
+type keptURLs struct {
+	mu   sync.Mutex
+	urls map[string]bool
+}
+
+func (k *keptURLs) has(u string) bool {
+	if k == nil {
+		return false
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.urls[u]
+}
+
+func (k *keptURLs) add(u string) {
+	if k == nil {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if len(k.urls) < maxKeptURLs {
+		k.urls[u] = true
+	}
 }
 
 // DefaultArchivePages is Archive.MaxPage, in bodies of Archive.MaxBody,
@@ -82,6 +126,7 @@ type exchange struct {
 	resp     *network.Response
 	at       time.Time
 	encoded  float64 // the body's size before its content encodings were undone
+	cached   bool    // the browser served it from its cache
 	finished bool
 }
 
@@ -142,6 +187,11 @@ func (c *capture) onEvent(ev any) {
 	case *network.EventResponseReceived:
 		if x := c.flights[ev.RequestID]; x != nil && ev.Response != nil {
 			x.resp, x.at = ev.Response, time.Now()
+			x.cached = x.cached || ev.Response.FromDiskCache || ev.Response.FromPrefetchCache
+		}
+	case *network.EventRequestServedFromCache:
+		if x := c.flights[ev.RequestID]; x != nil {
+			x.cached = true
 		}
 	case *network.EventLoadingFinished:
 		if x := c.flights[ev.RequestID]; x != nil && x.resp != nil && !x.finished {
@@ -158,8 +208,9 @@ func (c *capture) onEvent(ev any) {
 // collect reads, from the browser, the bodies of the responses that
 // finished, within the caps, into s.Resources, in the order they finished,
 // and lists in s.Unarchived (and, counted, in s.Warnings) those left out. A
-// nil capture does nothing. ctx is the render's: the page must still be in
-// its tab.
+// response the browser served from its cache that the Archive kept before
+// is neither: it is in the archive already. A nil capture does nothing. ctx
+// is the render's: the page must still be in its tab.
 func (c *capture) collect(ctx context.Context, s *fetch.Side) {
 	if c == nil {
 		return
@@ -178,6 +229,7 @@ func (c *capture) collect(ctx context.Context, s *fetch.Side) {
 			last = i
 		}
 	}
+	done = slices.DeleteFunc(done, func(x *exchange) bool { return x.cached && !x.main && c.cfg.kept.has(x.url) })
 	bodies := make([][]byte, len(done))
 	errs := make([]error, len(done))
 	sem := make(chan struct{}, bodyReads)
@@ -215,6 +267,7 @@ func (c *capture) collect(ctx context.Context, s *fetch.Side) {
 			continue
 		}
 		kept += int64(len(bodies[i]))
+		c.cfg.kept.add(u)
 		s.Resources = append(s.Resources, fetch.Resource{URL: u, Type: string(x.typ), Main: x.main, Exchange: fetch.Exchange{
 			Request: requestHead(x), ResponseHead: responseHead(x.resp, len(bodies[i])), Body: bodies[i], At: x.at,
 		}})

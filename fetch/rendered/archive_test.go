@@ -3,6 +3,8 @@ package rendered_test
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strconv"
@@ -103,4 +105,63 @@ func path(t *testing.T, u string) string {
 		t.Fatal(err)
 	}
 	return p.Path
+}
+
+// TestArchiveRemembers: an Archive from NewArchive does not read again a
+// response it kept once when the browser serves it from its cache (the
+// archive holds it), but reads again one it left out; an Archive without
+// that memory reads every response.
+func TestArchiveRemembers(t *testing.T) {
+	h := sites.New(sites.Dir("wacz"))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "max-age=3600") // so the second render is served from the cache
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	for _, tc := range []struct {
+		name     string
+		arc      *rendered.Archive
+		remember bool
+	}{
+		{"NewArchive", rendered.NewArchive(4000, 6000), true},
+		{"a bare Archive", &rendered.Archive{MaxBody: 4000, MaxPage: 6000}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := own(t, rendered.Config{Timeout: 15 * time.Second, Tabs: 1, Archive: tc.arc})
+			defer f.Close()
+			var kept []string
+			for round := 1; round <= 2; round++ {
+				s, err := f.Fetch(context.Background(), mustURL(t, srv.URL+"/heavy.html"))
+				if err != nil || s.Err != nil {
+					t.Fatalf("Fetch: %v, %v", err, s.Err)
+				}
+				got := map[string]bool{}
+				for _, r := range s.Resources {
+					got[path(t, r.URL)] = true
+				}
+				for _, u := range s.Unarchived {
+					got[path(t, u.URL)] = true
+				}
+				if !got["/heavy.html"] || !got["/heavy/big.js"] {
+					t.Errorf("round %d: the page's document and the script over the cap are always there: %v", round, got)
+				}
+				if round == 1 {
+					for _, r := range s.Resources {
+						if p := path(t, r.URL); p != "/heavy.html" {
+							kept = append(kept, p)
+						}
+					}
+					if len(kept) == 0 {
+						t.Fatalf("round 1 kept no script: %v", got)
+					}
+					continue
+				}
+				for _, p := range kept {
+					if got[p] == tc.remember {
+						t.Errorf("round 2: %s, kept in round 1 and served from the cache, read again: %v; want %v", p, got[p], !tc.remember)
+					}
+				}
+			}
+		})
+	}
 }
