@@ -157,7 +157,8 @@ type packager struct {
 // members already: a replay tool reads one by its offset).
 func (p *packager) stored(name string, d *dataFile) error {
 	fh := &zip.FileHeader{Name: name, Method: zip.Store, CRC32: d.crc, CompressedSize64: uint64(d.size), UncompressedSize64: uint64(d.size)}
-	fh.ModifiedDate, fh.ModifiedTime = msDosTime(p.created) // CreateRaw does not read Modified
+	//lint:ignore SA1019 CreateRaw writes these fields as they are and never reads Modified
+	fh.ModifiedDate, fh.ModifiedTime = msDosTime(p.created)
 	w, err := p.zw.CreateRaw(fh)
 	if err != nil {
 		return fmt.Errorf("wacz: %w", err)
