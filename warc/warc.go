@@ -39,6 +39,7 @@ type Writer struct {
 	now      func() time.Time
 	secret   map[string]bool // header names whose values are not archived
 	keepText bool            // page records hold the kept pages' text
+	closed   bool
 	// written are the subresources archived so far, by URL and payload
 	// digest: one a page's scripts share with the last page's is not
 	// written again (at most maxWritten are remembered).
@@ -119,10 +120,14 @@ func Create(path string, appendTo bool, software string) (*Writer, error) {
 	return w, nil
 }
 
-// Close closes the file.
+// Close closes the file; closing it again does nothing.
 func (w *Writer) Close() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.closed {
+		return nil
+	}
+	w.closed = true
 	return w.f.Close()
 }
 

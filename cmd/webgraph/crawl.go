@@ -534,7 +534,7 @@ func (e *engine) run(ctx context.Context, events *eventSink, stderr io.Writer, i
 	if err := e.archive.Err(); err != nil {
 		return nil, fmt.Errorf("crawl: --warc: %w", err)
 	}
-	if err := e.archive.finish(stderr); err != nil {
+	if err := e.archive.finish(ctx, stderr); err != nil {
 		return nil, fmt.Errorf("crawl: --wacz: %w", err)
 	}
 	if done.Stopped == crawl.StopFailure {

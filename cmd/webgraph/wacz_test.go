@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/internal/testkit/replaytest"
 	"github.com/webgraph/webgraph/internal/testkit/sites"
 	"github.com/webgraph/webgraph/warc"
@@ -128,15 +129,23 @@ func TestCrawlWACZResume(t *testing.T) {
 	dir := t.TempDir()
 	db, out := filepath.Join(dir, "crawl.db"), filepath.Join(dir, "crawl.wacz")
 	_, errOut, code := webgraph(t, "crawl", "--db", db, "--wacz", out, "--max-pages", "2", "--host-interval", "0", "--delay", "0", srv.URL+"/")
-	if code != exitOK || !strings.Contains(errOut, "wrote "+out+": 1 pages") {
-		t.Fatalf("first run: exit %d, want 1 page packaged\n%s", code, errOut)
+	if code != exitOK {
+		t.Fatalf("first run: exit %d\n%s", code, errOut)
+	}
+	z, err := warc.OpenWACZ(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := len(z.Pages)
+	z.Close()
+	if first == 0 || first == 3 {
+		t.Fatalf("the first run packaged %d pages; want some of the site's 3", first)
 	}
 	_, errOut, code = webgraph(t, "crawl", "--resume", "--db", db, "--wacz", out, "--max-pages", "10")
 	if code != exitOK || !strings.Contains(errOut, "wrote "+out+": 3 pages") {
 		t.Fatalf("resumed: exit %d, want 3 pages packaged\n%s", code, errOut)
 	}
-	z, err := warc.OpenWACZ(out)
-	if err != nil {
+	if z, err = warc.OpenWACZ(out); err != nil {
 		t.Fatal(err)
 	}
 	defer z.Close()
@@ -149,5 +158,42 @@ func TestCrawlWACZResume(t *testing.T) {
 	}
 	if _, err := os.Stat(out + ".warc.gz"); !os.IsNotExist(err) {
 		t.Errorf("the staged WARC is still there: %v", err)
+	}
+}
+
+// TestWACZNotPackagedOnAbort: once a second Ctrl-C has ended the crawl's
+// context, the package is not made (it could take long); stderr says where
+// the archive is and how to package it, and the archive stays for --resume.
+func TestWACZNotPackagedOnAbort(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "crawl.wacz")
+	var opened closers
+	defer opened.close()
+	a, err := openArchive("", out, &crawl.Config{}, &fetchOptions{}, nil, &opened)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stderr strings.Builder
+	if err := a.finish(ctx, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a package was made after the abort: %v", err)
+	}
+	if _, err := os.Stat(out + ".warc.gz"); err != nil {
+		t.Errorf("the archive is gone: %v", err)
+	}
+	if want := "webgraph warc " + out + ".warc.gz --wacz " + out + " packages it"; !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr %q; want it to say %q", stderr.String(), want)
+	}
+	// Not aborted, the same archive is packaged and the staged WARC removed.
+	stderr.Reset()
+	if err := a.finish(context.Background(), &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(out); err != nil || !strings.Contains(stderr.String(), "wrote "+out) {
+		t.Errorf("no package after a finish not aborted: %v, %q", err, stderr.String())
 	}
 }

@@ -69,9 +69,10 @@ func openArchive(warcPath, waczPath string, cfg *crawl.Config, o *fetchOptions, 
 func stagedWARC(wacz string) string { return wacz + ".warc.gz" }
 
 // finish closes the archive and, with --wacz, packages it, saying so on
-// stderr; a staged WARC is removed once packaged. A nil receiver does
-// nothing.
-func (a *archivingPages) finish(stderr io.Writer) error {
+// stderr; a staged WARC is removed once packaged. Once ctx has ended (a
+// second Ctrl-C), the package is not made: stderr says how to make it. A
+// nil receiver does nothing.
+func (a *archivingPages) finish(ctx context.Context, stderr io.Writer) error {
 	if a == nil {
 		return nil
 	}
@@ -79,6 +80,10 @@ func (a *archivingPages) finish(stderr io.Writer) error {
 		return err
 	}
 	if a.wacz == "" {
+		return nil
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintf(stderr, "webgraph: aborted before packaging %s: the archive is %s (--resume adds to it); webgraph warc %s --wacz %s packages it\n", a.wacz, a.warc, a.warc, a.wacz)
 		return nil
 	}
 	if err := packWACZ(a.warc, a.wacz, stderr); err != nil {

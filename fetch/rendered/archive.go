@@ -215,8 +215,13 @@ func (c *capture) collect(ctx context.Context, s *fetch.Side) {
 	if c == nil {
 		return
 	}
+	// Copies: the page is still live, and its events still come.
 	c.mu.Lock()
-	done := slices.Clone(c.finished)
+	done := make([]*exchange, len(c.finished))
+	for i, x := range c.finished {
+		cp := *x
+		done[i] = &cp
+	}
 	skipped := c.skipped
 	c.mu.Unlock()
 	// Only the page's last document is its own.
