@@ -57,7 +57,7 @@ func (o outcome) cited() string {
 	if o.Cited != "" {
 		return o.Cited
 	}
-	return o.Citation.Describe()
+	return safetext.Line(o.Citation.Describe())
 }
 
 // NewGates takes --fail-on's values, each a comma-separated list of refusal
@@ -222,7 +222,7 @@ func citedWords(ev *linkcheck.Event) string {
 		if i > 0 {
 			b.WriteString("\n      ")
 		}
-		fmt.Fprintf(&b, "linked from %s", safetext.Clean(c.FoundOn))
+		fmt.Fprintf(&b, "linked from %s", safetext.Line(c.FoundOn))
 		if c.Anchor != "" {
 			fmt.Fprintf(&b, " as %q", c.Anchor)
 		}
@@ -248,7 +248,7 @@ func (g *Gates) Report(w io.Writer) error {
 			cause = f.Cause
 			fmt.Fprintf(w, "\n  %s:\n", cause)
 		}
-		fmt.Fprintf(w, "    %s\n      %s\n      %s\n", safetext.Clean(f.URL), safetext.Clean(f.Words), f.cited())
+		fmt.Fprintf(w, "    %s\n      %s\n      %s\n", safetext.Line(f.URL), safetext.Line(f.Words), f.cited())
 	}
 	causes := make([]string, 0, len(g.failOn))
 	for c := range g.failOn {

@@ -222,3 +222,40 @@ func TestLoadBadEvent(t *testing.T) {
 		t.Errorf("Load of a broken event = %v", err)
 	}
 }
+
+// The listing keeps each URL, its words and its citation on a line of its
+// own: words a site made (a certificate's name, quoted by a TLS error) and
+// a citation's URL start no line, so none can be read as a workflow
+// command.
+func TestReportKeepsSiteTextOnItsLine(t *testing.T) {
+	t.Parallel()
+	const command = "::error title=pwned::x"
+	c := &fakeCrawl{
+		pages: []*crawl.PageEvent{page("http://site/a", false, "fetch_error", "x509: certificate is valid for evil\n"+command+", not site", 10,
+			discovery.Discovery{Via: discovery.ViaSitemap, FoundOn: "http://site/sitemap.xml\n" + command})},
+		links: []*linkcheck.Event{{URL: "https://evil/", Verdict: linkcheck.Broken, Reason: "TLS failure: valid for e\n" + command,
+			Citations: []linkcheck.Citation{{FoundOn: "http://site/\n" + command, Anchor: "a\n" + command}}}},
+	}
+	g, err := NewGates([]string{"fetch_error,broken"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Load(c); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.LoadLinks(c); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if g.Report(&out) == nil {
+		t.Fatal("no gate failed")
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.HasPrefix(strings.TrimLeft(line, " \t"), "::") {
+			t.Errorf("the listing has the line %q, a workflow command\n%s", line, out.String())
+		}
+	}
+	if strings.Count(out.String(), "pwned") != 5 {
+		t.Errorf("the listing lost some of the site's text (want 5 quotes of it):\n%s", out.String())
+	}
+}

@@ -59,6 +59,10 @@ type Config struct {
 	SitemapLimit int
 	// MaxBody is reported in the run event (the fetchers enforce it).
 	MaxBody int64
+	// Viewport is the render's window, WIDTHxHEIGHT, reported in the run
+	// event (the rendered side lays pages out in it); empty when nothing
+	// renders.
+	Viewport string
 	// KeepText retains page text in page events.
 	KeepText bool
 	// MaxRetries bounds how often a page paused by 429/503 is retried.
@@ -79,6 +83,11 @@ type Config struct {
 	// which keys to trust); Run says and records them, and prepares each
 	// origin, as if the seeds' own fetches had found them.
 	SeedJoins []*SeedRedirectEvent
+	// Credentials are the names of the headers the operator sends to the
+	// origins they named (--header, and Cookie for --cookie), never their
+	// values: a seed_redirect event lists them as what the joined origin
+	// will not get.
+	Credentials []string
 	// AssumedSeeds are the seeds typed without a scheme, as typed and as
 	// taken (the run event's seeds_typed).
 	AssumedSeeds []policy.Seed

@@ -34,9 +34,10 @@ type Pages interface {
 type Frontier interface {
 	Add(url, host string, c discovery.Discovery) bool
 	MarkSeen(url string) bool
-	// Claim records url as the page kept for the canonical URL canon
-	// unless another page holds it, and returns the holder: one kept page
-	// per canonical URL, whatever order the crawl meets them in.
+	// Claim records url (the URL a page was asked as) as the page kept for
+	// canon (the URL it is known by: its canonical URL, else its final
+	// URL) unless another page holds it, and returns the holder: one kept
+	// page per canonical URL, whatever order the crawl meets them in.
 	Claim(canon, url string) string
 	Defer(host string, until time.Time)
 	Next(ctx context.Context) (frontier.Item, error)
@@ -95,9 +96,11 @@ type Journal interface {
 	Robots(p *policy.RobotsPolicy) error
 	// JoinOrigin records that origin joined the approved origins through a
 	// seed's redirect (ev says how), so a resumed crawl and every worker of
-	// a shared one approve it too; JoinedOrigins returns every such origin.
+	// a shared one know of it; JoinedOrigins returns every such origin with
+	// its event as recorded (JSON). A worker of a shared crawl approves one
+	// only when its own seed's redirect leads there (see joinOrigins).
 	JoinOrigin(origin string, ev any) error
-	JoinedOrigins() ([]string, error)
+	JoinedOrigins() (map[string]string, error)
 }
 
 // Origins shares an origin's one-time preparation (its sitemaps and the
@@ -159,6 +162,7 @@ type Crawler struct {
 
 	started   atomic.Int64   // page fetches started (the request ceiling)
 	prepared  sync.Map       // origin -> *originPrep
+	judged    sync.Map       // origin -> struct{}: a recorded join this worker has judged (joinOrigins)
 	routeDocs sync.Map       // document URL -> *routePrep, under Config.HashRoutes
 	recording sync.WaitGroup // pages handed to a pipelined frontier, not yet said
 
@@ -291,7 +295,11 @@ func (c *Crawler) emit(ev any) {
 // in flight). It emits the done event and returns it.
 func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 	start := time.Now()
-	c.joinOrigins() // a resumed crawl keeps the origins its seeds' redirects approved
+	if c.session == nil {
+		// A resumed crawl keeps the origins its seeds' redirects
+		// approved: its database is its own (one process at a time).
+		c.joinOrigins(ctx)
+	}
 	run := c.runEvent()
 	c.emit(run)
 	if c.journal != nil {
@@ -318,6 +326,9 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 
 	for _, ev := range c.cfg.SeedJoins {
 		c.joined(ctx, ev)
+	}
+	if c.session != nil {
+		c.joinOrigins(ctx) // each judged here, said after the run event
 	}
 	for _, s := range c.cfg.Seeds {
 		if ctx.Err() != nil {

@@ -2,8 +2,11 @@ package crawl
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"maps"
 	"net/url"
+	"slices"
 
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
@@ -31,6 +34,11 @@ type SeedRedirectEvent struct {
 	// that left the approved origins; Status is 0 for a meta refresh or a
 	// script navigation.
 	Hops []fetch.Redirect `json:"hops"`
+	// CredentialsWithheld names the operator's credential headers
+	// (--header, Cookie for --cookie) that the joined origin will not get:
+	// they go only to the origins the operator named. Names only, never
+	// values; absent without credentials.
+	CredentialsWithheld []string `json:"credentials_withheld,omitempty"`
 }
 
 // SeedRedirect reports whether p, the page of the seed fetched as seed,
@@ -73,22 +81,108 @@ func SeedRedirect(scope *policy.Scope, seed string, p *union.Page) *SeedRedirect
 // joinOrigins approves origins that earlier runs (or other workers) of the
 // crawl joined through a seed's redirect, as the journal recorded them. It
 // reports whether any was new here.
-func (c *Crawler) joinOrigins() bool {
+//
+// A crawl's own database (SQLite: one process at a time) is trusted. The
+// journal of a shared crawl is written by every worker, so a worker there
+// approves a recorded origin only when it can derive it again: the record
+// names one of this crawl's seeds, and that seed's redirect, followed by
+// this worker through its own gate, leads there. An origin planted in the
+// journal (by a compromised or misconfigured worker) is not approved, and
+// that is said once.
+func (c *Crawler) joinOrigins(ctx context.Context) bool {
 	if c.journal == nil {
 		return false
 	}
-	origins, err := c.journal.JoinedOrigins()
+	joins, err := c.journal.JoinedOrigins()
 	if err != nil {
 		c.addWarning("the crawl database could not give the origins its seeds' redirects approved: " + err.Error())
 		return false
 	}
 	added := false
-	for _, o := range origins {
-		if u, err := url.Parse(o); err == nil && c.scope.Join(u) {
-			added = true
+	for _, o := range slices.Sorted(maps.Keys(joins)) {
+		u, err := url.Parse(o)
+		if err != nil || c.scope.ApprovedOrigin(u) {
+			continue
 		}
+		if c.session == nil {
+			added = c.scope.Join(u) || added
+			continue
+		}
+		if _, judged := c.judged.LoadOrStore(o, struct{}{}); judged {
+			continue
+		}
+		if why := c.rederive(ctx, o, joins[o]); why != "" {
+			w := "the crawl database says " + o + " joined the approved origins through a seed's redirect, but " + why + ": not approved by this worker"
+			c.addWarning(w)
+			c.emit(&WarningEvent{Event: "warning", Words: w})
+			continue
+		}
+		added = true
 	}
 	return added
+}
+
+// rederive follows again, through this worker's gate, the seed redirect
+// that rec (the recorded seed_redirect event) says approved origin. It
+// returns "" once origin is approved here, else why not in words. HTTP
+// redirects are followed with HEAD (Gate.FollowSeed); a meta refresh or a
+// script navigation shows only in a fetch of the seed, which is made then,
+// in a throttle slot of its own.
+func (c *Crawler) rederive(ctx context.Context, origin, rec string) string {
+	var ev SeedRedirectEvent
+	if err := json.Unmarshal([]byte(rec), &ev); err != nil || ev.Origin != origin || len(ev.Hops) == 0 {
+		return "its record does not say how"
+	}
+	var seed *url.URL
+	for _, s := range c.cfg.Seeds {
+		if a, err := fetch.NormalizeURL(s); err == nil {
+			if b, err := url.Parse(ev.Seed); err == nil {
+				if nb, err := fetch.NormalizeURL(b); err == nil && nb == a {
+					seed = s
+				}
+			}
+		}
+	}
+	if seed == nil {
+		return "the seed it names (" + ev.Seed + ") is not one of this crawl's seeds"
+	}
+	approved := func() bool {
+		u, err := url.Parse(origin)
+		return err == nil && c.scope.ApprovedOrigin(u)
+	}
+	_, joins, err := c.gate.FollowSeed(ctx, seed, MaxSeedJoins)
+	if approved() {
+		return ""
+	}
+	if ev.Hops[len(ev.Hops)-1].Status == 0 && ctx.Err() == nil {
+		p := c.fetchSeedAgain(ctx, seed)
+		for range MaxSeedJoins {
+			if SeedRedirect(c.scope, ev.Seed, p) == nil || approved() {
+				break
+			}
+			p = c.fetchSeedAgain(ctx, seed)
+		}
+		if approved() {
+			return ""
+		}
+	}
+	if err != nil && len(joins) == 0 {
+		return "its seed " + seed.String() + " could not be followed from this worker (" + err.Error() + ")"
+	}
+	return "its seed " + seed.String() + "'s redirect does not lead there from this worker"
+}
+
+// fetchSeedAgain fetches seed in a throttle slot of its own; nil when the
+// crawl stopped meanwhile.
+func (c *Crawler) fetchSeedAgain(ctx context.Context, seed *url.URL) *union.Page {
+	host := policy.HostKey(seed)
+	release, err := c.gate.WaitSlot(ctx, host, c.gate.Throttle().Reserve(host))
+	if err != nil {
+		return nil
+	}
+	defer release()
+	p, _ := c.pages.Fetch(fetch.WithSent(ctx, release), seed)
+	return p
 }
 
 // followSeed fetches a seed again while its own redirect lands on another
@@ -137,6 +231,9 @@ func (c *Crawler) followSeed(ctx context.Context, it frontier.Item, u *url.URL, 
 // joined says and records that ev's origin joined the crawl, and prepares
 // the origin (robots.txt, sitemaps, the soft-404 probe) like a seed's.
 func (c *Crawler) joined(ctx context.Context, ev *SeedRedirectEvent) {
+	if len(ev.CredentialsWithheld) == 0 && len(c.cfg.Credentials) > 0 {
+		ev.CredentialsWithheld = slices.Clone(c.cfg.Credentials)
+	}
 	if c.journal != nil {
 		if err := c.journal.JoinOrigin(ev.Origin, ev); err != nil {
 			c.addWarning("the crawl database could not record that " + ev.Origin + " joined the crawl: " + err.Error())

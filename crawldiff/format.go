@@ -12,10 +12,7 @@ import (
 
 // oneLine makes a site's string safe for a terminal and keeps it on one
 // line: control characters (tab and newline too) are written as escapes.
-func oneLine(s string) string {
-	s = safetext.Clean(s)
-	return strings.NewReplacer("\n", `\n`, "\t", `\t`).Replace(s)
-}
+func oneLine(s string) string { return safetext.Line(s) }
 
 // label is a change's kind, what and name: "new refusal missing".
 func (c Change) label() string {

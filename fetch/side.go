@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/webgraph/webgraph/fetch/words"
 )
 
 // Name names one way of fetching a page. The values appear in events as
@@ -61,6 +63,9 @@ type Side struct {
 	Blocks []string
 	Words  int
 	Links  []Link
+	// LinksCapped counts the links left unread past the cap on the links
+	// read from one page (10,000 on both sides); 0 when none were.
+	LinksCapped int
 	// Anchors are the document's fragment targets: the values of every id
 	// attribute and of every <a name>, in document order, at most
 	// MaxAnchors of them. They answer links to "#fragment" (--check
@@ -88,14 +93,15 @@ type Side struct {
 	// (see the rendered package). Rendered side only.
 	OpenStreams []OpenStream
 	// Requests counts the subresource requests a render made, per host;
-	// Blocked counts those refused because the text does not need them
-	// (images, media, fonts, favicon). Rendered side only.
+	// Blocked counts every request a render refused, listed or not.
+	// Rendered side only.
 	Requests map[string]int
 	Blocked  int
-	// BlockedResources lists the requests the gate refused during a
-	// render (other hosts' robots.txt, popups, pings, …), at most
-	// MaxBlockedResources of them; Blocked still counts them all.
-	// Rendered side only.
+	// BlockedResources lists the refused requests that the page made to
+	// render itself, where the refusal may change its text (the gate's
+	// refusals, WebSockets; not images, fonts, prefetches, preloads the
+	// page did not then ask for, pings or popups: see the rendered
+	// package), at most MaxBlockedResources of them. Rendered side only.
 	BlockedResources []BlockedResource
 	Elapsed          time.Duration
 	Warnings         []string
@@ -156,8 +162,9 @@ type Exchange struct {
 	// Request is the request head as sent: request line and headers.
 	Request []byte
 	// ResponseHead is the status line and headers as net/http received
-	// them (a transparent gzip and chunked framing already undone, so the
-	// head matches Body).
+	// them, chunked framing undone; when the body was read decoded (its
+	// Content-Encoding undone), the head leaves out Content-Encoding and
+	// Content-Length, so it matches Body.
 	ResponseHead []byte
 	// Body is the body as read: at most the fetcher's MaxBody bytes, and
 	// empty for a download, whose body is never read.
@@ -171,7 +178,23 @@ type Redirect struct {
 	From   string `json:"from"`
 	To     string `json:"to"`
 	Status int    `json:"status"` // 3xx for HTTP redirects, 0 for a script or meta refresh
+	// Via says how the hop happened: ViaHTTP, ViaMeta or ViaScript. Empty
+	// only in records written before it was kept.
+	Via string `json:"via,omitempty"`
 }
+
+// How a navigation hop happened: the values of Redirect.Via.
+const (
+	// ViaHTTP is a 3xx answer's Location.
+	ViaHTTP = "http"
+	// ViaMeta is a refresh: <meta http-equiv="refresh" content="N; url=…">,
+	// or the Refresh header it stands for.
+	ViaMeta = "meta"
+	// ViaScript is a script's navigation: location, a link it clicked or a
+	// form it submitted, or the history API moving the URL (a router's
+	// redirect) without a new document.
+	ViaScript = "script"
+)
 
 // Link is one hyperlink as a side saw it. URL is absolute, fragment-free and
 // normalised with Normalize; Fragment is the fragment the href named (without
@@ -194,13 +217,14 @@ var ErrHopDisallowed = errors.New("redirect disallowed by robots.txt")
 
 // Denial causes: the values of Denied.Cause.
 const (
-	DeniedOutOfScope = "out_of_scope" // not an approved origin or path
-	DeniedDisallowed = "disallowed"   // robots.txt of the URL's origin says no
-	DeniedDeferred   = "deferred"     // robots.txt of the URL's origin could not be read
-	DeniedType       = "type"         // a kind of request a text render never makes (images, media, fonts, pings)
-	DeniedPopup      = "popup"        // a new window or tab the page tried to open
-	DeniedStopped    = "stopped"      // the crawl is stopping: no new request starts
-	DeniedTooLong    = "too_long"     // the URL is longer than MaxURLBytes
+	DeniedOutOfScope = "out_of_scope"    // not an approved origin or path
+	DeniedDisallowed = "disallowed"      // robots.txt of the URL's origin says no
+	DeniedDeferred   = "deferred"        // robots.txt of the URL's origin could not be read
+	DeniedType       = "type"            // a kind of request a text render never makes (images, media, fonts, pings)
+	DeniedPopup      = "popup"           // a new window or tab the page tried to open
+	DeniedStopped    = "stopped"         // the crawl is stopping: no new request starts
+	DeniedTooLong    = "too_long"        // the URL is longer than MaxURLBytes
+	DeniedPrivate    = "private_network" // on a private network, and not an origin the operator named (--block-private)
 )
 
 // Denied is the gate's refusal of one request: which URL, why (one of the
@@ -240,13 +264,15 @@ func (e *HopError) Error() string {
 		return "redirect out of scope: " + e.From + " → " + e.To + " leaves the approved origins and paths; not followed"
 	case DeniedDisallowed:
 		return "redirect disallowed: " + e.From + " → " + e.To + " is disallowed by robots.txt (" + e.Denied.Reason + "); not followed"
+	case DeniedPrivate:
+		return "redirect to a private network: " + e.From + " → " + e.To + ": " + e.Denied.Reason + "; not followed"
 	}
 	return "redirect not followed: " + e.From + " → " + e.To + ": " + e.Denied.Error()
 }
 
 func (e *HopError) Unwrap() []error {
 	switch e.Denied.Cause {
-	case DeniedOutOfScope:
+	case DeniedOutOfScope, DeniedPrivate:
 		return []error{ErrOutOfScope, e.Denied}
 	case DeniedDisallowed:
 		return []error{ErrHopDisallowed, e.Denied}
@@ -296,19 +322,15 @@ func (r *Side) Text() string { return strings.Join(r.Blocks, "\n") }
 // Usable reports whether the side produced a document whose text may be used.
 func (r *Side) Usable() bool { return r != nil && r.Err == nil && !r.Download && r.Status != 0 }
 
-// CountWords counts whitespace-separated words across blocks (the words
-// strings.Fields would give, without making them).
+// CountWords counts the words of blocks as a reader counts them, in any
+// script (see package fetch/words: Unicode word segmentation, one word per
+// Han ideograph, an estimate for Thai, Lao, Khmer and Myanmar). It is the
+// one word counter: both sides, the union's rules and every output count
+// with it, so identical text has one count everywhere.
 func CountWords(blocks []string) int {
 	n := 0
 	for _, b := range blocks {
-		inWord := false
-		for _, r := range b {
-			space := unicode.IsSpace(r)
-			if !space && !inWord {
-				n++
-			}
-			inWord = !space
-		}
+		n += words.Count(b)
 	}
 	return n
 }

@@ -93,7 +93,7 @@ func Judge(ctx context.Context, u *url.URL, method string, resp *http.Response, 
 	case refuse.IsLoginRedirect(u, resp.Request.URL):
 		ev.Verdict, ev.Reason = Unverifiable, refuse.LoginWords(resp.Request.URL.String())
 	case s/100 == 2 || s == http.StatusNotModified:
-		if p := refuse.BlockPhrase(text, len(strings.Fields(text))); p != "" {
+		if p := refuse.BlockPhrase(text, fetch.CountWords([]string{text})); p != "" {
 			ev.Verdict, ev.Reason = Unverifiable, refuse.BlockPageWords(p)
 		} else {
 			ev.Verdict, ev.Reason = OK, fmt.Sprintf("HTTP %d %s", s, http.StatusText(s))
@@ -103,7 +103,7 @@ func Judge(ctx context.Context, u *url.URL, method string, resp *http.Response, 
 	case s == http.StatusUnauthorized || s == http.StatusForbidden || s == http.StatusTooManyRequests ||
 		s == http.StatusUnavailableForLegalReasons || s == http.StatusRequestTimeout || s/100 == 5:
 		ev.Verdict, ev.Reason = Unverifiable, wallWords(s)
-		if p := refuse.BlockPhrase(text, len(strings.Fields(text))); p != "" {
+		if p := refuse.BlockPhrase(text, fetch.CountWords([]string{text})); p != "" {
 			ev.Reason = refuse.BlockPageWords(p) + " (HTTP " + fmt.Sprint(s) + ")"
 		}
 	case s/100 == 3:

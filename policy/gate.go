@@ -75,12 +75,19 @@ type GateConfig struct {
 	// Proxy, when set and Transport is nil, carries every request Do makes;
 	// nil means the environment's proxy (HTTP_PROXY, HTTPS_PROXY, NO_PROXY).
 	Proxy *url.URL
-	// BlockPrivate refuses every request to a host outside the approved
-	// origins whose name resolves to a private, loopback or link-local
+	// BlockPrivate refuses every request to a host the operator did not
+	// name (Scope.Named, with the named host's twin on the other default
+	// port) whose name resolves to a private, loopback or link-local
 	// address (PrivateAddr): a link check, a page's subresource, a
-	// redirect hop of either. It is checked before robots.txt is asked.
-	// The approved origins are the operator's choice and are never refused.
+	// redirect hop of either, a seed redirect's landing (which then does
+	// not join) and a joined origin's pages. It is asked before scope and
+	// robots.txt, with its own cause (fetch.DeniedPrivate), and checked
+	// again on the address each connection of Transport goes to. The
+	// named origins are the operator's choice and are never refused.
 	BlockPrivate bool
+	// Network says where hosts are, for BlockPrivate; nil is the system's
+	// resolver. A seam for tests (see Network).
+	Network *Network
 }
 
 // Gate is the one place every request webgraph causes is asked about before
@@ -92,6 +99,7 @@ type Gate struct {
 	cfg     GateConfig
 	client  *http.Client
 	private privateHosts
+	allowed *privateAllowed // who may be on a private network
 
 	stopCtx context.Context // ends at Stop
 	stop    context.CancelFunc
@@ -111,7 +119,15 @@ func NewGate(cfg GateConfig) *Gate {
 	if cfg.Transport == nil {
 		cfg.Transport = NewTransport(cfg.Proxy)
 	}
-	g := &Gate{cfg: cfg}
+	g := &Gate{cfg: cfg, private: privateHosts{net: cfg.Network}, allowed: newPrivateAllowed(cfg.Scope.NamedOrigins())}
+	if t, ok := cfg.Transport.(*http.Transport); ok {
+		if cfg.BlockPrivate || (cfg.Network != nil && cfg.Network.LookupHost != nil) {
+			g.guardTransport(t)
+		}
+		if t.TLSClientConfig != nil && t.TLSClientConfig.InsecureSkipVerify {
+			g.narrowInsecure(t) // after the guard: its dial is the guarded one
+		}
+	}
 	if cfg.Robots != nil && cfg.Robots.Elsewhere == nil {
 		cfg.Robots.Elsewhere = g.robotsElsewhere
 	}
@@ -254,6 +270,13 @@ func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
 	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return deny(fetch.DeniedOutOfScope, "not an http(s) URL")
 	}
+	// A private network is asked about first, and said as such: a seed
+	// redirect's hop refused for it must not join the scope.
+	if g.cfg.BlockPrivate && !g.allowed.url(u) {
+		if addr := g.private.private(ctx, u.Hostname()); addr != "" {
+			return deny(fetch.DeniedPrivate, PrivateWords(u.Hostname(), addr))
+		}
+	}
 	if p == Sitemap && !g.cfg.Scope.ApprovedOrigin(u) {
 		return deny(fetch.DeniedOutOfScope, "sitemaps are fetched only from approved origins")
 	}
@@ -270,11 +293,6 @@ func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
 			if sv := g.cfg.Scope.Judge(j); !sv.Allowed {
 				return deny(fetch.DeniedOutOfScope, sv.Reason)
 			}
-		}
-	}
-	if g.cfg.BlockPrivate && !g.cfg.Scope.ApprovedOrigin(u) {
-		if addr := g.private.private(ctx, u.Hostname()); addr != "" {
-			return deny(fetch.DeniedOutOfScope, fmt.Sprintf("%s is on a private network (%s), outside the approved origins: --block-private refuses it", u.Hostname(), addr))
 		}
 	}
 	rp := g.Policy(ctx, u)
@@ -304,6 +322,15 @@ func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
 	}
 	a.Denied = &fetch.Denied{URL: raw, Cause: fetch.DeniedDisallowed, Reason: reason}
 	return a
+}
+
+// PrivateWords says that --block-private refuses host, found at addr on a
+// private network.
+func PrivateWords(host, addr string) string {
+	if host == addr {
+		return fmt.Sprintf("%s is on a private network, and only the origins you named may be: --block-private refuses it", host)
+	}
+	return fmt.Sprintf("%s is on a private network (%s), and only the origins you named may be: --block-private refuses it", host, addr)
 }
 
 func describeGroup(g string) string {
@@ -404,9 +431,9 @@ func (g *Gate) checkRedirect(req *http.Request, via []*http.Request) error {
 // --block-private, and a throttle slot of that host. robots.txt itself is
 // never disallowed, so no other rule applies.
 func (g *Gate) robotsElsewhere(ctx context.Context, to *url.URL) error {
-	if g.cfg.BlockPrivate && !g.cfg.Scope.ApprovedOrigin(to) {
+	if g.cfg.BlockPrivate && !g.allowed.url(to) {
 		if addr := g.private.private(ctx, to.Hostname()); addr != "" {
-			return fmt.Errorf("%s is on a private network (%s), outside the approved origins: --block-private refuses it", to.Hostname(), addr)
+			return errors.New(PrivateWords(to.Hostname(), addr))
 		}
 	}
 	if g.cfg.Throttle != nil {

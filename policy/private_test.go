@@ -52,19 +52,20 @@ func TestGateBlocksPrivateHosts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := NewGate(GateConfig{Scope: scope, Robots: NewRobotsClient(AgentToken, "test", nil), UserAgent: "test", BlockPrivate: true})
-	g.private.resolve = func(ctx context.Context, host string) ([]netip.Addr, error) {
+	resolve := func(ctx context.Context, host string) ([]netip.Addr, error) {
 		if host == "metadata.example" {
 			return []netip.Addr{netip.MustParseAddr("203.0.113.7"), netip.MustParseAddr("169.254.169.254")}, nil
 		}
 		return []netip.Addr{netip.MustParseAddr("203.0.113.8")}, nil
 	}
+	g := NewGate(GateConfig{Scope: scope, Robots: NewRobotsClient(AgentToken, "test", nil), UserAgent: "test", BlockPrivate: true,
+		Network: &Network{LookupHost: resolve}})
 	ctx := context.Background()
 	for _, raw := range []string{other.URL + "/x", "http://metadata.example/latest/meta-data/"} {
 		u, _ := url.Parse(raw)
 		_, err := g.Do(ctx, http.MethodHead, u, LinkCheck, nil)
 		var d *fetch.Denied
-		if !errors.As(err, &d) || d.Cause != fetch.DeniedOutOfScope || !strings.Contains(d.Reason, "private network") {
+		if !errors.As(err, &d) || d.Cause != fetch.DeniedPrivate || !strings.Contains(d.Reason, "private network") {
 			t.Errorf("link check of %s: %v; want refused as on a private network", raw, err)
 		}
 		if a := g.Ask(ctx, u, Subresource); a.Denied == nil {

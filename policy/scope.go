@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
 	"regexp"
 	"slices"
@@ -20,6 +21,7 @@ import (
 // (the origin a seed's own redirect lands on); the rest never changes.
 type Scope struct {
 	origins atomic.Pointer[map[string]bool] // replaced whole by Join
+	named   map[string]bool                 // the seeds' and --origin's: never changes
 	joinMu  sync.Mutex
 	paths   []string
 	seeds   map[string]bool
@@ -54,6 +56,7 @@ func NewScope(seeds []*url.URL, origins, paths, include, exclude []string) (*Sco
 		}
 		approved[Origin(u)] = true
 	}
+	s.named = maps.Clone(approved)
 	s.origins.Store(&approved)
 	for _, p := range paths {
 		if !strings.HasPrefix(p, "/") {
@@ -129,6 +132,20 @@ func (s *Scope) Allows(u *url.URL) bool { return s.Judge(u).Allowed }
 // ApprovedOrigin reports whether u is on an approved origin, whatever its
 // path: where sitemaps may be fetched and credentials sent.
 func (s *Scope) ApprovedOrigin(u *url.URL) bool { return (*s.origins.Load())[Origin(u)] }
+
+// Named reports whether u is on an origin the operator named: a seed's
+// (as typed) or one given as an extra origin, not one a seed's redirect
+// joined. Only these receive the operator's credentials (--header,
+// --cookie), and only these may be on a private network under
+// --block-private (docs/design.md, "Scope grows only one way").
+func (s *Scope) Named(u *url.URL) bool { return s.named[Origin(u)] }
+
+// NamedOrigins returns the origins the operator named, sorted.
+func (s *Scope) NamedOrigins() []string {
+	out := slices.Collect(maps.Keys(s.named))
+	slices.Sort(out)
+	return out
+}
 
 // Join approves u's origin for the rest of the crawl, as the seeds' origins
 // are, and reports whether it was new. It is meant for the origin a seed's

@@ -11,9 +11,12 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"os"
 	"time"
+
+	"github.com/webgraph/webgraph/fetch"
 )
 
 // NewTransport returns the transport for a command's plain HTTP requests
@@ -93,24 +96,108 @@ func LoadCACerts(files []string) ([]*x509.Certificate, error) {
 }
 
 // TLSConfig returns the TLS configuration of the plain requests: servers
-// verified by the system's roots and the extra roots cas, or not verified
-// at all when insecure (any certificate accepted, said by the caller).
-// With neither it returns nil: the system's roots alone.
+// verified by the system's roots and the extra roots cas; with insecure,
+// not verified at all (any certificate accepted, said by the caller),
+// which a Gate narrows to its approved origins on the transport it is given
+// (every other host is verified by the same roots). With neither it returns
+// nil: the system's roots alone.
 func TLSConfig(cas []*x509.Certificate, insecure bool) (*tls.Config, error) {
-	if insecure {
-		return &tls.Config{InsecureSkipVerify: true}, nil
-	}
-	if len(cas) == 0 {
+	if !insecure && len(cas) == 0 {
 		return nil, nil
 	}
-	pool, err := x509.SystemCertPool()
-	if err != nil || pool == nil {
-		pool = x509.NewCertPool() // no system roots readable: the extra ones alone
+	cfg := &tls.Config{InsecureSkipVerify: insecure}
+	if len(cas) > 0 {
+		pool, err := x509.SystemCertPool()
+		if err != nil || pool == nil {
+			pool = x509.NewCertPool() // no system roots readable: the extra ones alone
+		}
+		for _, c := range cas {
+			pool.AddCert(c)
+		}
+		cfg.RootCAs = pool
 	}
-	for _, c := range cas {
-		pool.AddCert(c)
+	return cfg, nil
+}
+
+// narrowInsecure makes t, whose TLS configuration accepts any certificate
+// (--insecure), accept any only from the approved origins: the operator
+// meant those. Every other host (a link check, robots.txt or a sitemap
+// elsewhere) is verified as without the flag, by t's roots. t shakes hands
+// itself, knowing the host and port it dialled (an address has no name to
+// send); through a proxy, where the transport does, the name the
+// connection asked for (SNI) decides.
+func (g *Gate) narrowInsecure(t *http.Transport) {
+	base := t.TLSClientConfig.Clone()
+	base.InsecureSkipVerify = false
+	dial := t.DialContext
+	if dial == nil {
+		dial = (&net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}).DialContext
 	}
-	return &tls.Config{RootCAs: pool}, nil
+	t.DialTLSContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		host, port, err := net.SplitHostPort(addr)
+		if err != nil {
+			return nil, err
+		}
+		raw, err := dial(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		cfg := base.Clone()
+		cfg.ServerName = host
+		cfg.NextProtos = []string{"h2", "http/1.1"}
+		cfg.InsecureSkipVerify = g.cfg.Scope.ApprovedOrigin(&url.URL{Scheme: "https", Host: net.JoinHostPort(host, port)})
+		hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		tc := tls.Client(raw, cfg)
+		if err := tc.HandshakeContext(hctx); err != nil {
+			raw.Close()
+			return nil, err
+		}
+		return tc, nil
+	}
+	t.TLSClientConfig.VerifyConnection = func(cs tls.ConnectionState) error {
+		if g.approvedTLSName(cs.ServerName) {
+			return nil
+		}
+		if cs.ServerName == "" {
+			return &tls.CertificateVerificationError{UnverifiedCertificates: cs.PeerCertificates,
+				Err: errors.New("an address reached through --proxy is not an approved origin, and has no name to verify its certificate by")}
+		}
+		opts := x509.VerifyOptions{Roots: base.RootCAs, DNSName: cs.ServerName, Intermediates: x509.NewCertPool()}
+		if len(cs.PeerCertificates) == 0 {
+			return &tls.CertificateVerificationError{Err: errors.New("no certificate")}
+		}
+		for _, c := range cs.PeerCertificates[1:] {
+			opts.Intermediates.AddCert(c)
+		}
+		if _, err := cs.PeerCertificates[0].Verify(opts); err != nil {
+			return &tls.CertificateVerificationError{UnverifiedCertificates: cs.PeerCertificates, Err: err}
+		}
+		return nil
+	}
+}
+
+// approvedTLSName reports whether a TLS connection that asked for name (""
+// for an address) may be to an approved https origin: one has that host
+// name, or, for an address, one is an address.
+func (g *Gate) approvedTLSName(name string) bool {
+	for _, o := range g.cfg.Scope.Origins() {
+		u, err := url.Parse(o)
+		if err != nil || u.Scheme != "https" {
+			continue
+		}
+		h := u.Hostname()
+		if _, err := netip.ParseAddr(h); err == nil {
+			if name == "" {
+				return true
+			}
+			continue
+		}
+		if name != "" && fetch.CanonicalHost(h) == fetch.CanonicalHost(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // SPKIHash returns the base64 SHA-256 of c's public key (its

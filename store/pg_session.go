@@ -194,8 +194,11 @@ func (j *SharedJournal) JoinOrigin(origin string, ev any) error {
 	return j.s.Journal().JoinOrigin(origin, ev)
 }
 
-// JoinedOrigins returns the origins any worker's seeds approved.
-func (j *SharedJournal) JoinedOrigins() ([]string, error) { return j.s.Journal().JoinedOrigins() }
+// JoinedOrigins returns the origins any worker's seeds approved, each with
+// its event as recorded.
+func (j *SharedJournal) JoinedOrigins() (map[string]string, error) {
+	return j.s.Journal().JoinedOrigins()
+}
 
 // Leave marks this worker's run finished, recording share (its own part of
 // the crawl) as its done event, and reports whether it is the last worker

@@ -42,20 +42,21 @@ func (j *Journal) JoinOrigin(origin string, ev any) error {
 	return j.s.SetMeta(joinedPrefix+origin, string(b))
 }
 
-// JoinedOrigins returns the origins JoinOrigin recorded, sorted.
-func (j *Journal) JoinedOrigins() ([]string, error) {
-	rows, err := j.s.db.QueryContext(j.s.ctx, j.s.q(`SELECT key FROM meta WHERE key >= ? AND key < ? ORDER BY key`), joinedPrefix, joinedPrefix[:len(joinedPrefix)-1]+";")
+// JoinedOrigins returns the origins JoinOrigin recorded, each with its
+// event as recorded (JSON).
+func (j *Journal) JoinedOrigins() (map[string]string, error) {
+	rows, err := j.s.db.QueryContext(j.s.ctx, j.s.q(`SELECT key, value FROM meta WHERE key >= ? AND key < ? ORDER BY key`), joinedPrefix, joinedPrefix[:len(joinedPrefix)-1]+";")
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []string
+	out := map[string]string{}
 	for rows.Next() {
-		var k string
-		if err := rows.Scan(&k); err != nil {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
 			return nil, err
 		}
-		out = append(out, k[len(joinedPrefix):])
+		out[k[len(joinedPrefix):]] = v
 	}
 	return out, rows.Err()
 }

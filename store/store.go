@@ -57,11 +57,13 @@ var (
 // Store is an open crawl database. Its methods are safe for concurrent use.
 // Close it to stop the writer and close the file.
 type Store struct {
-	ctx   context.Context // bounds every operation (see OpenContext)
-	db    *sql.DB
-	path  string
-	ops   chan op
-	hurry chan struct{} // see Hurry
+	ctx context.Context // bounds every operation (see OpenContext)
+	// stopReads releases the bound on a file opened to read (boundReads).
+	stopReads context.CancelFunc
+	db        *sql.DB
+	path      string
+	ops       chan op
+	hurry     chan struct{} // see Hurry
 	// wconn is the writer's own connection, raw its hot statements
 	// below database/sql (nil when reading).
 	wconn *sql.Conn
@@ -180,7 +182,7 @@ func OpenContext(ctx context.Context, path string, mode Mode) (s *Store, err err
 	if exists {
 		// Look before touching: a read-only connection, no pragmas that
 		// write (journal_mode=WAL would rewrite a foreign file's header).
-		ro, err := sql.Open("sqlite", fileDSN(path, "mode=ro&_pragma=busy_timeout(5000)"))
+		ro, err := sql.Open("sqlite", fileDSN(path, "mode=ro&_pragma=busy_timeout(5000)&_pragma=trusted_schema(0)"))
 		if err != nil {
 			return nil, fmt.Errorf("store: opening %s: %w", path, err)
 		}
@@ -196,14 +198,16 @@ func OpenContext(ctx context.Context, path string, mode Mode) (s *Store, err err
 			return nil, err
 		}
 	}
-	dsn := fileDSN(path, "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-500)")
+	dsn := fileDSN(path, "_pragma=busy_timeout(5000)&_pragma=trusted_schema(0)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-500)")
 	if version < SchemaVersion {
 		if err := upgrade(ctx, path, dsn, mode); err != nil {
 			return nil, err
 		}
 	}
 	if mode == Read {
-		dsn = fileDSN(path, "mode=ro&_pragma=busy_timeout(5000)")
+		// Someone else's file, maybe: read-only, no function of its schema
+		// trusted, and every read bounded (boundReads).
+		dsn = fileDSN(path, "mode=ro&_pragma=busy_timeout(5000)&_pragma=trusted_schema(0)")
 	}
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
@@ -211,6 +215,9 @@ func OpenContext(ctx context.Context, path string, mode Mode) (s *Store, err err
 	}
 	db.SetMaxOpenConns(maxConns)
 	s = &Store{ctx: ctx, db: db, path: path, dialect: sqliteDialect, lock: lk, ops: make(chan op, 256), hurry: make(chan struct{}, 1), patience: patience, done: make(chan struct{})}
+	if mode == Read {
+		s.boundReads(ctx, ReadLimit(fileSize(path)))
+	}
 	if !exists {
 		// One transaction: a process killed while creating leaves no half
 		// database (which the next run would refuse as not webgraph's),
@@ -281,10 +288,6 @@ func verify(ctx context.Context, db *sql.DB, path string) (int, error) {
 	if app != ApplicationID {
 		return 0, fmt.Errorf("%w: %s is a SQLite database of another program (application_id %#x); refusing to touch it", ErrForeign, path, app)
 	}
-	var check string
-	if err := db.QueryRowContext(ctx, `PRAGMA quick_check`).Scan(&check); err != nil || check != "ok" {
-		return 0, fmt.Errorf("%w: %s: quick_check says %q (%v)", ErrCorrupt, path, check, err)
-	}
 	if err := db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
 		return 0, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}
@@ -293,6 +296,18 @@ func verify(ctx context.Context, db *sql.DB, path string) (int, error) {
 		return 0, fmt.Errorf("%w: %s has version %d, written by a newer webgraph; this one reads versions 1 to %d", ErrVersion, path, version, SchemaVersion)
 	case version < 1:
 		return 0, fmt.Errorf("%w: %s has version %d; this webgraph reads versions 1 to %d", ErrVersion, path, version, SchemaVersion)
+	}
+	// Its objects before anything reads a table (see sqlite_shape.go).
+	diff, err := checkShape(ctx, db, version)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
+	}
+	if diff != "" {
+		return 0, fmt.Errorf("%w: %s is marked as webgraph's, but webgraph did not write it: %s; refusing to read it", ErrForeign, path, diff)
+	}
+	var check string
+	if err := db.QueryRowContext(ctx, `PRAGMA quick_check`).Scan(&check); err != nil || check != "ok" {
+		return 0, fmt.Errorf("%w: %s: quick_check says %q (%v)", ErrCorrupt, path, check, err)
 	}
 	return version, nil
 }
@@ -334,7 +349,7 @@ const upgradeWait = time.Minute
 
 // versionOf reads the schema version of the database at path.
 func versionOf(ctx context.Context, path string) (int, error) {
-	ro, err := sql.Open("sqlite", fileDSN(path, "mode=ro&_pragma=busy_timeout(5000)"))
+	ro, err := sql.Open("sqlite", fileDSN(path, "mode=ro&_pragma=busy_timeout(5000)&_pragma=trusted_schema(0)"))
 	if err != nil {
 		return 0, err
 	}
@@ -520,6 +535,9 @@ func (s *Store) Close() error {
 	}
 	err := s.db.Close()
 	s.lock.release()
+	if s.stopReads != nil {
+		s.stopReads()
+	}
 	return err
 }
 

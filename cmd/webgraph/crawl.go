@@ -357,7 +357,10 @@ func planCrawl(f *crawlFlags, warnings []string, stderr io.Writer) (*crawlPlan, 
 		SitemapLimit: *f.sitemapLimit, MaxBody: o.maxBody, KeepText: *f.keep == "text",
 		Identity: o.identity(),
 		Resumed:  *f.resume, DB: *f.db, Warnings: append(warnings, o.tlsWarnings()...), TLS: o.tlsReport(), AssumedSeeds: assumed,
-		HashRoutes: o.hashRoutes,
+		HashRoutes: o.hashRoutes, Credentials: o.creds.names(),
+	}
+	if o.mode != union.ModePlain {
+		p.cfg.Viewport = o.viewportVal.String()
 	}
 	p.cfg.DB = store.Redact(p.cfg.DB) // the run event and the runs table hold no password
 	if err := p.cfg.Validate(); err != nil {
@@ -462,7 +465,7 @@ func wireCrawl(ctx context.Context, f *crawlFlags, p *crawlPlan, st *store.Store
 	if store.IsPostgres(st.Path()) {
 		o.sharedRobots = st.SharedRobots()
 	}
-	gate := o.newGate(p.scope, cfg.EffectiveHostInterval(), stderr)
+	gate := o.newGate(ctx, p.scope, cfg.EffectiveHostInterval(), stderr)
 	if cfg.Resumed {
 		// Policies younger than a day are used again, not asked for.
 		saved, err := st.RobotsPolicies(time.Now().Add(-policy.MaxCacheAge))
@@ -574,7 +577,7 @@ func finishCrawl(f *crawlFlags, p *crawlPlan, st *store.Store, events *eventSink
 	}
 	gateErr := gates.Report(stderr)
 	if os.Getenv("GITHUB_ACTIONS") == "true" {
-		gates.Annotate(stderr)
+		gates.Annotate(commandWriter(stderr))
 	}
 	gateErr = bl.finish(*f.junit, stderr, gateErr)
 	switch {

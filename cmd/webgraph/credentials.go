@@ -1,25 +1,28 @@
 package main
 
 import (
+	"maps"
 	"net/http"
 	"net/textproto"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
 )
 
 // credentialFlags are --header and --cookie: what a CI job on a staging site
-// sends to get in. They go only to approved origins (the gate's scope), from
-// both sides; never to another host, robots.txt or a link check.
+// sends to get in. They go only to the origins the operator named (the
+// seeds and --origin), from both sides; never to an origin a seed's
+// redirect joined, another host, robots.txt or a link check.
 type credentialFlags struct {
 	headers, cookies *[]string
 	header           http.Header // built by parse
 }
 
 func (c *credentialFlags) register(fs *pflag.FlagSet) {
-	c.headers = fs.StringArray("header", nil, "send the header `'NAME: VALUE'` with every request to an approved origin, never elsewhere (repeatable)")
-	c.cookies = fs.StringArray("cookie", nil, "send the cookie `'NAME=VALUE'` with every request to an approved origin, never elsewhere (repeatable)")
+	c.headers = fs.StringArray("header", nil, "send the header `'NAME: VALUE'` with every request to a seed's origin or an --origin, never elsewhere, not even where a seed redirects (repeatable)")
+	c.cookies = fs.StringArray("cookie", nil, "send the cookie `'NAME=VALUE'` with every request to a seed's origin or an --origin, never elsewhere, not even where a seed redirects (repeatable)")
 }
 
 // parse checks the flags and builds the header set.
@@ -55,8 +58,17 @@ func (c *credentialFlags) parse() error {
 }
 
 // approvedOrigin reports whether u may receive the operator's credentials:
-// an approved origin of the gate's scope, and not a URL --exclude names
-// (a page's own fetch('/logout') goes without them).
+// an origin the operator named (a seed as typed, --origin), never one a
+// seed's redirect joined, and not a URL --exclude names (a page's own
+// fetch('/logout') goes without them).
 func (o *fetchOptions) approvedOrigin(u *url.URL) bool {
-	return o.gate != nil && o.gate.Scope().ApprovedOrigin(u) && !o.gate.Scope().Excluded(u)
+	return o.gate != nil && o.gate.Scope().Named(u) && !o.gate.Scope().Excluded(u)
+}
+
+// names returns the names of the credential headers, sorted: what a
+// seed_redirect event says a joined origin will not get. Never the values.
+func (c *credentialFlags) names() []string {
+	out := slices.Collect(maps.Keys(c.header))
+	slices.Sort(out)
+	return out
 }

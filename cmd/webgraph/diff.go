@@ -14,6 +14,7 @@ import (
 	"github.com/webgraph/webgraph/ci"
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/crawldiff"
+	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/store"
 )
 
@@ -69,7 +70,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	defer cur.Close()
 	res, err := crawldiff.Compare(ctx, old, cur, crawldiff.Config{WordsChange: *f.wordsChange})
 	if err != nil {
-		return fmt.Errorf("diff: %w", err)
+		return fmt.Errorf("diff: %w", cur.Explain(old.Explain(err)))
 	}
 	res.Apply(gate)
 	if *f.json {
@@ -105,6 +106,17 @@ func openCrawl(ctx context.Context, side, path string) (*store.Store, error) {
 	return st, nil
 }
 
+// commandWriter returns the writer under w for the workflow commands
+// webgraph means to give a CI runner, each one line with its text escaped
+// (crawldiff.GitHubCommand): stderr's safetext.Writer keeps every other
+// line from starting as one.
+func commandWriter(w io.Writer) io.Writer {
+	if sw, ok := w.(*safetext.Writer); ok {
+		return sw.Raw()
+	}
+	return w
+}
+
 // writeDiffOutputs writes what a comparison gives besides stdout: the
 // Markdown summary to summaryPath, JUnit to junitPath (each unless empty),
 // and, under GitHub Actions (GITHUB_ACTIONS=true), workflow commands to
@@ -124,7 +136,7 @@ func writeDiffOutputs(res *crawldiff.Result, title, summaryPath, junitPath, suit
 	if os.Getenv("GITHUB_ACTIONS") != "true" {
 		return nil
 	}
-	if err := crawldiff.WriteGitHub(stderr, res); err != nil {
+	if err := crawldiff.WriteGitHub(commandWriter(stderr), res); err != nil {
 		return err
 	}
 	if p := os.Getenv("GITHUB_STEP_SUMMARY"); p != "" && !samePath(p, summaryPath) {
@@ -219,6 +231,7 @@ func (b *baseline) done(ctx context.Context, st *store.Store, ev any) any {
 	defer old.Close()
 	b.name = old.Path()
 	if b.result, b.err = crawldiff.Compare(ctx, old, st, crawldiff.Config{}); b.err != nil {
+		b.err = old.Explain(b.err)
 		return ev
 	}
 	b.result.Apply(b.gate)

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -59,6 +60,9 @@ type fetchOptions struct {
 	blockPrivate string
 
 	pictures *rendered.Pictures // take pictures (--screenshots, compare --html); nil: none
+
+	viewport    string            // --viewport as given
+	viewportVal rendered.Viewport // parsed by validate
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
@@ -72,8 +76,9 @@ func (o *fetchOptions) register(fs *pflag.FlagSet) {
 	fs.Int64Var(&o.maxBody, "max-body", plain.DefaultMaxBody, "read at most `N` bytes per response; a longer page is kept truncated with a warning")
 	fs.StringVar(&o.proxy, "proxy", "", "send every request through the proxy at `URL`, http://, https:// or socks5:// (both sides, robots.txt, sitemaps and link checks; default: $HTTPS_PROXY, $HTTP_PROXY and $NO_PROXY)")
 	o.registerTLS(fs)
-	fs.StringVar(&o.blockPrivate, "block-private", "auto", "refuse link checks and a page's requests to hosts outside the approved origins that resolve to private, loopback or link-local addresses: on, off, or `auto` (on when every approved origin is public)")
+	fs.StringVar(&o.blockPrivate, "block-private", "auto", "refuse every request to a host you did not name (link checks, a page's requests, where a seed redirects) that resolves to a private, loopback or link-local address: on, off, or `auto` (on when every origin you named is public)")
 	o.creds.register(fs)
+	fs.StringVar(&o.viewport, "viewport", rendered.DefaultViewport.String(), "lay pages out in a browser window of `WIDTHxHEIGHT` CSS pixels, every tab alike (each side from 240 to 3840)")
 	fs.BoolVar(&o.hashRoutes, "hash-routes", false, "take #/path and #!/path links (hash-routed apps: docsify, AngularJS) as pages of their own, rendered by the browser alone (default: every #fragment is dropped)")
 }
 
@@ -95,6 +100,11 @@ func (o *fetchOptions) validate() error {
 	if err := o.creds.parse(); err != nil {
 		return err
 	}
+	v, err := parseViewport(o.viewport)
+	if err != nil {
+		return err
+	}
+	o.viewportVal = v
 	if o.hashRoutes && o.mode == union.ModePlain {
 		return usagef("--hash-routes needs the browser: a server never sees a #fragment, so --mode plain cannot fetch a hash route")
 	}
@@ -109,6 +119,26 @@ func (o *fetchOptions) validate() error {
 	return o.parseProxy()
 }
 
+// parseViewport reads --viewport: WIDTHxHEIGHT in CSS pixels, each side
+// within rendered's bounds.
+func parseViewport(s string) (rendered.Viewport, error) {
+	w, h, ok := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
+	width, werr := strconv.Atoi(w)
+	height, herr := strconv.Atoi(h)
+	if !ok || werr != nil || herr != nil {
+		return rendered.Viewport{}, usagef("--viewport %q: want WIDTHxHEIGHT in CSS pixels, such as %s", s, rendered.DefaultViewport)
+	}
+	v := rendered.Viewport{Width: width, Height: height}
+	if err := v.Check(); err != nil {
+		var ve *rendered.ViewportError
+		if errors.As(err, &ve) {
+			return v, usagef("--viewport %s: %s", v, ve.Reason)
+		}
+		return v, usagef("--viewport %v", err)
+	}
+	return v, nil
+}
+
 // registerTLS adds --ca-cert and --insecure, which every command that
 // fetches takes.
 func (o *fetchOptions) registerTLS(fs *pflag.FlagSet) {
@@ -118,7 +148,7 @@ func (o *fetchOptions) registerTLS(fs *pflag.FlagSet) {
 
 // insecureWarning is said on stderr and in the run event under --insecure;
 // each page's sides say it in the page's warnings.
-const insecureWarning = "TLS certificates are NOT verified (--insecure): any server can stand in for the sites crawled, on both sides"
+const insecureWarning = "TLS certificates are NOT verified (--insecure) for the sites crawled: any server can stand in for them, on both sides; other hosts (link checks, a page's requests elsewhere) are verified"
 
 // parseTLS reads --ca-cert's files and builds the TLS configuration of
 // every plain request.
@@ -152,8 +182,12 @@ func (o *fetchOptions) tlsWarnings() []string {
 	var ws []string
 	if o.insecure {
 		ws = append(ws, insecureWarning)
-		if len(o.browserURL) > 0 && o.mode != union.ModePlain {
-			ws = append(ws, "--insecure with --browser-url: the running browser is told to ignore certificate errors while webgraph is connected (a browser-wide setting, which may reach its other tabs too)")
+		switch {
+		case o.mode == union.ModePlain:
+		case len(o.browserURL) > 0:
+			ws = append(ws, "--insecure with --browser-url: the running browser is told to ignore certificate errors while webgraph is connected (a browser-wide setting: every host, and its other tabs too)")
+		case o.proxyURL != nil:
+			ws = append(ws, "--insecure with --proxy: the browser's connections are the proxy's to make, so it is told to ignore certificate errors for every host")
 		}
 		return ws
 	}
@@ -169,13 +203,13 @@ func (o *fetchOptions) tlsWarnings() []string {
 }
 
 // joinSeedsEarly follows each seed's redirects before the browser starts
-// when the browser must be told which servers' keys to trust (--ca-cert on
-// a browser webgraph starts): an origin a seed's redirect lands on then
+// when the browser must be told which servers' keys to trust (--ca-cert or
+// --insecure on a browser webgraph starts): an origin a seed's redirect lands on then
 // joins in time for browserTrust to verify its key. Elsewhere it does
 // nothing; the seed's own fetch approves such an origin. It returns the
 // joins, for the crawl to say and record.
 func (o *fetchOptions) joinSeedsEarly(ctx context.Context, seeds []*url.URL) []*crawl.SeedRedirectEvent {
-	if len(o.caCerts) == 0 || o.insecure || len(o.browserURL) > 0 || o.gate == nil || o.mode == union.ModePlain {
+	if (len(o.caCerts) == 0 && !o.insecure) || len(o.browserURL) > 0 || o.gate == nil || o.mode == union.ModePlain {
 		return nil
 	}
 	var evs []*crawl.SeedRedirectEvent
@@ -183,20 +217,27 @@ func (o *fetchOptions) joinSeedsEarly(ctx context.Context, seeds []*url.URL) []*
 		_, joins, _ := o.gate.FollowSeed(ctx, seed, crawl.MaxSeedJoins)
 		for _, j := range joins {
 			evs = append(evs, &crawl.SeedRedirectEvent{Event: "seed_redirect", Seed: seed.String(), Origin: j.Origin,
-				Hops: []fetch.Redirect{{From: j.Hop.From, To: j.Hop.To}}})
+				Hops: []fetch.Redirect{{From: j.Hop.From, To: j.Hop.To}}, CredentialsWithheld: o.creds.names()})
 		}
 	}
 	return evs
 }
 
 // browserTrust returns the public keys a browser webgraph starts is to
-// accept: each --ca-cert certificate's, and, since Chromium matches them
-// only against the chain a server sends (a root is seldom sent), the own
-// key of each https origin in scope, verified here by the system's roots
-// and --ca-cert. An origin that cannot be verified is said on stderr and
+// accept whatever their certificates say, each https origin in scope's own:
+//
+//   - under --insecure, the key each presents, unverified: the browser then
+//     accepts any certificate from the sites crawled and verifies every
+//     other host (browserInsecure says when it cannot be told so);
+//   - with --ca-cert, each --ca-cert certificate's key and, since Chromium
+//     matches them only against the chain a server sends (a root is seldom
+//     sent), each origin's own key once verified here by the system's roots
+//     and --ca-cert.
+//
+// An origin whose key cannot be read (or verified) is said on stderr and
 // left out: the browser will refuse it as the plain side does.
 func (o *fetchOptions) browserTrust(ctx context.Context) []string {
-	if len(o.caCerts) == 0 || o.insecure || len(o.browserURL) > 0 {
+	if (len(o.caCerts) == 0 && !o.insecure) || len(o.browserURL) > 0 || o.browserInsecure() {
 		return nil
 	}
 	var spki []string
@@ -205,6 +246,10 @@ func (o *fetchOptions) browserTrust(ctx context.Context) []string {
 	}
 	if o.gate == nil || o.stderr == nil || o.proxyURL != nil {
 		return spki // through a proxy, the browser's TLS is not this process's to try
+	}
+	tc, flag := o.tls, "--ca-cert"
+	if o.insecure {
+		tc, flag = &tls.Config{InsecureSkipVerify: true}, "--insecure"
 	}
 	for _, origin := range o.gate.Scope().Origins() {
 		u, err := url.Parse(origin)
@@ -215,14 +260,36 @@ func (o *fetchOptions) browserTrust(ctx context.Context) []string {
 		if port == "" {
 			port = "443"
 		}
-		key, err := policy.LeafSPKI(ctx, o.tls, net.JoinHostPort(u.Hostname(), port))
+		key, err := policy.LeafSPKI(ctx, tc, net.JoinHostPort(u.Hostname(), port))
 		if err != nil {
-			fmt.Fprintf(o.stderr, "webgraph: warning: --ca-cert: the browser is not told to trust %s: %v\n", origin, err)
+			fmt.Fprintf(o.stderr, "webgraph: warning: %s: the browser is not told to trust %s: %v\n", flag, origin, err)
 			continue
 		}
 		spki = append(spki, key)
 	}
 	return spki
+}
+
+// browserInsecure reports whether the browser must be told to accept any
+// certificate from every host (--insecure where its own keys cannot be
+// pinned: a running browser, or one whose connections a proxy makes).
+func (o *fetchOptions) browserInsecure() bool {
+	return o.insecure && (len(o.browserURL) > 0 || o.proxyURL != nil)
+}
+
+// insecureRendered is the rendered side under --insecure with the origins'
+// own keys pinned (browserTrust): it says on each page, as the browser
+// told to accept any certificate would, that the sites' certificates were
+// not verified.
+type insecureRendered struct{ *rendered.Fetcher }
+
+// Fetch is rendered.Fetcher's, with rendered.InsecureWarning said.
+func (r insecureRendered) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
+	s, err := r.Fetcher.Fetch(ctx, u)
+	if s != nil {
+		s.Warnings = append([]string{rendered.InsecureWarning}, s.Warnings...)
+	}
+	return s, err
 }
 
 // parseProxy checks --proxy. Its user and password, if any, are never shown.
@@ -267,8 +334,8 @@ func (o *fetchOptions) newUnion(ctx context.Context) (u *union.Union, close func
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive, Archive: o.archiveResources(), Pictures: o.pictures,
-			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, TrustSPKI: o.browserTrust(ctx), Insecure: o.insecure})
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive, Archive: o.archiveResources(), Pictures: o.pictures, Viewport: o.viewportVal,
+			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, TrustSPKI: o.browserTrust(ctx), Insecure: o.browserInsecure()})
 		if err != nil {
 			close()
 			var pe *rendered.ProxyError
@@ -279,6 +346,9 @@ func (o *fetchOptions) newUnion(ctx context.Context) (u *union.Union, close func
 		}
 		closers = append(closers, func() { r.Close() })
 		u.Rendered = r
+		if o.insecure && !o.browserInsecure() {
+			u.Rendered = insecureRendered{r}
+		}
 	}
 	return u, close, nil
 }
@@ -328,7 +398,7 @@ func sayAssumed(stderr io.Writer, seed policy.Seed) {
 // robots.txt (off under --no-robots, said on stderr) and a throttle spacing
 // requests to one host by interval. The fetchers built afterwards by
 // newUnion ask it.
-func (o *fetchOptions) newGate(scope *policy.Scope, interval time.Duration, stderr io.Writer) *policy.Gate {
+func (o *fetchOptions) newGate(ctx context.Context, scope *policy.Scope, interval time.Duration, stderr io.Writer) *policy.Gate {
 	o.stderr = stderr
 	o.transport = policy.NewTransportTLS(o.proxyURL, o.tls)
 	for _, w := range o.tlsWarnings() {
@@ -344,18 +414,25 @@ func (o *fetchOptions) newGate(scope *policy.Scope, interval time.Duration, stde
 		robots.Timeout = o.timeout
 		robots.Shared = o.sharedRobots
 	}
+	network, _ := ctx.Value(networkKey{}).(*policy.Network) // nil but in tests
 	block := o.blockPrivate == "on"
 	if o.blockPrivate == "auto" || o.blockPrivate == "" {
 		// A crawl of a public site has no business on a private network;
-		// one of an intranet or a loopback test site does.
-		ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
-		block = policy.AllPublic(ctx, scope.Origins())
+		// one of an intranet or a loopback test site does. The origins
+		// the operator named decide, never one a redirect joined.
+		ctx, cancel := context.WithTimeout(ctx, o.timeout)
+		block = policy.AllPublic(ctx, network, scope.NamedOrigins())
 		cancel()
 	}
 	o.gate = policy.NewGate(policy.GateConfig{Scope: scope, Robots: robots, Throttle: policy.NewThrottle(interval, nil),
-		UserAgent: o.identity().UserAgent(), Timeout: o.timeout, Proxy: o.proxyURL, Transport: o.transport, BlockPrivate: block})
+		UserAgent: o.identity().UserAgent(), Timeout: o.timeout, Proxy: o.proxyURL, Transport: o.transport, BlockPrivate: block, Network: network})
 	return o.gate
 }
+
+// networkKey is the context key of a *policy.Network that tests give run, so
+// that a site on loopback can stand for one on the internet (see
+// policy.Network). Nothing on the command line reaches it.
+type networkKey struct{}
 
 // pageGate is newGate for a command that fetches one page: its origin is
 // the scope, and the page's own answer is asked at once.
@@ -364,7 +441,7 @@ func (o *fetchOptions) pageGate(ctx context.Context, target *url.URL, stderr io.
 	if err != nil {
 		return policy.Answer{Denied: &fetch.Denied{URL: target.String(), Cause: fetch.DeniedOutOfScope, Reason: err.Error()}}
 	}
-	return o.newGate(scope, 0, stderr).Ask(ctx, target, policy.Page)
+	return o.newGate(ctx, scope, 0, stderr).Ask(ctx, target, policy.Page)
 }
 
 func warnIdentity(stderr io.Writer, id policy.Identity) {

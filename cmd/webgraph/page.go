@@ -114,6 +114,7 @@ func (o *fetchOptions) fetchPageThen(ctx context.Context, target *url.URL, then 
 		if ev == nil {
 			break
 		}
+		ev.CredentialsWithheld = o.creds.names()
 		words := seedJoinWords(ev)
 		fmt.Fprintln(o.stderr, "webgraph:", safetext.Clean(words))
 		joined = append(joined, words)
@@ -138,7 +139,11 @@ func seedJoinWords(ev *crawl.SeedRedirectEvent) string {
 	for _, h := range ev.Hops {
 		hops = append(hops, h.To)
 	}
-	return "the seed " + ev.Seed + " redirects to another origin (" + strings.Join(hops, " → ") + "): " + ev.Origin + " joins the approved origins"
+	words := "the seed " + ev.Seed + " redirects to another origin (" + strings.Join(hops, " → ") + "): " + ev.Origin + " joins the approved origins"
+	if len(ev.CredentialsWithheld) > 0 {
+		words += "; it does not get the credentials of --header and --cookie (" + strings.Join(ev.CredentialsWithheld, ", ") + "), which go only to the origins you named: name it with --origin to send them"
+	}
+	return words
 }
 
 // compareFlags are the flags of `webgraph compare`.

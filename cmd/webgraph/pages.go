@@ -39,7 +39,7 @@ func runPages(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	table, err := export.NewPagesTable(st)
 	if err != nil {
-		return err
+		return st.Explain(err)
 	}
-	return writeOutput("--out", *f.out, stdout, func(out io.Writer) error { return table.Write(out, format) })
+	return writeOutput("--out", *f.out, stdout, func(out io.Writer) error { return st.Explain(table.Write(out, format)) })
 }

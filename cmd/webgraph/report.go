@@ -42,7 +42,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer st.Close()
-	if err := writeOutput("--out", *out, stdout, func(w io.Writer) error { return report.Write(ctx, w, st, time.Now()) }); err != nil {
+	if err := writeOutput("--out", *out, stdout, func(w io.Writer) error { return st.Explain(report.Write(ctx, w, st, time.Now())) }); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	if *out != "-" {

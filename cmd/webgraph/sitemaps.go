@@ -108,7 +108,7 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return usagef("%v", err)
 	}
-	gate := o.newGate(scope, *interval, stderr)
+	gate := o.newGate(ctx, scope, *interval, stderr)
 	var seedHops []fetch.Redirect
 	if final, joins, err := gate.FollowSeed(ctx, target, crawl.MaxSeedJoins); err == nil && len(joins) > 0 {
 		// The site lives where the URL's own redirect lands: its

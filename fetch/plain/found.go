@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+	"golang.org/x/text/encoding"
 )
 
 // found is what extraction reads from a document's elements, gathered in
@@ -24,6 +25,10 @@ type found struct {
 	anchors   []*html.Node // [id], a[name]
 	metas     []*html.Node // meta[name][content]
 	hreflangs []*html.Node // link[rel~="alternate" i][hreflang][href]
+
+	// query is the encoding the document's URLs write their queries in
+	// (see queryEncoding), set by whoever decoded it; nil is UTF-8.
+	query encoding.Encoding
 }
 
 // collect walks the tree under root once.

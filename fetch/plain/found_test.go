@@ -19,7 +19,9 @@ import (
 // The extraction as it was written with goquery selectors, one search of
 // the whole tree each: the reference the one-walk extraction (collect) is
 // held to. The text blocks come from a walk of their own, which did not
-// change: the reference leaves them out.
+// change: the reference leaves them out. URLs are written as the walk
+// writes them (encodeQuery, then fetch.Normalize), in UTF-8: the reference
+// checks which elements are read, not how a query is encoded.
 
 func refExtract(doc *goquery.Document, docURL *url.URL) page {
 	var p page
@@ -37,14 +39,14 @@ func refExtract(doc *goquery.Document, docURL *url.URL) page {
 	})
 
 	if href, ok := doc.FindMatcher(selCanonical).First().Attr("href"); ok {
-		if c, err := fetch.Normalize(base, href); err == nil {
+		if c, err := fetch.Normalize(base, encodeQuery(href, nil)); err == nil {
 			p.canonical = c
 		}
 	}
 
 	doc.FindMatcher(selLinks).EachWithBreak(func(_ int, s *goquery.Selection) bool {
 		href, _ := s.Attr("href")
-		u, err := fetch.Normalize(base, href)
+		u, err := fetch.Normalize(base, encodeQuery(href, nil))
 		if err != nil {
 			return true
 		}
@@ -96,7 +98,7 @@ func refAnchorText(s *goquery.Selection) string {
 
 func refDocBase(doc *goquery.Document, docURL *url.URL) *url.URL {
 	if href, ok := doc.FindMatcher(selBase).First().Attr("href"); ok {
-		if b, err := docURL.Parse(strings.TrimSpace(href)); err == nil {
+		if b, err := docURL.Parse(encodeQuery(strings.TrimSpace(href), nil)); err == nil {
 			return b
 		}
 	}
@@ -124,7 +126,7 @@ func refReadHead(doc *goquery.Document, base *url.URL, h http.Header) fetch.Head
 		lang, _ := s.Attr("hreflang")
 		href, _ := s.Attr("href")
 		lang = strings.ToLower(fetch.Clip(lang, 35))
-		u, err := fetch.Normalize(base, href)
+		u, err := fetch.Normalize(base, encodeQuery(href, nil))
 		if lang == "" || err != nil || len(hd.Hreflang) >= fetch.MaxHreflang {
 			return
 		}

@@ -37,7 +37,7 @@ func readHead(f *found, base *url.URL, h http.Header) fetch.Head {
 		lang, _ := attr(l, "hreflang")
 		href, _ := attr(l, "href")
 		lang = strings.ToLower(fetch.Clip(lang, 35))
-		u, err := fetch.Normalize(base, href)
+		u, err := f.resolve(base, href)
 		if lang == "" || err != nil || len(hd.Hreflang) >= fetch.MaxHreflang {
 			continue
 		}

@@ -18,10 +18,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"golang.org/x/net/html"
-	"golang.org/x/net/html/charset"
 
 	"github.com/webgraph/webgraph/fetch"
 )
@@ -138,7 +136,7 @@ var ErrRedirectLoop = errors.New("plain: redirect loop")
 var ErrTooManyRedirects = errors.New("plain: too many redirects")
 
 func (f *Fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
-	chain := make([]string, 0, len(via)+1)
+	chain := append([]string{}, earlier(req.Context())...) // the hops before a meta refresh count too
 	for _, v := range via {
 		chain = append(chain, v.URL.String())
 	}
@@ -148,7 +146,7 @@ func (f *Fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
 			return fmt.Errorf("%w: %s → %s", ErrRedirectLoop, strings.Join(chain, " → "), next)
 		}
 	}
-	if len(via) >= f.cfg.MaxRedirects {
+	if len(chain) >= f.cfg.MaxRedirects {
 		return fmt.Errorf("%w: stopped after %d", ErrTooManyRedirects, f.cfg.MaxRedirects)
 	}
 	if f.cfg.Gate != nil {
@@ -202,6 +200,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	}
 	req.Header.Set("User-Agent", f.cfg.UserAgent)
 	req.Header.Set("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5")
+	req.Header.Set("Accept-Encoding", acceptEncoding)
 
 	var hops []fetch.Redirect
 	prev := target
@@ -211,7 +210,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		if loc, err := r.Request.URL.Parse(to); err == nil {
 			to = loc.String()
 		}
-		hops = append(hops, fetch.Redirect{From: prev, To: to, Status: r.StatusCode})
+		hops = append(hops, fetch.Redirect{From: prev, To: to, Status: r.StatusCode, Via: fetch.ViaHTTP})
 		prev = to
 	}
 	resp, err := f.do(req, trace)
@@ -239,17 +238,31 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	mt, _, _ := mime.ParseMediaType(ctype)
 	s.ContentType = strings.ToLower(mt)
 
-	var rd io.Reader = resp.Body
-	if s.ContentType == "" {
-		br := bufio.NewReaderSize(resp.Body, 512)
+	// The body as sent, its Content-Encoding undone (see decodeContent).
+	src := &sourceReader{r: resp.Body}
+	var rd io.Reader = src
+	length := resp.ContentLength
+	codings := contentCodings(resp.Header)
+	var codingErr error
+	if len(codings) > 0 {
+		length = -1 // the header's length is the encoded body's
+		var release func()
+		rd, release, codingErr = decodeContent(src, codings)
+		defer release()
+	}
+	if s.ContentType == "" && codingErr == nil {
+		br := bufio.NewReaderSize(rd, 512)
 		rd = br
-		head, _ := br.Peek(512)
+		head, err := br.Peek(512)
+		if ce := (*codingError)(nil); src.err == nil && errors.As(err, &ce) {
+			codingErr = ce
+		}
 		mt, _, _ := mime.ParseMediaType(http.DetectContentType(head))
 		s.ContentType = mt
 		ctype = s.ContentType
 	}
 	if f.cfg.KeepExchange {
-		s.Exchange = newExchange(resp)
+		s.Exchange = newExchange(resp, len(codings) > 0)
 	}
 	if resp.StatusCode/100 == 2 && (isAttachment(s.Disposition) || !fetch.IsHTML(s.ContentType)) {
 		s.Download = true // stop at the headers
@@ -258,9 +271,15 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	if !fetch.IsHTML(s.ContentType) {
 		return s, nil // an error page that is not HTML has no text to read
 	}
+	if codingErr != nil {
+		return f.unreadable(s, codingErr.Error())
+	}
 
-	body, err := readBody(rd, resp.ContentLength, f.cfg.MaxBody+1)
+	body, err := readBody(rd, length, f.cfg.MaxBody+1)
 	if err != nil {
+		if ce := (*codingError)(nil); src.err == nil && errors.As(err, &ce) {
+			return f.unreadable(s, ce.Error())
+		}
 		s.Err = fmt.Errorf("plain: reading the body of %s after %d bytes: %w", s.FinalURL, len(body), describe(err, f.cfg.Timeout))
 		return s, s.Err
 	}
@@ -274,18 +293,37 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		s.Exchange.Body = body
 	}
 	fetch.Received(sentCtx)
-	doc, err := html.Parse(bytes.NewReader(decode(body, ctype)))
+	text, enc := decodeText(body, ctype)
+	if why := notText(text); why != "" {
+		return f.unreadable(s, why)
+	}
+	doc, err := html.Parse(bytes.NewReader(text))
 	if err != nil {
 		s.Err = fmt.Errorf("plain: parsing %s: %w", s.FinalURL, err)
 		return s, s.Err
 	}
 	found := collect(doc)
+	found.query = queryEncoding(enc)
 	p := extract(doc, found, resp.Request.URL)
 	s.Title, s.Blocks, s.Links, s.Canonical, s.ScriptDriven = p.title, p.blocks, p.links, p.canonical, p.scriptDriven
-	s.Anchors = p.anchors
+	s.Anchors, s.LinksCapped = p.anchors, p.linksCapped
 	s.Head = readHead(found, docBase(found, resp.Request.URL), resp.Header)
 	s.Words = fetch.CountWords(s.Blocks)
-	return s, nil
+	s = f.followRefresh(sentCtx, s, doc, docBase(found, resp.Request.URL)) // a meta refresh is a hop (refresh.go)
+	return s, s.Err
+}
+
+// unreadable ends the fetch of s, whose body cannot be read as text for the
+// reason why: a page (2xx) fails with ErrUndecodable, so the side is dropped
+// rather than its bytes kept as words; an error page keeps its status, with
+// why as a warning.
+func (f *Fetcher) unreadable(s *fetch.Side, why string) (*fetch.Side, error) {
+	if s.Status/100 != 2 {
+		s.Warnings = append(s.Warnings, "the error page's body was not read: "+why)
+		return s, nil
+	}
+	s.Err = undecodable(s.FinalURL, why)
+	return s, s.Err
 }
 
 // readBody reads r to its end or to limit bytes. A body that says its
@@ -313,32 +351,24 @@ func readBody(r io.Reader, length, limit int64) ([]byte, error) {
 	}
 }
 
-// decode returns body, an HTML document served with the Content-Type
-// ctype, as UTF-8: its encoding is found as a browser finds it (a byte
-// order mark, the header's charset, a meta tag, then a guess), and bytes
-// that are not valid in it become U+FFFD. A UTF-8 body that is valid, as
-// most are, is returned as it is.
-func decode(body []byte, ctype string) []byte {
-	e, name, _ := charset.DetermineEncoding(body, ctype)
-	if name == "utf-8" && utf8.Valid(body) {
-		return body
-	}
-	out, err := e.NewDecoder().Bytes(body)
-	if err != nil {
-		return body
-	}
-	return out
-}
-
 // newExchange records resp's request and head; the body is added once read.
-func newExchange(resp *http.Response) *fetch.Exchange {
+// When the body is read decoded (decoded: its Content-Encoding undone), the
+// head says so: its Content-Encoding and Content-Length, which describe the
+// body as sent, are left out, so the head matches the body kept.
+func newExchange(resp *http.Response, decoded bool) *fetch.Exchange {
 	var req, head bytes.Buffer
 	r := resp.Request
 	fmt.Fprintf(&req, "%s %s HTTP/1.1\r\nHost: %s\r\n", r.Method, r.URL.RequestURI(), r.Host)
 	r.Header.Write(&req)
 	req.WriteString("\r\n")
 	fmt.Fprintf(&head, "HTTP/%d.%d %s\r\n", resp.ProtoMajor, resp.ProtoMinor, resp.Status)
-	resp.Header.Write(&head)
+	h := resp.Header
+	if decoded {
+		h = h.Clone()
+		h.Del("Content-Encoding")
+		h.Del("Content-Length")
+	}
+	h.Write(&head)
 	head.WriteString("\r\n")
 	return &fetch.Exchange{Request: req.Bytes(), ResponseHead: head.Bytes(), At: time.Now()}
 }

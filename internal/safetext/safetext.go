@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -68,13 +69,32 @@ func firstUnsafe(s string) int {
 	return -1
 }
 
+// Line returns s as Clean does, with its newlines and tabs also written as
+// escapes (`\n`, `\t`): a site's string for one line of a listing, which
+// no text of the site can end or start a line of.
+func Line(s string) string {
+	s = Clean(s)
+	if !strings.ContainsAny(s, "\n\t") {
+		return s
+	}
+	return strings.NewReplacer("\n", `\n`, "\t", `\t`).Replace(s)
+}
+
 // Writer passes everything written to it through Clean before the
-// underlying writer sees it. Each Write is cleaned on its own, so write
-// whole strings (as fmt.Fprintf does): a character split across two Writes
-// is escaped byte by byte. A Writer is as safe for concurrent use as the
-// writer it wraps.
+// underlying writer sees it, and keeps any line from beginning, after its
+// blanks, with "::", which a CI runner (GitHub Actions) reads as a
+// workflow command from any line of a job's output: the first colon of
+// such a line is written `\x3a`. Commands webgraph means to give are
+// written to Raw. Each Write is cleaned on its own, so write whole strings
+// (as fmt.Fprintf does): a character split across two Writes is escaped
+// byte by byte. A Writer is as safe for concurrent use as the writer it
+// wraps.
 type Writer struct {
-	w io.Writer
+	w  io.Writer
+	mu sync.Mutex
+	// mid says the line being written holds more than blanks: a line's
+	// beginning is known across Writes.
+	mid bool
 }
 
 // NewWriter returns a Writer cleaning what it passes to w. A w that is
@@ -89,13 +109,47 @@ func NewWriter(w io.Writer) *Writer {
 // Write cleans p and writes it. It reports len(p) on success, as io.Writer
 // asks, although the cleaned text may be longer.
 func (w *Writer) Write(p []byte) (int, error) {
-	if firstUnsafe(string(p)) < 0 {
-		return w.w.Write(p)
+	if len(p) == 0 {
+		return 0, nil
 	}
-	if _, err := io.WriteString(w.w, Clean(string(p))); err != nil {
+	s := string(p)
+	if firstUnsafe(s) >= 0 {
+		s = Clean(s)
+	}
+	w.mu.Lock() // the line's state and the write, in one order
+	defer w.mu.Unlock()
+	s = inertLines(s, !w.mid)
+	tail := s[strings.LastIndexByte(s, '\n')+1:]
+	if strings.TrimLeft(tail, " \t") != "" {
+		w.mid = true
+	} else if len(tail) < len(s) {
+		w.mid = false // a new line, blank so far
+	}
+	if _, err := io.WriteString(w.w, s); err != nil {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// inertLines writes the first colon of each line of s that begins (after
+// blanks) with "::" as `\x3a`; start says s begins a line, or continues
+// one that holds only blanks so far.
+func inertLines(s string, start bool) string {
+	if !strings.Contains(s, "::") {
+		return s
+	}
+	var b strings.Builder
+	for line := range strings.SplitAfterSeq(s, "\n") {
+		if start {
+			rest := strings.TrimLeft(line, " \t")
+			if strings.HasPrefix(rest, "::") {
+				line = line[:len(line)-len(rest)] + `\x3a` + rest[1:]
+			}
+		}
+		b.WriteString(line)
+		start = true
+	}
+	return b.String()
 }
 
 // Raw returns the writer under w, for the caller's own control sequences

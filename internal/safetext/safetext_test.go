@@ -129,3 +129,63 @@ func FuzzMarkdown(f *testing.F) {
 		}
 	})
 }
+
+// Line gives one line: what Clean gives, newlines and tabs escaped too.
+func TestLine(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"plain":                          "plain",
+		"valid for a\n::error::x, not b": `valid for a\n::error::x, not b`,
+		"tab\there\x1b[2J\r":             `tab\there\x1b[2J\x0d`,
+	} {
+		if got := Line(in); got != want {
+			t.Errorf("Line(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
+
+// Whatever is written through a Writer, in whatever pieces, no line it
+// gives begins (after blanks) with "::", which a CI runner would take as a
+// workflow command; other colons are left alone.
+func TestWriterLinesStartNoCommand(t *testing.T) {
+	t.Parallel()
+	for _, pieces := range [][]string{
+		{"webgraph: deferred (x509: valid for a\n::error title=p::x, not b)\n"},
+		{"listing:\n", "  ", "::warning::y\n"},
+		{"::notice::at the very start\n"},
+		{"words: a::b stay\n", "\t::debug::z"},
+	} {
+		var buf bytes.Buffer
+		w := NewWriter(&buf)
+		for _, p := range pieces {
+			if n, err := w.Write([]byte(p)); err != nil || n != len(p) {
+				t.Fatalf("Write(%q) = %d, %v", p, n, err)
+			}
+		}
+		for _, line := range strings.Split(buf.String(), "\n") {
+			if strings.HasPrefix(strings.TrimLeft(line, " \t"), "::") {
+				t.Errorf("wrote %q: the line %q starts a workflow command", pieces, line)
+			}
+		}
+		if !strings.Contains(buf.String(), `\x3a:`) {
+			t.Errorf("wrote %q as %q; want the command's first colon escaped", pieces, buf.String())
+		}
+		if strings.Contains(strings.Join(pieces, ""), "a::b") && !strings.Contains(buf.String(), "a::b") {
+			t.Errorf("wrote %q as %q: colons inside a line changed", pieces, buf.String())
+		}
+	}
+}
+
+// FuzzLine: whatever a site writes, Line gives one line with no control
+// character.
+func FuzzLine(f *testing.F) {
+	for _, s := range []string{"plain", "a\n::error::b", "\t\r\n\x1b", "\u2028x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := Line(s)
+		if strings.ContainsAny(got, "\n\r\t") || hasUnsafe(got) || !utf8.ValidString(got) {
+			t.Fatalf("Line(%q) = %q: not one clean line", s, got)
+		}
+	})
+}

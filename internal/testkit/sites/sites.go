@@ -3,6 +3,9 @@
 // files; Handler adds the behaviours that files cannot express (walls,
 // redirects, one-sided walls, stalls, endless and huge bodies) under fixed
 // paths, and counts every request so tests can assert what a server saw.
+// A site whose root holds a _serve.json is served as a static host is
+// configured to serve it (an SPA fallback, a 404 page, clean URLs, its
+// deployed origin): see Serving.
 package sites
 
 import (
@@ -28,6 +31,7 @@ func Dir(name string) string {
 // Hit is one request the fixture server received.
 type Hit struct {
 	Path     string
+	Query    string // the raw query, as sent (without "?")
 	Time     time.Time
 	Browser  bool // the request carried browser fetch-metadata (Sec-Fetch-Mode)
 	Agent    string
@@ -46,14 +50,20 @@ type Handler struct {
 	// fixture never outlives its test.
 	MaxStall time.Duration
 
+	serving    Serving // from the site's ServingFile
+	hasServing bool    // the site has a ServingFile
+	servingErr error   // the site's ServingFile is wrong: every file answers 500 with it
+
 	held    int        // /stall and /endless responses being held
 	heldEnd *sync.Cond // broadcast as one ends (on mu)
 	ranOut  int        // of those ended, held until MaxStall ran out
 }
 
-// New returns a Handler for the site directory dir.
+// New returns a Handler for the site directory dir, served as its
+// ServingFile says (see Serving) when it has one.
 func New(dir string) *Handler {
 	h := &Handler{dir: dir, files: http.FileServer(http.Dir(dir)), MaxStall: 30 * time.Second}
+	h.serving, h.hasServing, h.servingErr = ReadServing(dir)
 	h.heldEnd = sync.NewCond(&h.mu)
 	return h
 }
@@ -111,7 +121,7 @@ const articleText = `<p>This page is readable without a browser: it has well ove
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	browser := r.Header.Get("Sec-Fetch-Mode") != ""
 	h.mu.Lock()
-	h.hits = append(h.hits, Hit{Path: r.URL.Path, Time: time.Now(), Browser: browser, Agent: r.UserAgent(), Resource: r.Header.Get("Sec-Fetch-Dest"), Proto: r.Proto, Method: r.Method})
+	h.hits = append(h.hits, Hit{Path: r.URL.Path, Query: r.URL.RawQuery, Time: time.Now(), Browser: browser, Agent: r.UserAgent(), Resource: r.Header.Get("Sec-Fetch-Dest"), Proto: r.Proto, Method: r.Method})
 	h.mu.Unlock()
 
 	p := r.URL.Path
@@ -159,6 +169,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		page(w, http.StatusOK, "Browsers only", "<h1>Rendered survives</h1>"+articleText)
+	case strings.HasPrefix(p, "/plain-walled/"):
+		// Any file of the site behind a wall on the plain side only.
+		if !browser {
+			page(w, http.StatusForbidden, "Forbidden", "<p>Forbidden</p>")
+			return
+		}
+		http.StripPrefix("/plain-walled", http.HandlerFunc(h.serveStatic)).ServeHTTP(w, r)
 	case p == "/legacy-charset":
 		// "Café crème, naïve façade" and more in windows-1252.
 		w.Header().Set("Content-Type", "text/html; charset=windows-1252")
@@ -209,7 +226,15 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case p == "/stream/poll":
 		// A long poll: ?after= milliseconds, then an answer; without it,
 		// no answer until the client goes or MaxStall runs out (then 204).
+		// With ?open its headers go at once: a poll whose response has
+		// started, and then says nothing.
 		end := h.hold()
+		if _, open := r.URL.Query()["open"]; open {
+			w.Header().Set("Content-Type", "application/json")
+			w.(http.Flusher).Flush()
+			h.stall(r, end)
+			return
+		}
 		if ms, err := strconv.Atoi(r.URL.Query().Get("after")); err == nil {
 			select {
 			case <-r.Context().Done():
@@ -246,9 +271,26 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		page(w, http.StatusOK, "Slow", articleText)
 	default:
-		h.extraHeaders(w, p)
-		h.files.ServeHTTP(w, r)
+		// A file asked for with ?delay=MS is answered MS milliseconds
+		// late, headers and all: a slow API.
+		if ms, err := strconv.Atoi(r.URL.Query().Get("delay")); err == nil {
+			select {
+			case <-r.Context().Done():
+				return
+			case <-time.After(time.Duration(min(ms, 10000)) * time.Millisecond):
+			}
+		}
+		if h.serveSite(w, r) {
+			return
+		}
+		h.serveStatic(w, r)
 	}
+}
+
+// serveStatic serves the site's file at r's path, with its companion headers.
+func (h *Handler) serveStatic(w http.ResponseWriter, r *http.Request) {
+	h.extraHeaders(w, r.URL.Path)
+	h.files.ServeHTTP(w, r)
 }
 
 // The words the /stream/ paths send, for tests to look for.

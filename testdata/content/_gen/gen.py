@@ -113,8 +113,11 @@ def parse(src):
             blocks.append(("dir", name, [a.strip() for a in rest.split(" | ")] if rest else []))
             i += 1
             continue
-        j = i
+        j = i + 1
+        kind = block_kind(lines[i])
         while j < len(lines) and lines[j].strip() and not lines[j].startswith("```") and not lines[j].startswith("!"):
+            if block_kind(lines[j]) != kind and not (kind == "list" and lines[j].startswith(" ")):
+                break  # a list, quote or table right under a paragraph starts a block of its own
             j += 1
         group = lines[i:j]
         i = j
@@ -154,6 +157,16 @@ def parse(src):
                     text += g + " "
             blocks.append(("p", text.strip()))
     return blocks
+
+
+def block_kind(line):
+    if re.match(r"\s*(- |\d+\. )", line):
+        return "list"
+    if line.startswith(">"):
+        return "quote"
+    if line.startswith("|"):
+        return "table"
+    return "p"
 
 
 def parse_list(group):

@@ -19,8 +19,7 @@ RECENT = [
 
 MONTHS = ["March 2024 (2)", "February 2024 (3)", "January 2024 (1)", "December 2023 (2)", "November 2023 (4)",
           "October 2023 (2)", "September 2023 (1)", "August 2023 (3)", "July 2023 (2)", "June 2023 (1)",
-          "May 2023 (2)", "April 2023 (1)", "March 2023 (2)", "February 2023 (1)", "January 2023 (3)",
-          "December 2022 (1)", "November 2022 (2)", "October 2022 (1)"]
+          "May 2023 (2)", "April 2023 (1)", "March 2023 (2)"]
 
 TAGS = [("bicycles", 31), ("repair", 24), ("bread", 9), ("touring", 12), ("notebooks", 5), ("self-hosting", 7),
         ("tools", 15), ("winter", 6), ("steel frames", 8), ("gardening", 4), ("reading", 11), ("workshop", 19),

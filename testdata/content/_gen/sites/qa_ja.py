@@ -16,7 +16,7 @@ HOT = [
     "電車の遅延証明書は何分遅れから発行されますか？", "なぜ日本語の縦書きでは句読点の位置が変わるのか",
     "古い一眼レフのレンズをミラーレスで使うときの注意点", "自転車のチェーンが外れやすいのはなぜ？",
     "数学の証明で「自明」と書いてよいのはどんなときか", "敬語の「させていただく」は使いすぎですか？",
-    "家庭菜園でトマトの実が割れる原因", "How do I read a Japanese train timetable?",
+    "How do I read a Japanese train timetable?",
 ]
 
 FOOT = [("サイト", ["質問", "ヘルプ", "チャット"]), ("会社情報", ["概要", "プレス", "採用情報", "法務", "プライバシーポリシー", "利用規約", "お問い合わせ", "Cookie 設定", "Cookie ポリシー"]),
@@ -183,9 +183,6 @@ def render(page):
 </div>
 </div>
 <div id="sidebar" class="show-votes" role="complementary" aria-label="サイドバー">
-<div class="s-sidebarwidget s-sidebarwidget__yellow s-anchors s-anchors__grayscale mb16" data-tracker="cb=1"><ul class="d-block p0 m0"><div class="s-sidebarwidget--header s-sidebarwidget__small-bold-text fc-light d-block">ブログ</div>
-<li class="s-sidebarwidget--item d-flex px16"><div class="flex--item1 fl-shrink0"><svg aria-hidden="true" class="va-text-top svg-icon iconPencilSm" width="14" height="14" viewBox="0 0 14 14"><path d="m11.1 1.71 1.13 1.12c.2.2.2.51 0 .71L11.1 4.7 9.21 2.86l1.17-1.15c.2-.2.51-.2.71 0ZM2 10.12l6.37-6.43 1.88 1.88L3.88 12H2v-1.88Z"></path></svg></div><div class="flex--item wmn0 ow-break-word"><a href="/blog/2024/03/code-review" class="js-gps-track">良いコードレビューの頼み方、受け方</a></div></li>
-<li class="s-sidebarwidget--item d-flex px16"><div class="flex--item wmn0 ow-break-word"><a href="/blog/2024/03/podcast-42" class="js-gps-track">ポッドキャスト第42回：十年動き続けるシステムの作り方</a></div></li></ul></div>
 <div class="module sidebar-related"><h4 id="h-related">関連する質問</h4><div class="related js-gps-related-questions" data-tracker="rq=1">{related}</div></div>
 <div id="hot-network-questions" class="module tex2jax_ignore"><h4><a href="/hot-questions" class="js-gps-track s-link s-link__inherit">ホットなネットワークの質問</a></h4><ul>{hot}</ul><a href="#" class="show-more js-show-more js-gps-track">さらに表示</a></div>
 <div id="feed-link"><a href="/feeds/question/{qid}" title="この質問に対する回答を RSS リーダーで受け取る"><svg aria-hidden="true" class="fc-orange-400 svg-icon iconRss" width="18" height="18" viewBox="0 0 18 18"><path d="M3 1a2 2 0 0 0-2 2v12c0 1.1.9 2 2 2h12a2 2 0 0 0 2-2V3a2 2 0 0 0-2-2H3Zm0 1.5c6.9 0 12.5 5.6 12.5 12.5H13C13 9.55 8.45 5 3 5V2.5Zm0 5c4.08 0 7.5 3.42 7.5 7.5H8c0-2.72-2.28-5-5-5V7.5Zm0 5c1.36 0 2.5 1.14 2.5 2.5H3v-2.5Z"></path></svg>質問フィード</a><p>この質問を購読するには、このURLをRSSリーダーにコピーしてください。</p></div>
