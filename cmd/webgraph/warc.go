@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/url"
 	"os"
 	"sync"
@@ -45,8 +44,8 @@ func openArchive(warcPath, waczPath string, cfg *crawl.Config, o *fetchOptions, 
 	if warcPath == "" {
 		a.warc, a.staged = stagedWARC(waczPath), true
 		if cfg.Resumed {
-			if _, err := os.Stat(a.warc); errors.Is(err, fs.ErrNotExist) {
-				if err := warc.UnpackWARC(waczPath, a.warc); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			if _, err := os.Stat(a.warc); errors.Is(err, os.ErrNotExist) {
+				if err := warc.UnpackWARC(waczPath, a.warc); err != nil && !errors.Is(err, os.ErrNotExist) {
 					return nil, fmt.Errorf("crawl: --wacz: %w", err)
 				}
 			}
