@@ -17,6 +17,10 @@ import (
 	"github.com/webgraph/webgraph/warc"
 )
 
+// playerWait bounds how long the player test waits for the player: over
+// ten times the 15 s it took on a loaded 2-core machine.
+const playerWait = 4 * time.Minute
+
 // scripted is the sentence only the wacz fixture's script writes, from the
 // data it fetches: no archive of the HTML alone shows it.
 const scripted = "Written by the page's script from its data: no archive of the HTML alone shows this sentence."
@@ -89,9 +93,12 @@ func TestWACZReplaysInReplayWebPage(t *testing.T) {
 	player := replaytest.PlayerDir(t)
 	ts, out, _ := crawlWACZ(t, "--screenshots", "all")
 	srv := replaytest.Serve(t, player, out)
-	ctx := replaytest.Browser(t)
+	// The player's wait is bounded, so that a player that never shows the
+	// page leaves the rest of the test binary its time: at most playerWait,
+	// and never past the binary's deadline.
+	ctx, cancel := context.WithTimeout(replaytest.Browser(t), playerWait)
+	defer cancel()
 	if d, ok := t.Deadline(); ok {
-		var cancel context.CancelFunc
 		ctx, cancel = context.WithDeadline(ctx, d.Add(-10*time.Second))
 		defer cancel()
 	}
