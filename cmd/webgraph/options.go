@@ -334,7 +334,7 @@ func (o *fetchOptions) newUnion(ctx context.Context) (u *union.Union, close func
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive, Pictures: o.pictures, Viewport: o.viewportVal,
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive, Archive: o.archiveResources(), Pictures: o.pictures, Viewport: o.viewportVal,
 			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, TrustSPKI: o.browserTrust(ctx), Insecure: o.browserInsecure()})
 		if err != nil {
 			close()
