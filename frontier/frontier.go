@@ -68,6 +68,9 @@ type Result struct {
 	RenderedWords int    // -1 when the side did not run
 	Text          string // kept apart from Event; the crawl leaves it empty, as its text is inside Event
 	Event         []byte // the page event as written
+	// LastModified is when the server said the page last changed (the
+	// plain side's Last-Modified header); zero when it did not say.
+	LastModified time.Time
 	Links         []Link
 	Queue         []New
 }

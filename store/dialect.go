@@ -19,6 +19,11 @@ type dialect struct {
 	// and whether a page links to them; unlisted the pages kept and linked
 	// that no sitemap listed.
 	sitemapURLs, unlisted string
+	// keptPages lists the kept pages (the kept table's canonical URLs
+	// joined to the pages that hold them; duplicates and refused pages
+	// left out) in the byte order of their URLs: canonical URL, last
+	// modified, noindex.
+	keptPages string
 }
 
 var sqliteDialect = dialect{
@@ -37,6 +42,9 @@ var sqliteDialect = dialect{
 	sitemapURLs: `SELECT u.url, u.state, COALESCE(p.cause, ''), u.kind != ''
 		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`,
 	unlisted: `SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0 AND u.kind != '' ORDER BY u.url`,
+	keptPages: `SELECT k.canon, p.last_modified, COALESCE(p.event ->> '$.robots_meta.noindex', 0)
+		FROM kept k JOIN pages p ON p.final_url = k.url
+		WHERE p.ok = 1 AND p.event ->> '$.duplicate_of' IS NULL ORDER BY k.canon`,
 }
 
 var pgDialect = dialect{
@@ -55,4 +63,7 @@ var pgDialect = dialect{
 		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`,
 	unlisted: `SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0
 		AND EXISTS (SELECT 1 FROM links WHERE to_url = u.url) ORDER BY u.url`,
+	keptPages: `SELECT k.canon, p.last_modified, COALESCE((p.event::jsonb -> 'robots_meta' ->> 'noindex')::boolean, false)
+		FROM kept k JOIN pages p ON p.final_url = k.url
+		WHERE p.ok = 1 AND p.event::jsonb ->> 'duplicate_of' IS NULL ORDER BY k.canon COLLATE "C"`,
 }
