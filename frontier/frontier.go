@@ -71,8 +71,8 @@ type Result struct {
 	// LastModified is when the server said the page last changed (the
 	// plain side's Last-Modified header); zero when it did not say.
 	LastModified time.Time
-	Links         []Link
-	Queue         []New
+	Links        []Link
+	Queue        []New
 }
 
 // Link is an edge of the web graph.
