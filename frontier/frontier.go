@@ -68,11 +68,12 @@ type Result struct {
 	RenderedWords int    // -1 when the side did not run
 	Text          string // kept apart from Event; the crawl leaves it empty, as its text is inside Event
 	Event         []byte // the page event as written
+	Links         []Link
+	Queue         []New
+
 	// LastModified is when the server said the page last changed (the
 	// plain side's Last-Modified header); zero when it did not say.
 	LastModified time.Time
-	Links        []Link
-	Queue        []New
 }
 
 // Link is an edge of the web graph.
