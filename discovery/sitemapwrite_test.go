@@ -151,7 +151,7 @@ func TestWriteSitemapIndex(t *testing.T) {
 		maxBytes int64
 		n, files int
 	}{
-		{"by count", 3, 0, 7, 3}, // then 6 URLs: 2 files
+		{"by count", 3, 0, 7, 3},   // then 6 URLs: 2 files
 		{"by size", 0, 400, 12, 0}, // files: as many as the size makes
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -255,11 +255,11 @@ func TestWriteSitemapEmpty(t *testing.T) {
 // the schema's checks and reads back as one URL that parses to the same
 // host; one that is refused is counted.
 func FuzzSitemapLoc(f *testing.F) {
-	f.Add("https://h.example/a?x=1&y=2")     // an ampersand to escape
-	f.Add("https://h.example/<script>'\"")   // markup and quotes
+	f.Add("https://h.example/a?x=1&y=2")      // an ampersand to escape
+	f.Add("https://h.example/<script>'\"")    // markup and quotes
 	f.Add("https://h.example/\u202e\x00\xff") // a bidi override, a NUL, a byte that is not UTF-8
-	f.Add("https://h.example/%zz%")          // a broken escape
-	f.Add("https://h.example/]]>")           // the end of a CDATA section
+	f.Add("https://h.example/%zz%")           // a broken escape
+	f.Add("https://h.example/]]>")            // the end of a CDATA section
 	f.Fuzz(func(t *testing.T, raw string) {
 		dir := t.TempDir()
 		w := &SitemapWriter{Dir: dir, Base: mustURL(t, "https://h.example/")}
