@@ -232,7 +232,14 @@ func escapeSitemapLoc(s string) string {
 // start opens the next file of URLs under a temporary name.
 func (w *SitemapWriter) start() error {
 	f, err := os.CreateTemp(w.Dir, ".sitemap-*.xml.tmp")
+	if err == nil {
+		err = f.Chmod(0o644) // served by a web server, as any page
+	}
 	if err != nil {
+		if f != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
 		return fmt.Errorf("discovery: writing sitemap: %w", err)
 	}
 	w.cur = &sitemapFile{tmp: f.Name(), f: f, w: bufio.NewWriterSize(f, 64<<10)}
@@ -330,7 +337,10 @@ func (w *SitemapWriter) publish() ([]string, bool, error) {
 		return nil, false, fmt.Errorf("discovery: writing sitemap index: %w", err)
 	}
 	w.files = append(w.files, sitemapFile{tmp: tmp.Name()}) // removed on an error below
-	_, err = tmp.WriteString(index.String())
+	err = tmp.Chmod(0o644)
+	if err == nil {
+		_, err = tmp.WriteString(index.String())
+	}
 	if err == nil {
 		err = tmp.Sync()
 	}

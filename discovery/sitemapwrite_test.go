@@ -125,6 +125,9 @@ func TestWriteSitemapOneFile(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(dir, ".*tmp")); len(left) > 0 {
 		t.Errorf("temporary files left: %v", left)
 	}
+	if st, err := os.Stat(res.Files[0]); err != nil || st.Mode().Perm() != 0o644 {
+		t.Errorf("sitemap.xml mode %v (%v); want 0644, readable by the web server that serves it", st.Mode(), err)
+	}
 }
 
 func maps(a, b map[string]int) bool {
