@@ -422,5 +422,5 @@ func shortURL(u string) template.HTML {
 	if len(r) > shortURLRunes {
 		short = string(r[:shortURLRunes*9/16]) + "…" + string(r[len(r)-shortURLRunes*6/16:])
 	}
-	return template.HTML(`<span class="u" title="` + template.HTMLEscapeString(u) + `">`) + wrapURL(short) + "</span>"
+	return template.HTML(`<span class="u" title="`+template.HTMLEscapeString(u)+`">`) + wrapURL(short) + "</span>"
 }
