@@ -12,6 +12,7 @@ require (
 	github.com/nlnwa/gowarc/v2 v2.2.4
 	github.com/spf13/pflag v1.1.0
 	github.com/temoto/robotstxt v1.1.2
+	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/net v0.63.0
 	golang.org/x/term v0.48.0
 	modernc.org/sqlite v1.62.0
