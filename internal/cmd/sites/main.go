@@ -20,7 +20,7 @@ import (
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "loopback address to listen on")
-	site := flag.String("site", "union", "fixture site under testdata/sites")
+	site := flag.String("site", "union", "fixture site under testdata/sites (a folder name: union, gen-docusaurus, …)")
 	generated := flag.Int("generated", 0, "serve instead a generated site of `N` linked pages (benchmarks)")
 	js := flag.Bool("js", false, "with -generated: the pages' text is written by script")
 	links := flag.Int("links", 0, "with -generated: `K` links a page instead of two (a k-ary tree, then a navigation list)")
@@ -33,6 +33,10 @@ func main() {
 	if *generated <= 0 {
 		if _, err := os.Stat(sites.Dir(*site)); err != nil {
 			fmt.Fprintln(os.Stderr, "sites:", err)
+			os.Exit(1)
+		}
+		if _, _, err := sites.ReadServing(sites.Dir(*site)); err != nil {
+			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
 		handler = sites.New(sites.Dir(*site))

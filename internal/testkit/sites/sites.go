@@ -3,6 +3,9 @@
 // files; Handler adds the behaviours that files cannot express (walls,
 // redirects, one-sided walls, stalls, endless and huge bodies) under fixed
 // paths, and counts every request so tests can assert what a server saw.
+// A site whose root holds a _serve.json is served as a static host is
+// configured to serve it (an SPA fallback, a 404 page, clean URLs, its
+// deployed origin): see Serving.
 package sites
 
 import (
@@ -46,14 +49,20 @@ type Handler struct {
 	// fixture never outlives its test.
 	MaxStall time.Duration
 
+	serving    Serving // from the site's ServingFile
+	hasServing bool    // the site has a ServingFile
+	servingErr error   // the site's ServingFile is wrong: every file answers 500 with it
+
 	held    int        // /stall and /endless responses being held
 	heldEnd *sync.Cond // broadcast as one ends (on mu)
 	ranOut  int        // of those ended, held until MaxStall ran out
 }
 
-// New returns a Handler for the site directory dir.
+// New returns a Handler for the site directory dir, served as its
+// ServingFile says (see Serving) when it has one.
 func New(dir string) *Handler {
 	h := &Handler{dir: dir, files: http.FileServer(http.Dir(dir)), MaxStall: 30 * time.Second}
+	h.serving, h.hasServing, h.servingErr = ReadServing(dir)
 	h.heldEnd = sync.NewCond(&h.mu)
 	return h
 }
@@ -246,6 +255,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		page(w, http.StatusOK, "Slow", articleText)
 	default:
+		if h.serveSite(w, r) {
+			return
+		}
 		h.extraHeaders(w, p)
 		h.files.ServeHTTP(w, r)
 	}

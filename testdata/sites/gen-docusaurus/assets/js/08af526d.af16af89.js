@@ -1,0 +1,1 @@
+"use strict";(Array.isArray(self.webpackChunkwebgraph_fixture_docusaurus)?self.webpackChunkwebgraph_fixture_docusaurus:self.webpackChunkwebgraph_fixture_docusaurus=[]).push([[529],{1344(e){e.exports=JSON.parse('{"metadata":{"permalink":"/blog","page":1,"postsPerPage":10,"totalPages":1,"totalCount":2,"blogDescription":"Blog","blogTitle":"Blog"}}')}}]);

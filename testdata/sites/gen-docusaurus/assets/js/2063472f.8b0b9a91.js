@@ -1,0 +1,1 @@
+"use strict";(Array.isArray(self.webpackChunkwebgraph_fixture_docusaurus)?self.webpackChunkwebgraph_fixture_docusaurus:self.webpackChunkwebgraph_fixture_docusaurus=[]).push([[215],{7646(a){a.exports=JSON.parse('{"tags":[{"label":"regatta","permalink":"/blog/tags/regatta","count":1},{"label":"season","permalink":"/blog/tags/season","count":1}]}')}}]);

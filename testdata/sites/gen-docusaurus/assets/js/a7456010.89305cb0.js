@@ -1,0 +1,1 @@
+"use strict";(Array.isArray(self.webpackChunkwebgraph_fixture_docusaurus)?self.webpackChunkwebgraph_fixture_docusaurus:self.webpackChunkwebgraph_fixture_docusaurus=[]).push([[235],{8552(u){u.exports=JSON.parse('{"name":"docusaurus-plugin-content-pages","id":"default"}')}}]);

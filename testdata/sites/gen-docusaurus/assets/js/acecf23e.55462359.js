@@ -1,0 +1,1 @@
+"use strict";(Array.isArray(self.webpackChunkwebgraph_fixture_docusaurus)?self.webpackChunkwebgraph_fixture_docusaurus:self.webpackChunkwebgraph_fixture_docusaurus=[]).push([[903],{1912(s){s.exports=JSON.parse('{"blogBasePath":"/blog","blogTitle":"Blog","authorsListPath":"/blog/authors"}')}}]);
