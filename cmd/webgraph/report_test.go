@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"image/png"
 	"net/http"
 	"net/http/httptest"
@@ -274,5 +276,72 @@ func TestReportFindingsInWords(t *testing.T) {
 	}
 	if n := others.Load(); n != 0 {
 		t.Errorf("the report made %d requests besides itself", n)
+	}
+}
+
+// TestReportOfDocusaurusInWords crawls a real Docusaurus site (built by
+// scripts/build-fixtures.sh into testdata/sites/gen-docusaurus), whose pages
+// prefetch their next chunks: what a person reads of its report says, in a
+// sentence, that the prefetches were blocked and why, lists the blocked
+// URLs, and shows no JSON.
+func TestReportOfDocusaurusInWords(t *testing.T) {
+	path, err := rendered.FindChrome("")
+	if err != nil {
+		browsertest.Unavailable(t, err)
+	}
+	ts, _ := sites.Serve(t, "gen-docusaurus")
+	dir := t.TempDir()
+	db, events := filepath.Join(dir, "crawl.db"), filepath.Join(dir, "e.jsonl")
+	if _, errOut, code := webgraph(t, "crawl", "--db", db, "--out", events, "--host-interval", "0", "--delay", "0", ts.URL+"/"); code != exitOK {
+		t.Fatalf("crawl: exit %d\n%s", code, errOut)
+	}
+	file := filepath.Join(dir, "report.html")
+	if _, errOut, code := webgraph(t, "report", "--db", db, "-o", file); code != exitOK {
+		t.Fatalf("report: exit %d\n%s", code, errOut)
+	}
+	html, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The blocked URLs of the site's root, as its page event lists them.
+	data, err := os.ReadFile(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocked []string
+	for line := range strings.Lines(string(data)) {
+		var ev struct {
+			Event, URL string
+			Sides      map[string]struct {
+				BlockedResources []struct{ URL string } `json:"blocked_resources"`
+			}
+		}
+		if err := json.Unmarshal([]byte(line), &ev); err != nil {
+			t.Fatal(err)
+		}
+		if ev.Event == "page" && ev.URL == ts.URL+"/" {
+			for _, b := range ev.Sides["rendered"].BlockedResources {
+				blocked = append(blocked, b.URL)
+			}
+		}
+	}
+	if len(blocked) < 2 {
+		t.Fatalf("the site's root blocked %d requests; the fixture prefetches its chunks", len(blocked))
+	}
+	tctx, _ := openInBrowser(t, path, html)
+	text, err := chromedp.Run(tctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, never := range []string{`{"`, `[{`, "map["} {
+		if i := strings.Index(text, never); i >= 0 {
+			t.Errorf("the report shows %q: …%s…", never, text[max(0, i-120):min(len(text), i+120)])
+		}
+	}
+	want := fmt.Sprintf("webgraph blocked %d requests the page made while rendering:", len(blocked))
+	for _, w := range []string{want, "requests blocked because a render for text never makes such requests (prefetches are dropped):", blocked[0], blocked[1]} {
+		if !strings.Contains(text, w) {
+			t.Errorf("the report does not show %q", w)
+		}
 	}
 }
