@@ -306,6 +306,22 @@ func (w *SitemapWriter) Close() (SitemapResult, error) {
 	return res, nil
 }
 
+// Abort removes the files begun and publishes nothing: the writer is done.
+func (w *SitemapWriter) Abort() {
+	if w.cur != nil {
+		w.cur.f.Close()
+		w.files = append(w.files, *w.cur)
+		w.cur = nil
+	}
+	for _, f := range w.files {
+		os.Remove(f.tmp) // our own temporary files
+	}
+	w.files = nil
+	if w.err == nil {
+		w.err = errors.New("discovery: the sitemap writer was aborted")
+	}
+}
+
 // publish renames the finished files, writing the index when there are
 // several.
 func (w *SitemapWriter) publish() ([]string, bool, error) {

@@ -75,20 +75,32 @@ func runSitemapsWrite(ctx context.Context, f *sitemapsFlags, stdout, stderr io.W
 		return fmt.Errorf("sitemaps: %w", err)
 	}
 	defer st.Close()
-	if base == nil {
-		if base, err = keptOrigin(ctx, st); err != nil {
-			return err
-		}
-	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("sitemaps: --write: %w", err)
 	}
+	// One pass over the kept pages. Without --base, the base is the root
+	// of the first page's origin, and a crawl that kept pages on several
+	// origins is refused once they are counted, its files removed.
+	defaulted := base == nil
+	origins := map[string]int{}
 	w := &discovery.SitemapWriter{Dir: dir, Base: base}
 	noindex := 0
 	err = st.KeptPages(ctx, func(p store.KeptPage) error {
 		if p.Noindex {
 			noindex++
 			return nil
+		}
+		if defaulted {
+			if u, err := url.Parse(p.URL); err == nil {
+				origin := policy.Origin(u)
+				origins[origin]++
+				if w.Base == nil {
+					w.Base, _ = url.Parse(origin + "/")
+				}
+			}
+			if w.Base == nil {
+				return nil // not a URL: no origin to list it under
+			}
 		}
 		modified := p.LastModified
 		if modified.After(time.Now()) {
@@ -97,9 +109,14 @@ func runSitemapsWrite(ctx context.Context, f *sitemapsFlags, stdout, stderr io.W
 		return w.Add(p.URL, modified)
 	})
 	if err != nil {
-		w.Close() // removes the files begun
+		w.Abort()
 		return fmt.Errorf("sitemaps: %w", err)
 	}
+	if defaulted && len(origins) != 1 {
+		w.Abort()
+		return severalOrigins(st, origins)
+	}
+	base = w.Base
 	res, err := w.Close()
 	if noindex > 0 {
 		res.Skipped[leftNoindex] = noindex
@@ -149,27 +166,12 @@ func leftOutWords(skipped map[string]int) string {
 	return strings.Join(parts, ", ")
 }
 
-// keptOrigin returns the root of the one origin the crawl kept pages on
-// (noindex ones aside), the default --base; a crawl that kept pages on
-// several is a usage error naming them.
-func keptOrigin(ctx context.Context, st *store.Store) (*url.URL, error) {
-	origins := map[string]int{}
-	err := st.KeptPages(ctx, func(p store.KeptPage) error {
-		if u, err := url.Parse(p.URL); err == nil && !p.Noindex {
-			origins[policy.Origin(u)]++
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("sitemaps: %w", err)
-	}
-	switch len(origins) {
-	case 0:
-		return nil, fmt.Errorf("sitemaps: the crawl in %s kept no page a sitemap may list; nothing written", st.Path())
-	case 1:
-		for o := range origins {
-			return url.Parse(o + "/")
-		}
+// severalOrigins is the error of a crawl without --base whose kept pages
+// (noindex ones aside) are on no origin, or on several: a usage error naming
+// them when several.
+func severalOrigins(st *store.Store, origins map[string]int) error {
+	if len(origins) == 0 {
+		return fmt.Errorf("sitemaps: the crawl in %s kept no page a sitemap may list; nothing written", st.Path())
 	}
 	names := make([]string, 0, len(origins))
 	for o := range origins {
@@ -179,5 +181,5 @@ func keptOrigin(ctx context.Context, st *store.Store) (*url.URL, error) {
 	for i, o := range names {
 		names[i] = fmt.Sprintf("%s (%d)", safetext.Clean(o), origins[o])
 	}
-	return nil, usagef("the crawl kept pages on %d origins, %s: a sitemap lists one site's; name where it will be served with --base URL", len(origins), strings.Join(names, ", "))
+	return usagef("the crawl kept pages on %d origins, %s: a sitemap lists one site's; name where it will be served with --base URL", len(origins), strings.Join(names, ", "))
 }
