@@ -138,7 +138,13 @@ func onDone(ctx context.Context) func(any) {
 // crawl the inputs ask for, then its report and sitemap when asked, then
 // the outputs. Its result is the crawl's: a --fail-on gate that matched
 // fails the step (exit 3), with the outputs written all the same.
-func runAction(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func runAction(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
+	defer func() {
+		if err != nil {
+			// main says the error on stderr, past the guard below.
+			err = &guardedError{err}
+		}
+	}()
 	fs := newFlagSet("action", "webgraph action", actionAbout, stdout)
 	if err := parseCommandFlags(fs, args); err != nil {
 		return err

@@ -118,3 +118,18 @@ func (g *commandGuard) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// guardedError is an error whose words, said on stderr as they are, could
+// begin a workflow command on a line of their own (an input's newline
+// quoted in a message): its text is guarded as commandGuard guards a
+// message, and it unwraps to the error, for the exit code.
+type guardedError struct{ err error }
+
+func (e *guardedError) Error() string {
+	var b bytes.Buffer
+	g := &commandGuard{w: &b}
+	io.WriteString(g, e.err.Error()) // not a line's start: main says "webgraph: " first
+	return b.String()
+}
+
+func (e *guardedError) Unwrap() error { return e.err }

@@ -603,6 +603,18 @@ func TestActionHostileInputs(t *testing.T) {
 	if len(run.outputs) != 0 {
 		t.Errorf("a crawl that never ran set outputs %q", run.outputs)
 	}
+
+	// An input quoted in the error the step ends with, a newline and a
+	// command in it.
+	run = runActionStep(t, ws, map[string]string{"seeds-file": "missing\n::error title=file::pwned", "mode": "plain", "db": "three.db"})
+	if run.code != exitUsage || !strings.Contains(run.stderr, "» ::error title=file::pwned") {
+		t.Errorf("a seeds file named with a command: exit %d\n%s", run.code, run.stderr)
+	}
+	for _, c := range commandLines(run.stdout + run.stderr) {
+		if strings.Contains(c, "pwned") {
+			t.Errorf("the step's error began a workflow command: %q", c)
+		}
+	}
 }
 
 // Mistakes in the inputs, said in words: an args value with an open
