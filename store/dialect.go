@@ -22,7 +22,9 @@ type dialect struct {
 	// keptPages lists the kept pages (the kept table's canonical URLs
 	// joined to the pages that hold them; duplicates and refused pages
 	// left out) in the byte order of their URLs: canonical URL, last
-	// modified, noindex.
+	// modified, noindex. A kept row names its page by the URL it was
+	// asked as (a urls row with its page); one that names no such page
+	// names the page's final URL, as crawls recorded it before.
 	keptPages string
 }
 
@@ -42,9 +44,16 @@ var sqliteDialect = dialect{
 	sitemapURLs: `SELECT u.url, u.state, COALESCE(p.cause, ''), u.kind != ''
 		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`,
 	unlisted: `SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0 AND u.kind != '' ORDER BY u.url`,
-	keptPages: `SELECT k.canon, p.last_modified, COALESCE(p.event ->> '$.robots_meta.noindex', 0)
-		FROM kept k JOIN pages p ON p.final_url = k.url
-		WHERE p.ok = 1 AND p.event ->> '$.duplicate_of' IS NULL ORDER BY k.canon`,
+	keptPages: `SELECT canon, last_modified, noindex FROM (
+		SELECT k.canon, p.last_modified, COALESCE(p.event ->> '$.robots_meta.noindex', 0) AS noindex
+			FROM kept k JOIN urls u ON u.url = k.url JOIN pages p ON p.url_id = u.id
+			WHERE p.ok = 1 AND p.event ->> '$.duplicate_of' IS NULL
+		UNION ALL
+		SELECT k.canon, p.last_modified, COALESCE(p.event ->> '$.robots_meta.noindex', 0)
+			FROM kept k JOIN pages p ON p.final_url = k.url
+			WHERE NOT EXISTS (SELECT 1 FROM urls u JOIN pages q ON q.url_id = u.id WHERE u.url = k.url)
+			AND p.ok = 1 AND p.event ->> '$.duplicate_of' IS NULL)
+		ORDER BY canon`,
 }
 
 var pgDialect = dialect{
@@ -63,7 +72,14 @@ var pgDialect = dialect{
 		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`,
 	unlisted: `SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0
 		AND EXISTS (SELECT 1 FROM links WHERE to_url = u.url) ORDER BY u.url`,
-	keptPages: `SELECT k.canon, p.last_modified, COALESCE((p.event::jsonb -> 'robots_meta' ->> 'noindex')::boolean, false)
-		FROM kept k JOIN pages p ON p.final_url = k.url
-		WHERE p.ok = 1 AND p.event::jsonb ->> 'duplicate_of' IS NULL ORDER BY k.canon COLLATE "C"`,
+	keptPages: `SELECT canon, last_modified, noindex FROM (
+		SELECT k.canon, p.last_modified, COALESCE((p.event::jsonb -> 'robots_meta' ->> 'noindex')::boolean, false) AS noindex
+			FROM kept k JOIN urls u ON u.url = k.url JOIN pages p ON p.url_id = u.id
+			WHERE p.ok = 1 AND p.event::jsonb ->> 'duplicate_of' IS NULL
+		UNION ALL
+		SELECT k.canon, p.last_modified, COALESCE((p.event::jsonb -> 'robots_meta' ->> 'noindex')::boolean, false)
+			FROM kept k JOIN pages p ON p.final_url = k.url
+			WHERE NOT EXISTS (SELECT 1 FROM urls u JOIN pages q ON q.url_id = u.id WHERE u.url = k.url)
+			AND p.ok = 1 AND p.event::jsonb ->> 'duplicate_of' IS NULL) AS kept_pages
+		ORDER BY canon COLLATE "C"`,
 }

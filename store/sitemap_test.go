@@ -97,6 +97,17 @@ func TestKeptPagesOnBothStores(t *testing.T) {
 			f.Claim("http://x/a", "http://x/a")
 			f.Complete(frontier.Item{URL: "http://x/r", Host: "x"}, frontier.Result{State: frontier.StateDone, FinalURL: "http://x/a", Status: 200,
 				PlainWords: -1, RenderedWords: -1, Event: keptEvent("http://x/r", false, ""), LastModified: modified})
+			// /q redirected to /q-final: its claim names it as asked.
+			f.Add("http://x/q", "x", discovery.Discovery{Via: discovery.ViaLink})
+			f.Claim("http://x/Q-canonical", "http://x/q")
+			f.Complete(frontier.Item{URL: "http://x/q", Host: "x"}, frontier.Result{State: frontier.StateDone, FinalURL: "http://x/q-final", Status: 200,
+				PlainWords: -1, RenderedWords: -1, Event: keptEvent("http://x/q", false, ""), LastModified: modified})
+			// /s redirected to /s-final, claimed as crawls before named it:
+			// by its final URL.
+			f.Add("http://x/s", "x", discovery.Discovery{Via: discovery.ViaLink})
+			f.Claim("http://x/S-canonical", "http://x/s-final")
+			f.Complete(frontier.Item{URL: "http://x/s", Host: "x"}, frontier.Result{State: frontier.StateDone, FinalURL: "http://x/s-final", Status: 200,
+				PlainWords: -1, RenderedWords: -1, Event: keptEvent("http://x/s", true, "")})
 			var got []KeptPage
 			if err := s.KeptPages(context.Background(), func(p KeptPage) error {
 				got = append(got, p)
@@ -106,6 +117,8 @@ func TestKeptPagesOnBothStores(t *testing.T) {
 			}
 			want := []KeptPage{
 				{URL: "http://x/B-canonical"},
+				{URL: "http://x/Q-canonical", LastModified: time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)},
+				{URL: "http://x/S-canonical", Noindex: true},
 				{URL: "http://x/a", LastModified: time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)},
 				{URL: "http://x/c", LastModified: time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC), Noindex: true},
 			}
