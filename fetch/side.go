@@ -53,6 +53,10 @@ type Side struct {
 	Disposition string
 	// RetryAfter is the Retry-After header, when given.
 	RetryAfter string
+	// LastModified is the time of the Last-Modified header, when given in
+	// a form net/http parses (http.ParseTime); zero otherwise. Plain side
+	// only: it becomes a written sitemap's <lastmod>.
+	LastModified time.Time
 	// Download is set when the answer is a file rather than a page: a
 	// non-HTML content type, Content-Disposition: attachment, or the
 	// browser's download event. Its text is never read.

@@ -94,7 +94,7 @@ var hot = map[string]string{
 	"setKind":      `UPDATE urls SET kind = ? WHERE id = ? AND kind = ''`,
 	"complete":     `UPDATE urls SET state = ? WHERE url = ? RETURNING id`,
 	"completeID":   `UPDATE urls SET state = ? WHERE id = ?`,
-	"insertPage":   `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	"insertPage":   `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event, last_modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	"insertLinks":  `INSERT OR REPLACE INTO outlinks (from_id, links) VALUES (?, ?)`,
 	"claim":        `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`,
 	"holder":       `SELECT url FROM kept WHERE canon = ?`,

@@ -403,8 +403,9 @@ type eventSink struct {
 	prog        *progress
 	bl          *baseline
 	st          *store.Store
-	err         error    // the first write's failure; later events are not written
-	unreachable []string // why origins were deferred, for a crawl that fetched nothing
+	err         error     // the first write's failure; later events are not written
+	unreachable []string  // why origins were deferred, for a crawl that fetched nothing
+	onDone      func(any) // told the done event, with the baseline's tally (see onDone); may be nil
 }
 
 // openEvents opens the event stream: --out (appended to on resume) or
@@ -425,7 +426,7 @@ func openEvents(ctx context.Context, f *crawlFlags, p *crawlPlan, st *store.Stor
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	return &eventSink{ctx: ctx, w: w, enc: enc, prog: newProgress(stderr), bl: p.bl, st: st}, nil
+	return &eventSink{ctx: ctx, w: w, enc: enc, prog: newProgress(stderr), bl: p.bl, st: st, onDone: onDone(ctx)}, nil
 }
 
 func (s *eventSink) observe(ev any) {
@@ -433,6 +434,12 @@ func (s *eventSink) observe(ev any) {
 	ev = s.bl.done(s.ctx, s.st, ev) // the done event gets the comparison's tally
 	if d, ok := ev.(*crawl.DeferredEvent); ok {
 		s.unreachable = append(s.unreachable, d.Origin+": "+d.Reason)
+	}
+	switch ev.(type) {
+	case *crawl.DoneEvent, *doneWithBaseline:
+		if s.onDone != nil {
+			s.onDone(ev)
+		}
 	}
 	if s.err != nil {
 		return

@@ -57,7 +57,7 @@ func commands() []command {
 
 // lookupCommand returns the command called name.
 func lookupCommand(name string) (command, bool) {
-	for _, c := range commands() {
+	for _, c := range append(commands(), hiddenCommands()...) {
 		if c.name == name {
 			return c, true
 		}

@@ -359,6 +359,11 @@ func parseFlags(fs *pflag.FlagSet, args []string, stderr io.Writer) (*url.URL, e
 	if err := parseCommandFlags(fs, args); err != nil {
 		return nil, err
 	}
+	return urlArg(fs, stderr)
+}
+
+// urlArg returns the one URL argument of the parsed fs, as parseFlags does.
+func urlArg(fs *pflag.FlagSet, stderr io.Writer) (*url.URL, error) {
 	if fs.NArg() != 1 {
 		return nil, usagef("%s takes one URL, got %d arguments", fs.Name(), fs.NArg())
 	}
