@@ -44,6 +44,7 @@ func built(b *testing.B, dir, src, pkg, name string) string {
 type run struct {
 	elapsed time.Duration
 	cpu     time.Duration // user and system CPU time, the process's and its waited-for children's (wait4's rusage)
+	treeCPU time.Duration // the same over the whole process tree (a browser's renderers too), sampled from /proc
 	peakMB  float64       // peak resident memory (getrusage's maxrss)
 	anonMB  float64       // peak anonymous memory: RSS less the executable's mapped code and data
 	out     string
@@ -75,6 +76,8 @@ func measuredCmd(b *testing.B, cmd *exec.Cmd) run {
 	}
 	done := make(chan struct{})
 	anon := make(chan int64, 1)
+	tree := make(chan time.Duration, 1)
+	go func() { tree <- treeCPU(cmd.Process.Pid, done) }()
 	go func() {
 		var peak int64
 		status := fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)
@@ -96,7 +99,67 @@ func measuredCmd(b *testing.B, cmd *exec.Cmd) run {
 	}
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	return run{elapsed: elapsed, cpu: cpu, peakMB: float64(ru.Maxrss) / 1024, anonMB: float64(<-anon) / 1024, out: strings.TrimSpace(out.String())}
+	return run{elapsed: elapsed, cpu: cpu, treeCPU: <-tree, peakMB: float64(ru.Maxrss) / 1024, anonMB: float64(<-anon) / 1024, out: strings.TrimSpace(out.String())}
+}
+
+// treeCPU follows the process tree of root, every 100 ms until done is
+// closed, and returns the CPU time (user and system) its processes had
+// used when last seen. A browser's renderers are its children's children,
+// and a browser killed at the end leaves them to no one who waits for
+// them, so no rusage counts them. A process once in the tree is followed
+// by its PID even after its parent is gone; what a process used in its
+// last 100 ms may be missed.
+func treeCPU(root int, done <-chan struct{}) time.Duration {
+	ticks := map[int]int64{}
+	in := map[int]bool{root: true}
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+		parent := map[int]int{}
+		cpu := map[int]int64{}
+		for _, name := range stats {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				continue
+			}
+			i := bytes.LastIndexByte(data, ')')
+			if i < 0 {
+				continue
+			}
+			f := strings.Fields(string(data[i+1:]))
+			pid, err1 := strconv.Atoi(filepath.Base(filepath.Dir(name)))
+			if len(f) < 13 || err1 != nil {
+				continue
+			}
+			ppid, _ := strconv.Atoi(f[1])
+			u, _ := strconv.ParseInt(f[11], 10, 64)
+			st, _ := strconv.ParseInt(f[12], 10, 64)
+			parent[pid], cpu[pid] = ppid, u+st
+		}
+		for grew := true; grew; { // the tree as it stands now
+			grew = false
+			for pid, ppid := range parent {
+				if in[ppid] && !in[pid] {
+					in[pid], grew = true, true
+				}
+			}
+		}
+		for pid := range in {
+			if c, ok := cpu[pid]; ok {
+				ticks[pid] = max(ticks[pid], c)
+			}
+		}
+		select {
+		case <-done:
+			var total int64
+			for _, t := range ticks {
+				total += t
+			}
+			return time.Duration(total) * time.Second / 100 // USER_HZ: 100 on Linux
+		case <-tick.C:
+		}
+	}
 }
 
 // inTurn runs the two sides of iteration i, webgraph's and the peer's,
@@ -304,4 +367,29 @@ func BenchmarkUnionVsChromeLoop(b *testing.B) {
 	b.ReportMetric(loT.Seconds()/wgT.Seconds(), "speed-ratio")
 	b.ReportMetric(wgMB, "webgraph-peak-MB")
 	b.ReportMetric(loMB, "loop-peak-MB")
+}
+
+// TestTreeCPU: the CPU a command's grandchild burns is counted in its
+// tree's CPU, as the rusage of the command (which waited for it) counts it.
+func TestTreeCPU(t *testing.T) {
+	cmd := exec.Command("sh", "-c", `sh -c 'i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done'; true`)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	tree := make(chan time.Duration, 1)
+	go func() { tree <- treeCPU(cmd.Process.Pid, done) }()
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	close(done)
+	got := <-tree
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	want := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	if want < 300*time.Millisecond {
+		t.Skipf("the busy loop took %s of CPU: too little to sample", want)
+	}
+	if got < want/2 || got > want+200*time.Millisecond {
+		t.Errorf("the tree's CPU was sampled as %s; its rusage says %s", got, want)
+	}
 }

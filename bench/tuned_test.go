@@ -26,8 +26,10 @@ const tunedPages = 201
 // against the tuned chromedp loop (cmd/tunedloop: 8 hidden tabs, the same
 // settle condition and read, none of webgraph's protections), side by side,
 // each first in turn. Pages per second for both, their ratio (webgraph's
-// over the loop's: 1 would be the loop's speed), and each process's peak
-// resident memory (without the browser's).
+// over the loop's: 1 would be the loop's speed), the CPU time each one's
+// whole process tree used (the browser's included) and their ratio, and
+// each process's peak resident memory (ru_maxrss: its largest process,
+// the browser's own).
 func BenchmarkUnionVsTunedLoop(b *testing.B) {
 	chrome := needChrome(b)
 	dir := b.TempDir()
@@ -35,7 +37,7 @@ func BenchmarkUnionVsTunedLoop(b *testing.B) {
 	loop := built(b, dir, ".", "./cmd/tunedloop", "tunedloop")
 	ts := httptest.NewServer(sites.Generated(tunedPages, true))
 	defer ts.Close()
-	var wgT, loT time.Duration
+	var wgT, loT, wgCPU, loCPU time.Duration
 	var wgMB, loMB float64
 	i := 0
 	for b.Loop() {
@@ -43,16 +45,21 @@ func BenchmarkUnionVsTunedLoop(b *testing.B) {
 		inTurn(i, func() {
 			r := unionCrawl(b, wg, chrome, filepath.Join(dir, fmt.Sprintf("u%d", i)), ts.URL+"/")
 			wgT += r.elapsed
+			wgCPU += r.treeCPU
 			wgMB = max(wgMB, r.peakMB)
 		}, func() {
 			r := tunedCrawl(b, loop, chrome, ts.URL+"/")
 			loT += r.elapsed
+			loCPU += r.treeCPU
 			loMB = max(loMB, r.peakMB)
 		})
 	}
 	b.ReportMetric(float64(tunedPages*i)/wgT.Seconds(), "webgraph-pages/s")
 	b.ReportMetric(float64(tunedPages*i)/loT.Seconds(), "tuned-pages/s")
 	b.ReportMetric(loT.Seconds()/wgT.Seconds(), "speed-ratio")
+	b.ReportMetric(wgCPU.Seconds()/float64(i), "webgraph-cpu-s")
+	b.ReportMetric(loCPU.Seconds()/float64(i), "tuned-cpu-s")
+	b.ReportMetric(wgCPU.Seconds()/loCPU.Seconds(), "cpu-ratio")
 	b.ReportMetric(wgMB, "webgraph-peak-MB")
 	b.ReportMetric(loMB, "tuned-peak-MB")
 }
@@ -61,7 +68,8 @@ func BenchmarkUnionVsTunedLoop(b *testing.B) {
 // script back into the tuned loop one at a time (and then all together),
 // each variant side by side with the plain tuned loop, each first in turn:
 // what each choice costs, as the variant's time over the loop's
-// (cost-ratio, above 1: slower).
+// (cost-ratio, above 1: slower) and its process tree's CPU time over the
+// loop's (cpu-cost-ratio), which a loaded machine moves less.
 func BenchmarkTunedLoopChoices(b *testing.B) {
 	chrome := needChrome(b)
 	dir := b.TempDir()
@@ -85,19 +93,22 @@ func BenchmarkTunedLoopChoices(b *testing.B) {
 		{"all", all},
 	} {
 		b.Run(v.name, func(b *testing.B) {
-			var baseT, varT time.Duration
+			var baseT, varT, baseCPU, varCPU time.Duration
 			i := 0
 			for b.Loop() {
 				i++
 				inTurn(i, func() {
-					varT += tunedCrawl(b, loop, chrome, ts.URL+"/", v.flags...).elapsed
+					r := tunedCrawl(b, loop, chrome, ts.URL+"/", v.flags...)
+					varT, varCPU = varT+r.elapsed, varCPU+r.treeCPU
 				}, func() {
-					baseT += tunedCrawl(b, loop, chrome, ts.URL+"/").elapsed
+					r := tunedCrawl(b, loop, chrome, ts.URL+"/")
+					baseT, baseCPU = baseT+r.elapsed, baseCPU+r.treeCPU
 				})
 			}
 			b.ReportMetric(float64(tunedPages*i)/baseT.Seconds(), "tuned-pages/s")
 			b.ReportMetric(float64(tunedPages*i)/varT.Seconds(), "variant-pages/s")
 			b.ReportMetric(varT.Seconds()/baseT.Seconds(), "cost-ratio")
+			b.ReportMetric(varCPU.Seconds()/baseCPU.Seconds(), "cpu-cost-ratio")
 		})
 	}
 }
