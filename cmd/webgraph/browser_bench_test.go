@@ -26,7 +26,7 @@ import (
 // benchmarks run it (bench/), its events in out ("": on stdout).
 func unionArgs(db, out string, concurrency int) []string {
 	args := []string{"crawl", "--db", db, "--mode", "union", "--host-interval", "0", "--delay", "0",
-		"--concurrency", strconv.Itoa(concurrency), "--depth", "20", "--keep", "none"}
+		"--concurrency", strconv.Itoa(concurrency), "--depth", "20", "--max-pages", "100000", "--keep", "none"}
 	if out != "" {
 		args = append(args, "--out", out)
 	}
