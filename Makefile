@@ -49,11 +49,12 @@ demo: build browser
 bench: browser postgres
 	WEBGRAPH_REQUIRE_BROWSER=1 $(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./...
 
-# The peers (a colly crawler, a bare chromedp loop) live in bench/, a module of
-# its own; each benchmark runs webgraph and its peer side by side and prints
-# their ratio and peak memory.
+# The peers (a colly crawler, wget2, a bare chromedp loop, the tuned chromedp
+# loop) live in bench/, a module of its own; each benchmark runs webgraph and
+# its peer side by side and prints their ratio and peak memory (or CPU).
 bench-peers: browser
-	cd bench && $(GO) test -run '^$$' -bench . -benchtime 2x -timeout 30m .
+	@scripts/ensure-wget2.sh
+	cd bench && $(GO) test -run '^$$' -bench . -benchtime 2x -timeout 60m .
 
 # Profile-guided optimisation: make build compiles webgraph with $(PGO), a
 # CPU profile of a plain and a union crawl; this regenerates it (scripts/pgo.sh).
