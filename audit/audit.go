@@ -40,6 +40,11 @@ const (
 	FailedRequests          Name = "failed_requests"
 	BlockedResources        Name = "blocked_resources"
 	JSRedirect              Name = "js_redirect"
+	// CanonicalBroken is the crawl's finding, not a comparison of the two
+	// sides: the page's canonical URL is a page the crawl refused (missing,
+	// walled, disallowed, …). It is known only once that URL is fetched,
+	// and the crawl adds it to the page's record then (see Finding.Detail).
+	CanonicalBroken Name = "canonical_broken"
 )
 
 // Severity says how much a finding matters.
@@ -85,8 +90,9 @@ var findings = []finding{
 	{ContentOnlyRendered, "words", Notice, "most of the text is written by JavaScript: the HTML as served has under half the rendered words"},
 	{JSErrors, "console_errors", Notice, "the page's scripts logged errors or threw uncaught exceptions while rendering"},
 	{FailedRequests, "failed_requests", Notice, "requests the page made while rendering failed (HTTP errors or network failures)"},
-	{BlockedResources, "blocked_resources", Notice, "webgraph blocked requests the page made while rendering (robots.txt of their host, popups, …): the render may be incomplete"},
-	{JSRedirect, "navigations", Notice, "the page sends the browser elsewhere by script or meta refresh: crawlers that do not render stay on this URL"},
+	{BlockedResources, "blocked_resources", Notice, "webgraph blocked requests the page made to render itself (robots.txt of their host, scope, a private address, WebSockets): the render may be incomplete"},
+	{JSRedirect, "navigations", Notice, "a script sends the browser elsewhere (a new document, or the history API moving the URL): crawlers that do not run scripts stay on this URL"},
+	{CanonicalBroken, "canonical", Critical, "the canonical URL names a page the crawl found missing or refused: search engines may ignore the canonical or drop the page with it"},
 }
 
 // lookup returns n's row of the table; ok is false for a name outside the
@@ -175,7 +181,8 @@ type Script struct {
 	ConsoleErrors    []fetch.ConsoleError    `json:"console_errors"`
 	FailedRequests   []fetch.FailedRequest   `json:"failed_requests"`
 	BlockedResources []fetch.BlockedResource `json:"blocked_resources"`
-	// Navigations are the main document's script and meta-refresh hops.
+	// Navigations are the main document's script and meta-refresh hops
+	// (fetch.Redirect.Via says which), the history API's included.
 	Navigations []fetch.Redirect `json:"navigations"`
 }
 
@@ -185,6 +192,10 @@ type Finding struct {
 	Plain    any    `json:"plain"`
 	Rendered any    `json:"rendered"`
 	Words    string `json:"words"`
+	// Detail is what the crawl learned beyond the two sides, for a
+	// finding only the crawl can tell (CanonicalBroken: the canonical
+	// URL and how the crawl refused it); empty otherwise.
+	Detail string `json:"detail,omitempty"`
 }
 
 // Audit is a page's audit: each side's fields (nil when that side did not
@@ -305,7 +316,10 @@ func compare(p, r *Fields, ps, rs *fetch.Side) []Finding {
 	if len(r.BlockedResources) > 0 {
 		add(BlockedResources, nil, r.BlockedResources)
 	}
-	if len(r.Navigations) > 0 {
+	// A meta refresh is followed without a browser too (the plain side
+	// does): only a script's hop is one a crawler that does not render
+	// misses.
+	if slices.ContainsFunc(r.Navigations, func(h fetch.Redirect) bool { return h.Via != fetch.ViaMeta }) {
 		add(JSRedirect, ps.FinalURL, r.Navigations)
 	}
 	return out

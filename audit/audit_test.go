@@ -48,8 +48,14 @@ func TestFindings(t *testing.T) {
 		{"failed", nil, func(s *fetch.Side) { s.Head.FailedRequests = []fetch.FailedRequest{{URL: "u", Status: 404}} }, []Name{FailedRequests}},
 		{"blocked", nil, func(s *fetch.Side) { s.BlockedResources = []fetch.BlockedResource{{URL: "u", Reason: "disallowed"}} }, []Name{BlockedResources}},
 		{"redirect", nil, func(s *fetch.Side) {
-			s.Redirects = []fetch.Redirect{{From: "a", To: "b", Status: 302}, {From: "b", To: "c"}}
+			s.Redirects = []fetch.Redirect{{From: "a", To: "b", Status: 302, Via: fetch.ViaHTTP}, {From: "b", To: "c", Via: fetch.ViaScript}}
 		}, []Name{JSRedirect}},
+		{"meta refresh, followed without a browser too", nil, func(s *fetch.Side) {
+			s.Redirects = []fetch.Redirect{{From: "a", To: "b", Via: fetch.ViaMeta}}
+		}, nil},
+		{"http redirect only", nil, func(s *fetch.Side) {
+			s.Redirects = []fetch.Redirect{{From: "a", To: "b", Status: 301, Via: fetch.ViaHTTP}}
+		}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -64,6 +64,9 @@ func hreflangText(m map[string]string) string {
 // Describe says f in one line, as a gate lists it: what it means, then both
 // sides' values as JSON, each cut at 300 characters.
 func (f Finding) Describe() string {
+	if f.Detail != "" {
+		return fmt.Sprintf("%s: %s (plain %s, rendered %s)", f.Words, clip(f.Detail, valueWidth), jsonClip(f.Plain), jsonClip(f.Rendered))
+	}
 	return fmt.Sprintf("%s (plain %s, rendered %s)", f.Words, jsonClip(f.Plain), jsonClip(f.Rendered))
 }
 

@@ -62,6 +62,10 @@ type Config struct {
 	// MaxBody is the fetchers' cap on a response's bytes, reported in the
 	// run event (the fetchers enforce it); at least 1.
 	MaxBody int64
+	// Viewport is the render's window, WIDTHxHEIGHT, reported in the run
+	// event (the rendered side lays pages out in it); empty when nothing
+	// renders.
+	Viewport string
 	// KeepText retains page text in page events.
 	KeepText bool
 	// MaxRetries bounds how often a page paused by 429/503 is retried;

@@ -34,9 +34,10 @@ type Pages interface {
 type Frontier interface {
 	Add(url, host string, c discovery.Discovery) bool
 	MarkSeen(url string) bool
-	// Claim records url as the page kept for the canonical URL canon
-	// unless another page holds it, and returns the holder: one kept page
-	// per canonical URL, whatever order the crawl meets them in.
+	// Claim records url (the URL a page was asked as) as the page kept for
+	// canon (the URL it is known by: its canonical URL, else its final
+	// URL) unless another page holds it, and returns the holder: one kept
+	// page per canonical URL, whatever order the crawl meets them in.
 	Claim(canon, url string) string
 	Defer(host string, until time.Time)
 	Next(ctx context.Context) (frontier.Item, error)

@@ -245,6 +245,7 @@ func appendRedirect(b []byte, r fetch.Redirect) []byte {
 	b = appendString(b, r.To)
 	b = append(b, `,"status":`...)
 	b = strconv.AppendInt(b, int64(r.Status), 10)
+	b = appendOptString(b, `,"via":`, r.Via)
 	return append(b, '}')
 }
 

@@ -29,6 +29,7 @@ type Limits struct {
 	Delay        string `json:"delay"`
 	SitemapLimit int    `json:"sitemap_limit"`
 	MaxRetries   int    `json:"max_retries"`
+	Viewport     string `json:"viewport,omitempty"` // the render's window, WIDTHxHEIGHT; absent when nothing renders
 }
 
 // IdentityReport is who the crawl says it is.
@@ -145,6 +146,17 @@ type WarningEvent struct {
 	URLs  []string `json:"urls,omitempty"`
 }
 
+// FindingEvent says a finding the crawl learned of a page after the page's
+// own event: canonical_broken, known once the page's canonical URL was
+// fetched and refused. It comes before the done event; the page's record
+// (its stored event, which CI gates, diff and the report read) holds the
+// finding from then on, and done counts it.
+type FindingEvent struct {
+	Event string `json:"event"`
+	URL   string `json:"url"` // the page the finding is on
+	audit.Finding
+}
+
 // Skipped is a same-site file URL recorded, not fetched.
 type Skipped struct {
 	URL      string              `json:"url"`
@@ -228,6 +240,11 @@ type DoneEvent struct {
 	// rendered pages.
 	BrowserPeakRSSMB *int64 `json:"browser_peak_rss_mb,omitempty"`
 	DroppedLongURLs  int    `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes left out, over all pages
+	// LinksCapped counts the pages with more links than a page is read for
+	// (10,000), and LinksPastCap the links they left unread, over all
+	// pages: each such page says so in its warnings.
+	LinksCapped  int `json:"links_capped"`
+	LinksPastCap int `json:"links_past_cap"`
 	// Workers counts the workers whose runs the event sums up; absent for a
 	// crawl of one process on SQLite.
 	Workers int `json:"workers,omitempty"`

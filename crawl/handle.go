@@ -160,7 +160,7 @@ func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep, routes
 		p.Links = nil
 		return ""
 	}
-	if prep != nil && prep.soft404 != nil && prep.soft404.Matches(p.URL, p.Title, p.Blocks) {
+	if prep != nil && prep.soft404 != nil && !c.ownAddress(asked) && prep.soft404.Matches(p.URL, p.Title, p.Blocks) {
 		p.Refusal = refuse.Soft404Refusal(p.URL)
 		p.Links = nil
 		return ""
@@ -175,8 +175,9 @@ func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep, routes
 			c.front.MarkSeen(n)
 		}
 	}
-	// The page is known by its canonical URL when that is in scope (the
-	// canonical URL is then not fetched again), else by its final URL.
+	// The page is known by its canonical URL when that is in scope, else
+	// by its final URL. (The canonical URL is queued by record, and fetched
+	// like any URL: whether it is a page is checked, see canonicals.go.)
 	known = p.FinalURL
 	if n, err := c.normalize(final); err == nil {
 		known = n
@@ -188,14 +189,38 @@ func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep, routes
 	if p.Canonical != "" && p.Canonical != known && !routeDoc {
 		if cu, err := url.Parse(p.Canonical); err == nil && c.scope.Allows(cu) {
 			known = p.Canonical
-			c.front.MarkSeen(p.Canonical)
 		}
 	}
 	return known
 }
 
-// duplicate marks p as a duplicate of holder, the page kept for the
-// canonical URL known.
+// ownAddress reports whether u is its site's root or one of the crawl's
+// seeds: an address the operator named or the site stands at, which is never
+// a soft 404 of its own site. A host that answers every path with its home
+// page (an app's fallback, a catch-all) has one page, its root, and every
+// other path it answers so is the soft 404.
+func (c *Crawler) ownAddress(u *url.URL) bool {
+	if (u.Path == "" || u.Path == "/") && u.RawQuery == "" {
+		return true
+	}
+	n, err := c.normalize(u)
+	if err != nil {
+		return false
+	}
+	for _, s := range c.cfg.Seeds {
+		if sn, err := c.normalize(s); err == nil && sn == n {
+			return true
+		}
+	}
+	return false
+}
+
+// duplicate marks p as a duplicate of holder (the URL asked for the page
+// kept for known): p's canonical URL, or where p ended, is that page's.
 func duplicate(p *union.Page, known, holder string) {
-	p.Warnings = append(p.Warnings, "canonical duplicate: this page is known as "+known+", for which the crawl already kept "+holder+"; counted once")
+	if p.Canonical == known {
+		p.Warnings = append(p.Warnings, "canonical duplicate: this page is known as "+known+", for which the crawl already kept "+holder+"; counted once")
+		return
+	}
+	p.Warnings = append(p.Warnings, "duplicate: this page ends at "+known+", which the crawl already kept as "+holder+"; counted once")
 }

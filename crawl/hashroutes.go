@@ -66,7 +66,8 @@ func (c *Crawler) prepareRoutes(ctx context.Context, u *url.URL) *routePrep {
 
 // probeRoutes renders a route of doc that cannot exist and fingerprints
 // what the app shows, when it shows a page (HTTP 200, not refused). It
-// takes a throttle slot like any page and counts as a request.
+// takes a throttle slot like any page, but it is not a page: --max-pages
+// does not count it (one per document with routes bounds it).
 func (c *Crawler) probeRoutes(ctx context.Context, doc *url.URL) (*refuse.Soft404, string) {
 	var b [8]byte
 	rand.Read(b[:])
@@ -79,14 +80,13 @@ func (c *Crawler) probeRoutes(ctx context.Context, doc *url.URL) (*refuse.Soft40
 	if err != nil {
 		return nil, probe.String()
 	}
-	c.started.Add(1)
 	p, err := c.pages.Fetch(fetch.WithSent(ctx, release), &probe)
 	release()
 	var r *refuse.Refusal
 	if p == nil || (err != nil && !errors.As(err, &r)) || p.Refusal != nil || p.Status != http.StatusOK {
 		return nil, probe.String()
 	}
-	return refuse.NewSoft404(routeKey(&probe), p.Title, p.Blocks), probe.String()
+	return refuse.NewSoft404(routeKey(&probe), p.Title, p.Blocks, p.Words), probe.String()
 }
 
 // matches reports whether the kept page p, a hash route, is what its

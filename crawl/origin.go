@@ -89,13 +89,16 @@ type probeAnswer struct {
 	URL    string   `json:"url"`
 	Title  string   `json:"title"`
 	Blocks []string `json:"blocks"`
+	// Words is the answer's word count; a record written before it was
+	// kept reads 0, and its fingerprint then asks for the title too.
+	Words int `json:"words,omitempty"`
 }
 
 func (a *probeAnswer) fingerprint() *refuse.Soft404 {
 	if a == nil {
 		return nil
 	}
-	return refuse.NewSoft404(a.URL, a.Title, a.Blocks)
+	return refuse.NewSoft404(a.URL, a.Title, a.Blocks, a.Words)
 }
 
 // discover reads an origin's sitemaps, queues their URLs and probes for its
@@ -197,7 +200,8 @@ func (c *Crawler) getter() discovery.Getter {
 }
 
 // probeSoft404 asks, once per host, for a path that cannot exist. It takes
-// a throttle slot like any page.
+// a throttle slot like any page, but it is not a page: --max-pages does not
+// count it (one per origin bounds it).
 func (c *Crawler) probeSoft404(ctx context.Context, root *url.URL) (*Soft404, *probeAnswer) {
 	var b [8]byte
 	rand.Read(b[:])
@@ -212,7 +216,6 @@ func (c *Crawler) probeSoft404(ctx context.Context, root *url.URL) (*Soft404, *p
 		rep.Error = err.Error()
 		return rep, nil
 	}
-	c.started.Add(1)
 	p, err := c.pages.Fetch(fetch.WithSent(ctx, release), probe)
 	release()
 	if p != nil {
@@ -227,5 +230,5 @@ func (c *Crawler) probeSoft404(ctx context.Context, root *url.URL) (*Soft404, *p
 		return rep, nil
 	}
 	rep.Fingerprint = true
-	return rep, &probeAnswer{URL: p.URL, Title: p.Title, Blocks: p.Blocks}
+	return rep, &probeAnswer{URL: p.URL, Title: p.Title, Blocks: p.Blocks, Words: p.Words}
 }

@@ -12,13 +12,15 @@ import (
 )
 
 // record counts the page, queues its links and emits its event once the
-// page is durable. A kept page is first claimed under the URL it is known
-// by (known, from settle); a page whose claim another page holds is
+// page is durable. A kept page is first claimed, by the URL it was asked as,
+// under the URL it is known by (known, from settle: its canonical URL, else
+// its final URL after every hop); a page whose claim another page holds is
 // recorded as that page's duplicate (duplicateOf): counted as a duplicate,
-// not kept again, its text not retained twice.
+// not kept again, its text not retained twice. So /old, redirected to
+// /new, and /new itself are one kept page, whichever the crawl meets first.
 func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf string) {
 	if known != "" && c.pipe == nil {
-		if holder := c.front.Claim(known, p.FinalURL); holder != p.FinalURL {
+		if holder := c.front.Claim(known, it.URL); holder != it.URL {
 			duplicate(p, known, holder)
 			known, duplicateOf = "", holder
 		}
@@ -68,6 +70,9 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 	if ev.RobotsMeta != nil && ev.RobotsMeta.Nofollow {
 		queue = nil // the links stay in the graph as edges
 	}
+	if n, ok := c.canonicalTarget(p, it.Citation); ok {
+		queue = append(queue, n) // not a link: nofollow does not hold it back
+	}
 	res := frontier.Result{State: frontier.StateDone, FinalURL: p.FinalURL, Status: p.Status, Title: p.Title, Words: p.Words,
 		PlainWords: sideWords(p, fetch.Plain), RenderedWords: sideWords(p, fetch.Rendered), Links: edges, Queue: queue}
 	if p.Refusal != nil {
@@ -89,6 +94,10 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 		c.mu.Lock()
 		c.done.Pages++
 		c.done.DroppedLongURLs += p.DroppedLongURLs
+		if p.LinksCapped > 0 {
+			c.done.LinksCapped++
+			c.done.LinksPastCap += p.LinksCapped
+		}
 		c.done.ExcludedLinks += excluded
 		c.done.OutOfScopeLinks += outOfScope
 		switch {

@@ -27,7 +27,8 @@ func (c *Crawler) runEvent() *RunEvent {
 		ev.SeedsTyped = append(ev.SeedsTyped, SeedTyped{Typed: s.Typed, URL: s.URL.String()})
 	}
 	ev.Limits = Limits{MaxPages: max(cfg.MaxPages, -1), MaxBody: cfg.MaxBody, Concurrency: cfg.Concurrency, Depth: max(cfg.Depth, -1),
-		HostInterval: cfg.HostInterval.String(), Delay: cfg.Delay.String(), SitemapLimit: cfg.SitemapLimit, MaxRetries: cfg.MaxRetries}
+		HostInterval: cfg.HostInterval.String(), Delay: cfg.Delay.String(), SitemapLimit: cfg.SitemapLimit, MaxRetries: cfg.MaxRetries,
+		Viewport: cfg.Viewport}
 	if cfg.TimeBudget > 0 {
 		ev.Limits.TimeBudget = cfg.TimeBudget.String()
 	}
@@ -88,6 +89,7 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 	if c.session != nil {
 		return c.leave(ctx, c.session, &d, sum)
 	}
+	c.checkCanonicals(ctx, &d)
 	d.Failure = c.nothingKept(&d)
 	if c.journal != nil {
 		if err := c.journal.Done(&d); err != nil {
@@ -156,6 +158,7 @@ func (c *Crawler) leave(ctx context.Context, s Session, own *DoneEvent, sum fron
 		c.emit(share)
 		return &share.DoneEvent
 	}
+	c.checkCanonicals(ctx, own)
 	t, err := s.Tally(ctx)
 	whole := own
 	if err != nil {
@@ -211,6 +214,8 @@ func sumUp(own *DoneEvent, t frontier.SessionTally) *DoneEvent {
 		d.ExcludedLinks += s.ExcludedLinks
 		d.HashRoutesSkipped += s.HashRoutesSkipped
 		d.DroppedLongURLs += s.DroppedLongURLs
+		d.LinksCapped += s.LinksCapped
+		d.LinksPastCap += s.LinksPastCap
 		d.SkippedTotal += s.SkippedTotal
 		for _, sk := range s.Skipped {
 			if len(d.Skipped) < MaxSkippedList {

@@ -33,13 +33,16 @@ type Discovery struct {
 }
 
 // Describe says how the URL was found, for a person: "a seed URL",
-// "listed in SITEMAP", or "linked from PAGE as "ANCHOR"".
+// "listed in SITEMAP", "the canonical URL of PAGE", or "linked from PAGE
+// as "ANCHOR"".
 func (d Discovery) Describe() string {
 	switch d.Via {
 	case ViaSeed:
 		return "a seed URL"
 	case ViaSitemap:
 		return "listed in " + d.FoundOn
+	case ViaCanonical:
+		return "the canonical URL of " + d.FoundOn
 	}
 	s := "linked from " + d.FoundOn
 	if d.Anchor != "" {

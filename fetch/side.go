@@ -63,6 +63,9 @@ type Side struct {
 	Blocks []string
 	Words  int
 	Links  []Link
+	// LinksCapped counts the links left unread past the cap on the links
+	// read from one page (10,000 on both sides); 0 when none were.
+	LinksCapped int
 	// Anchors are the document's fragment targets: the values of every id
 	// attribute and of every <a name>, in document order, at most
 	// MaxAnchors of them. They answer links to "#fragment" (--check
@@ -90,14 +93,15 @@ type Side struct {
 	// (see the rendered package). Rendered side only.
 	OpenStreams []OpenStream
 	// Requests counts the subresource requests a render made, per host;
-	// Blocked counts those refused because the text does not need them
-	// (images, media, fonts, favicon). Rendered side only.
+	// Blocked counts every request a render refused, listed or not.
+	// Rendered side only.
 	Requests map[string]int
 	Blocked  int
-	// BlockedResources lists the requests the gate refused during a
-	// render (other hosts' robots.txt, popups, pings, …), at most
-	// MaxBlockedResources of them; Blocked still counts them all.
-	// Rendered side only.
+	// BlockedResources lists the refused requests that the page made to
+	// render itself, where the refusal may change its text (the gate's
+	// refusals, WebSockets; not images, fonts, prefetches, preloads the
+	// page did not then ask for, pings or popups: see the rendered
+	// package), at most MaxBlockedResources of them. Rendered side only.
 	BlockedResources []BlockedResource
 	Elapsed          time.Duration
 	Warnings         []string
@@ -143,7 +147,23 @@ type Redirect struct {
 	From   string `json:"from"`
 	To     string `json:"to"`
 	Status int    `json:"status"` // 3xx for HTTP redirects, 0 for a script or meta refresh
+	// Via says how the hop happened: ViaHTTP, ViaMeta or ViaScript. Empty
+	// only in records written before it was kept.
+	Via string `json:"via,omitempty"`
 }
+
+// How a navigation hop happened: the values of Redirect.Via.
+const (
+	// ViaHTTP is a 3xx answer's Location.
+	ViaHTTP = "http"
+	// ViaMeta is a refresh: <meta http-equiv="refresh" content="N; url=…">,
+	// or the Refresh header it stands for.
+	ViaMeta = "meta"
+	// ViaScript is a script's navigation: location, a link it clicked or a
+	// form it submitted, or the history API moving the URL (a router's
+	// redirect) without a new document.
+	ViaScript = "script"
+)
 
 // Link is one hyperlink as a side saw it. URL is absolute, fragment-free and
 // normalised with Normalize; Fragment is the fragment the href named (without

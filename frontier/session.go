@@ -21,3 +21,14 @@ type SessionTally struct {
 	Pages, OK, Duplicates, Refused, Disallowed int
 	Causes                                     map[string]int
 }
+
+// BrokenCanonical is a page the crawl kept (or recorded as a kept page's
+// duplicate) whose canonical URL, another URL of the crawl, the crawl
+// refused or found disallowed: the finding canonical_broken.
+type BrokenCanonical struct {
+	Page      string // the page that names the canonical URL
+	Canonical string // the canonical URL
+	State     State  // what became of it: StateRefused or StateDisallowed
+	Cause     string // the refusal's cause ("missing", "wall", …); "" when disallowed
+	Words     string // the refusal in words, as its page event said it; "" when none was recorded
+}

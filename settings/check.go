@@ -6,12 +6,14 @@ import (
 	"net/http"
 	"net/textproto"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/webgraph/webgraph/ci"
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/crawldiff"
+	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/policy"
 )
@@ -210,6 +212,26 @@ func checkRecheck(c *Config) error {
 		return errors.New("--recheck-after must not be zero (use -1ns to always ask again)")
 	}
 	return nil
+}
+
+// parseViewport reads a viewport: WIDTHxHEIGHT in CSS pixels, each side
+// within rendered's bounds.
+func parseViewport(s string) (rendered.Viewport, error) {
+	w, h, ok := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
+	width, werr := strconv.Atoi(w)
+	height, herr := strconv.Atoi(h)
+	if !ok || werr != nil || herr != nil {
+		return rendered.Viewport{}, fmt.Errorf("want WIDTHxHEIGHT in CSS pixels, such as %s", rendered.DefaultViewport)
+	}
+	v := rendered.Viewport{Width: width, Height: height}
+	if err := v.Check(); err != nil {
+		var ve *rendered.ViewportError
+		if errors.As(err, &ve) {
+			return v, fmt.Errorf("%s: %s", v, ve.Reason)
+		}
+		return v, err
+	}
+	return v, nil
 }
 
 func parseScreenshots(s string) (crawl.Screenshots, error) {

@@ -24,7 +24,7 @@ func fields() []field {
 			"the seed URLs: the command's arguments (and --seeds-file's)").noFlag().rule(checkSeeds),
 
 		// What fetches, and how: crawl, page and compare.
-		enum("mode", union.ModeUnion, union.ParseMode, func(c *Config) *union.Mode { return &c.Settings.Mode },
+		word("mode", union.ModeUnion, union.ParseMode, func(c *Config) *union.Mode { return &c.Settings.Mode },
 			"which sides fetch, `MODE`: union, plain or rendered").of(Fetching),
 		boolean("no-robots", func(c *Config) *bool { return &c.Settings.NoRobots },
 			"do not ask robots.txt (loudly reported; the default obeys it)").of(Fetching),
@@ -44,7 +44,9 @@ func fields() []field {
 			"also trust the CA certificates in the PEM `FILE`, besides the system's roots, on both sides (repeatable)").of(Fetching),
 		boolean("insecure", func(c *Config) *bool { return &c.Settings.Insecure },
 			"accept any TLS certificate on both sides (loudly reported; the default verifies them)").of(Fetching),
-		enum("block-private", BlockPrivateAuto, ParseBlockPrivate, func(c *Config) *BlockPrivate { return &c.Settings.BlockPrivate },
+		word("viewport", rendered.DefaultViewport, parseViewport, func(c *Config) *rendered.Viewport { return &c.Settings.Viewport },
+			"lay pages out in a browser window of `WIDTHxHEIGHT` CSS pixels, every tab alike (each side from 240 to 3840)").of(Fetching),
+		word("block-private", BlockPrivateAuto, ParseBlockPrivate, func(c *Config) *BlockPrivate { return &c.Settings.BlockPrivate },
 			"refuse every request to a host you did not name (link checks, a page's requests, where a seed redirects) that resolves to a private, loopback or link-local address: on, off, or `auto` (on when every origin you named is public)").of(Fetching),
 		boolean("hash-routes", func(c *Config) *bool { return &c.Settings.HashRoutes },
 			"take #/path and #!/path links (hash-routed apps: docsify, AngularJS) as pages of their own, rendered by the browser alone (default: every #fragment is dropped)").of(Fetching).rule(checkHashRoutes),
@@ -72,7 +74,7 @@ func fields() []field {
 			"never queue URLs matching the regular expression `RE` (repeatable; seeds are always fetched; excluded links are counted in done)").rule(checkScope("exclude")),
 		integer("sitemap-limit", discovery.DefaultSitemapLimit, func(c *Config) *int { return &c.Settings.SitemapLimit },
 			"take at most `N` URLs from one origin's sitemaps, at least 1").rule(count("sitemap-limit", false)),
-		enum("keep", KeepText, ParseKeep, func(c *Config) *Keep { return &c.Settings.Keep },
+		word("keep", KeepText, ParseKeep, func(c *Config) *Keep { return &c.Settings.Keep },
 			"retain `WHAT` in events and the database: text, content (for now, as text) or none (HTML is never retained)"),
 		list("fail-on", func(c *Config) *[]string { return &c.Settings.FailOn },
 			"exit 3, listing each URL with its citation, when pages are refused for any `CAUSE,…` (e.g. missing,wall,login_redirect); with --baseline, also new:CAUSE, new:FINDING, new:broken and lost").split().rule(checkFailOn),
@@ -83,7 +85,7 @@ func fields() []field {
 			"also verify link targets of each `KIND,…`: external (every external link, HEAD then GET, politely) and/or fragments (every #fragment against the page's ids and names, both sides)").split().rule(checkCheck),
 		duration("recheck-after", linkcheck.DefaultRecheckAfter, func(c *Config) *time.Duration { return &c.Settings.RecheckAfter },
 			"a link verdict the database holds from less than this `DURATION` ago is used again without asking (-1ns: always ask)").rule(checkRecheck),
-		enum("screenshots", crawl.ScreenshotsNone, parseScreenshots, func(c *Config) *crawl.Screenshots { return &c.Settings.Screenshots },
+		word("screenshots", crawl.ScreenshotsNone, parseScreenshots, func(c *Config) *crawl.Screenshots { return &c.Settings.Screenshots },
 			"take `WHICH` pages' two pictures (as rendered, and as served with scripts off), stored in --db, written to --warc, shown by report: none, findings (pages with an audit finding) or all").rule(checkScreenshots),
 		integer("screenshot-width", rendered.DefaultPictureWidth, func(c *Config) *int { return &c.Settings.ScreenshotWidth },
 			"lay pages out `N` CSS pixels wide for their pictures").rule(checkPictureWidth),
@@ -160,8 +162,8 @@ type field struct {
 	splits             bool // a list given comma-separated on the command line
 	at                 func(*Config) any
 	def                any
-	enum               func(string) (string, error)
-	whole              func(*Config) *string // where a redacted value goes whole
+	parse              func(string) (any, error) // a word's
+	whole              func(*Config) *string     // where a redacted value goes whole
 	redact             func(string) string
 	show               func(string) string // a secret list's element as it may be shown
 	check              func(*Config) error
@@ -195,12 +197,13 @@ func list(name string, at func(*Config) *[]string, usage string) field {
 	return newField(name, usage, listKind, []string{}, func(c *Config) any { return at(c) })
 }
 
-// enum is a setting of a string type T whose values parse names.
-func enum[T ~string](name string, def T, parse func(string) (T, error), at func(*Config) *T, usage string) field {
-	f := newField(name, usage, enumKind, def, func(c *Config) any { return at(c) })
-	f.enum = func(s string) (string, error) {
+// word is a setting of a type T written as one word, which parse reads
+// and T's String (or its own text) writes: a mode, a viewport.
+func word[T any](name string, def T, parse func(string) (T, error), at func(*Config) *T, usage string) field {
+	f := newField(name, usage, wordKind, def, func(c *Config) any { return at(c) })
+	f.parse = func(s string) (any, error) {
 		v, err := parse(s)
-		return string(v), err
+		return v, err
 	}
 	return f
 }

@@ -65,7 +65,7 @@ func readFile(path string, explicit bool, takes Commands) (*layer, []string, err
 		}
 		x := doc[k.name]
 		if err := f.setTOML(&l.c, x); err != nil {
-			if s, ok := x.(string); ok && f.kind == enumKind {
+			if s, ok := x.(string); ok && f.kind == wordKind {
 				err = fmt.Errorf("%w (got %q)", err, s)
 			}
 			problems = append(problems, &Error{Name: f.name, Source: src, Err: err})

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/crawl"
+	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/fetch/union"
 )
 
@@ -35,6 +36,7 @@ type Fetch struct {
 	MaxBody         int64
 	CACert          []string
 	Insecure        bool
+	Viewport        rendered.Viewport
 	BlockPrivate    BlockPrivate
 	HashRoutes      bool
 }

@@ -217,7 +217,7 @@ func TestFileErrors(t *testing.T) {
 		`fail-on = ["a", 2]`, // 6: a list holding a number
 		`resume = true`,      // 7: not in a file
 		`frobnicate = 1`,     // 8: unknown, near nothing
-		`site.depth = 2`,    // 9: a dotted key
+		`site.depth = 2`,     // 9: a dotted key
 		`[crawl]`,            // 10: a table
 		`depth = 3`,          // 11: the table's: not read
 	}, "\n")
@@ -534,6 +534,7 @@ ca-cert = ["ca.pem"]
 insecure = true
 block-private = "on"
 hash-routes = true
+viewport = "800x600"
 depth = -1
 max-pages = -1
 time-budget = "1h"

@@ -25,7 +25,7 @@ const (
 	durationKind             // "1s", "300ms": Go's duration syntax
 	stringKind               // any text
 	listKind                 // a list of texts, repeatable on the command line
-	enumKind                 // one of a closed set of words (a string type)
+	wordKind                 // one word of a type of its own: a mode, a viewport
 )
 
 // what names a kind for people, in "want …" messages.
@@ -116,12 +116,12 @@ func (f field) set(c *Config, s string) error {
 		v.SetInt(int64(d))
 	case stringKind:
 		f.setString(c, s)
-	case enumKind:
-		w, err := f.enum(s)
+	case wordKind:
+		w, err := f.parse(s)
 		if err != nil {
 			return err
 		}
-		v.SetString(w)
+		v.Set(reflect.ValueOf(w))
 	case listKind:
 		elems := []string{s}
 		if f.splits {
@@ -208,7 +208,7 @@ func (f field) setTOML(c *Config, x any) error {
 			return wrong()
 		}
 		return f.set(c, s)
-	case stringKind, enumKind:
+	case stringKind, wordKind:
 		s, ok := x.(string)
 		if !ok {
 			return wrong()
@@ -264,8 +264,10 @@ func (f field) json(c *Config) any {
 			return []string{}
 		}
 		return v.Interface()
-	case enumKind, stringKind:
+	case stringKind:
 		return v.String()
+	case wordKind:
+		return fmt.Sprint(v.Interface())
 	}
 	return v.Interface()
 }
@@ -280,7 +282,7 @@ func (f field) setJSON(c *Config, raw json.RawMessage) error {
 			return err
 		}
 		return f.set(c, s)
-	case stringKind, enumKind:
+	case stringKind, wordKind:
 		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {
 			return err
@@ -310,6 +312,8 @@ func (f field) text(c *Config) string {
 		return time.Duration(v.Int()).String()
 	case listKind:
 		return joinCSV(f.elements(c))
+	case wordKind:
+		return fmt.Sprint(v.Interface())
 	}
 	return v.String()
 }

@@ -1,5 +1,7 @@
 package store
 
+import "fmt"
+
 // dialect holds the queries whose text differs between the two engines:
 // the SQLite record keeps a page's links as one row of outlinks (a JSON
 // array of target ids), a PostgreSQL crawl one row of links per link, which
@@ -19,7 +21,34 @@ type dialect struct {
 	// and whether a page links to them; unlisted the pages kept and linked
 	// that no sitemap listed.
 	sitemapURLs, unlisted string
+	// brokenCanonicals lists, after a page id and up to a limit, the kept
+	// pages whose event names as canonical another URL the crawl refused
+	// or found disallowed, and does not yet hold the finding
+	// canonical_broken: page id, URL and event, the canonical URL, its
+	// state, cause and refusal words. amendEvent replaces a page's event.
+	// The canonical URL is cut from the event's text where its top-level
+	// "canonical" begins (the first in the event: every string before it
+	// is escaped, and the crawl writes it normalised, as the urls table
+	// holds URLs), and checked against the event's JSON only for the few
+	// pages that name a refused URL: parsing every page's event took twice
+	// as long.
+	brokenCanonicals, amendEvent string
 }
+
+// brokenCanonicalsQuery is the engine's brokenCanonicals: %[1]s is its
+// substring search (instr, strpos), %[2]s and %[3]s the JSON of a page's
+// canonical URL and of its canonical URL's refusal words, %[4]s and %[5]s
+// the placeholders of the page id to start after and of the limit.
+const brokenCanonicalsQuery = `WITH c AS (
+		SELECT p.url_id, p.event, substr(p.event, %[1]s(p.event, '"canonical":"') + 13, 8300) AS rest
+		FROM pages p WHERE p.url_id > %[4]s AND p.ok = 1 AND %[1]s(p.event, '"canonical":"') > 0)
+	SELECT u.id, u.url, c.event, t.url, t.state, COALESCE(tp.cause, ''), COALESCE(%[3]s, '')
+	FROM c JOIN urls u ON u.id = c.url_id
+	JOIN urls t ON t.url = CASE WHEN %[1]s(c.rest, '"') > 0 THEN substr(c.rest, 1, %[1]s(c.rest, '"') - 1) END
+	LEFT JOIN pages tp ON tp.url_id = t.id
+	WHERE t.id != u.id AND t.state IN ('refused', 'disallowed') AND %[2]s = t.url
+		AND %[1]s(c.event, '"finding":"canonical_broken"') = 0
+	ORDER BY u.id LIMIT %[5]s`
 
 var sqliteDialect = dialect{
 	nodes: `SELECT u.url, CASE u.kind WHEN '' THEN 'page' ELSE u.kind END, u.state,
@@ -36,7 +65,9 @@ var sqliteDialect = dialect{
 		WHERE l.to_id = (SELECT id FROM urls WHERE url = ?) ORDER BY u.url LIMIT ?`,
 	sitemapURLs: `SELECT u.url, u.state, COALESCE(p.cause, ''), u.kind != ''
 		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`,
-	unlisted: `SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0 AND u.kind != '' ORDER BY u.url`,
+	unlisted:         `SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0 AND u.kind != '' ORDER BY u.url`,
+	brokenCanonicals: fmt.Sprintf(brokenCanonicalsQuery, "instr", "(c.event ->> '$.canonical')", "(tp.event ->> '$.error')", "?", "?"),
+	amendEvent:       `UPDATE pages SET event = ? WHERE url_id = ?`,
 }
 
 var pgDialect = dialect{
@@ -55,4 +86,6 @@ var pgDialect = dialect{
 		FROM urls u LEFT JOIN pages p ON p.url_id = u.id WHERE u.in_sitemap = 1 ORDER BY u.url`,
 	unlisted: `SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0
 		AND EXISTS (SELECT 1 FROM links WHERE to_url = u.url) ORDER BY u.url`,
+	brokenCanonicals: fmt.Sprintf(brokenCanonicalsQuery, "strpos", "(c.event::json ->> 'canonical')", "(tp.event::json ->> 'error')", "$1", "$2"),
+	amendEvent:       `UPDATE pages SET event = $1 WHERE url_id = $2`,
 }

@@ -470,7 +470,8 @@ func (f *Frontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link
 // RecordBudget rows, so that memory does not follow the pages' links.
 //
 // With canon set, the page is kept only if it is the first to claim that
-// canonical URL, in the same transaction. When another page holds it,
+// canonical URL (by the URL it was asked as, it.URL), in the same
+// transaction. When another page holds it,
 // nothing is written, the item stays in flight, and then is given the
 // holder: complete it again, as that page's duplicate, without a claim.
 func (f *Frontier) CompleteThen(it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error)) {
@@ -491,11 +492,11 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 			fresh, raised = fresh[:0], raised[:0]
 			w.reset()
 			if canon != "" {
-				h, err := rc.claim(canon, r.FinalURL)
+				h, err := rc.claim(canon, it.URL)
 				if err != nil {
 					return err
 				}
-				if h != r.FinalURL {
+				if h != it.URL {
 					holder = h // nothing written: the claim was ignored
 					return nil
 				}

@@ -12,6 +12,7 @@ import (
 	"github.com/webgraph/webgraph/ci"
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/fetch/rendered"
+	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/settings"
 	"github.com/webgraph/webgraph/store"
@@ -122,6 +123,9 @@ func planCrawl(cfg *settings.Config, changes []string, stderr io.Writer) (*crawl
 		Resumed: cfg.Invocation.Resume, DB: cfg.Invocation.DB, // redacted: the run event and the runs table hold no password
 		Warnings: append(changes, p.fetch.tlsWarnings()...), TLS: p.fetch.tlsReport(), AssumedSeeds: assumed,
 		HashRoutes: s.HashRoutes, Credentials: p.fetch.credentialNames(),
+	}
+	if s.Mode != union.ModePlain {
+		p.cfg.Viewport = s.Viewport.String()
 	}
 	if err := p.cfg.Validate(); err != nil {
 		return nil, usagef("%v", err)

@@ -99,14 +99,26 @@ func TestCrawlLimitsAndOut(t *testing.T) {
 	if done["stopped"] != "max-pages" || done["pending"].(float64) == 0 {
 		t.Errorf("done = stopped %v, pending %v; want max-pages with URLs left", done["stopped"], done["pending"])
 	}
+	// --max-pages counts pages: robots.txt, the sitemaps and the soft-404
+	// probe are not, and a page's redirect hops are its own.
+	said, hops := 0, 0
+	for _, ev := range evs {
+		if ev["event"] == "page" {
+			said++
+			if plain, ok := ev["sides"].(map[string]any)["plain"].(map[string]any); ok {
+				rs, _ := plain["redirects"].([]any)
+				hops += len(rs)
+			}
+		}
+	}
 	pages := 0
 	for _, hit := range h.Hits() {
-		if hit.Path != "/robots.txt" && !strings.HasPrefix(hit.Path, "/sitemap") {
+		if hit.Path != "/robots.txt" && !strings.HasPrefix(hit.Path, "/sitemap") && !strings.HasPrefix(hit.Path, "/webgraph-soft404-probe-") {
 			pages++
 		}
 	}
-	if pages > 3 { // the soft-404 probe counts against the ceiling
-		t.Errorf("%d page requests with --max-pages 3", pages)
+	if said != 3 || pages != 3+hops {
+		t.Errorf("%d pages said, %d page requests (%d of them redirect hops) with --max-pages 3; want 3 pages", said, pages, hops)
 	}
 }
 

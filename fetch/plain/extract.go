@@ -43,6 +43,7 @@ type page struct {
 	canonical    string
 	scriptDriven bool
 	anchors      []string
+	linksCapped  int // links left unread past MaxLinks
 }
 
 // extract reads the title, visible text blocks, links, canonical URL and
@@ -74,6 +75,14 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 				return
 			}
 			if _, hidden := attr(n, "hidden"); hidden {
+				return
+			}
+			if n.DataAtom == atom.Pre && n.Namespace == "" {
+				// A code block is one block, its lines as shown.
+				flush()
+				if b := fetch.PreBlock(f.preText(n)); b != "" {
+					p.blocks = append(p.blocks, b)
+				}
 				return
 			}
 			if blockTags[n.DataAtom] {
@@ -108,7 +117,7 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 		}
 	}
 
-	for _, a := range f.links {
+	for i, a := range f.links {
 		href, _ := attr(a, "href")
 		u, err := f.resolve(base, href)
 		if err != nil {
@@ -123,6 +132,7 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 			Nofollow: hasToken(rel, "nofollow"),
 		})
 		if len(p.links) >= MaxLinks {
+			p.linksCapped = len(f.links) - i - 1 // left unread: said in the page's warnings
 			break
 		}
 	}
@@ -141,6 +151,45 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 		}
 	}
 	return p
+}
+
+// preText is the text of a <pre> as a browser shows it (its innerText): its
+// text as written (the parser has dropped a newline just after the start
+// tag), a line break for each <br>, and a block inside it on lines of its
+// own; what a reader never sees is left out, as elsewhere.
+func (f *found) preText(pre *html.Node) string {
+	var b strings.Builder
+	br := func() {
+		if s := b.String(); s != "" && !strings.HasSuffix(s, "\n") {
+			b.WriteByte('\n')
+		}
+	}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		switch n.Type {
+		case html.TextNode:
+			b.WriteString(n.Data)
+			return
+		case html.ElementNode:
+			if skipped[n.DataAtom] {
+				return
+			}
+			if _, hidden := attr(n, "hidden"); hidden {
+				return
+			}
+			if n.DataAtom == atom.Br {
+				b.WriteByte('\n')
+				return
+			}
+			if blockTags[n.DataAtom] {
+				br()
+				defer br()
+			}
+		}
+		f.flat.children(n, walk)
+	}
+	f.flat.children(pre, walk)
+	return b.String()
 }
 
 // anchorText is what a reader would click: the visible text, else an image's

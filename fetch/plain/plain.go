@@ -136,7 +136,7 @@ var ErrRedirectLoop = errors.New("plain: redirect loop")
 var ErrTooManyRedirects = errors.New("plain: too many redirects")
 
 func (f *Fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
-	chain := make([]string, 0, len(via)+1)
+	chain := append([]string{}, earlier(req.Context())...) // the hops before a meta refresh count too
 	for _, v := range via {
 		chain = append(chain, v.URL.String())
 	}
@@ -146,7 +146,7 @@ func (f *Fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
 			return fmt.Errorf("%w: %s → %s", ErrRedirectLoop, strings.Join(chain, " → "), next)
 		}
 	}
-	if len(via) >= f.cfg.MaxRedirects {
+	if len(chain) >= f.cfg.MaxRedirects {
 		return fmt.Errorf("%w: stopped after %d", ErrTooManyRedirects, f.cfg.MaxRedirects)
 	}
 	if f.cfg.Gate != nil {
@@ -210,7 +210,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		if loc, err := r.Request.URL.Parse(to); err == nil {
 			to = loc.String()
 		}
-		hops = append(hops, fetch.Redirect{From: prev, To: to, Status: r.StatusCode})
+		hops = append(hops, fetch.Redirect{From: prev, To: to, Status: r.StatusCode, Via: fetch.ViaHTTP})
 		prev = to
 	}
 	resp, err := f.do(req, trace)
@@ -306,10 +306,11 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	found.query = queryEncoding(enc)
 	p := extract(doc, found, resp.Request.URL)
 	s.Title, s.Blocks, s.Links, s.Canonical, s.ScriptDriven = p.title, p.blocks, p.links, p.canonical, p.scriptDriven
-	s.Anchors = p.anchors
+	s.Anchors, s.LinksCapped = p.anchors, p.linksCapped
 	s.Head = readHead(found, docBase(found, resp.Request.URL), resp.Header)
 	s.Words = fetch.CountWords(s.Blocks)
-	return s, nil
+	s = f.followRefresh(sentCtx, s, doc, docBase(found, resp.Request.URL)) // a meta refresh is a hop (refresh.go)
+	return s, s.Err
 }
 
 // unreadable ends the fetch of s, whose body cannot be read as text for the

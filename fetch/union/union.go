@@ -86,10 +86,14 @@ type Page struct {
 	// DroppedLongURLs counts the distinct link URLs over fetch.MaxURLBytes
 	// that the sides found and the union left out.
 	DroppedLongURLs int
-	Sides           map[fetch.Name]*fetch.Side
-	Used            []fetch.Name
-	Dropped         []Dropped
-	Warnings        []string
+	// LinksCapped counts the links left unread past the cap on links read
+	// from one page, on the side that left out the most (see
+	// fetch.Side.LinksCapped); the page's warnings say so.
+	LinksCapped int
+	Sides       map[fetch.Name]*fetch.Side
+	Used        []fetch.Name
+	Dropped     []Dropped
+	Warnings    []string
 	// Refusal is set when the page is not kept; Fetch also returns it.
 	Refusal *refuse.Refusal
 }
@@ -285,8 +289,57 @@ func decide(p *Page, mode Mode, routes bool) {
 		}
 	}
 	// 6. Keep the page: the rendered blocks, then the plain blocks the
-	// rendered text lacks.
-	keep(p, alive, routes)
+	// rendered text lacks; of one document only.
+	keep(p, oneDocument(p, alive), routes)
+}
+
+// oneDocument returns the alive sides that read the page's document. When
+// the two sides ended on different documents, one of them followed a hop the
+// other did not (a script's navigation only a browser runs; a meta refresh
+// the render read before its delay ran out): the page is where the hops
+// lead, and the side left behind read another document (a stub that says
+// "this page has moved"), whose text is not the page's. That side is
+// dropped, and says so. When neither went through where the other ended,
+// the render stands: it is the page as a reader sees it.
+func oneDocument(p *Page, alive []*fetch.Side) []*fetch.Side {
+	if len(alive) != 2 {
+		return alive
+	}
+	a, b := alive[0], alive[1]
+	if document(a.FinalURL) == document(b.FinalURL) {
+		return alive
+	}
+	stay, went := b, a // the render (first) stands, unless the other went on from it
+	if _, on := passedThrough(b, a.FinalURL); on {
+		if _, back := passedThrough(a, b.FinalURL); !back {
+			stay, went = a, b
+		}
+	}
+	hop, _ := passedThrough(went, stay.FinalURL)
+	via := map[string]string{fetch.ViaHTTP: "by an HTTP redirect", fetch.ViaMeta: "by a meta refresh", fetch.ViaScript: "by a script"}[hop.Via]
+	p.Dropped = append(p.Dropped, Dropped{Side: stay.Name, Reason: strings.TrimSpace("this side read "+stay.FinalURL+", but the page went on to "+went.FinalURL+
+		" "+via) + ": the text it read is another document's"})
+	return []*fetch.Side{went}
+}
+
+// document is the document raw names: its normalised URL without fragment.
+func document(raw string) string {
+	if n, err := fetch.Normalize(nil, raw); err == nil {
+		return n
+	}
+	return raw
+}
+
+// passedThrough returns the hop of s's chain that left the document at,
+// when s went through it.
+func passedThrough(s *fetch.Side, at string) (fetch.Redirect, bool) {
+	d := document(at)
+	for _, h := range s.Redirects {
+		if document(h.From) == d {
+			return h, true
+		}
+	}
+	return fetch.Redirect{}, false
 }
 
 // walled returns why side s cannot stand for the page, or nil when it can.
@@ -309,28 +362,31 @@ func walled(pageURL string, s *fetch.Side) *refuse.Refusal {
 }
 
 // keep makes p the union of the alive sides: the rendered blocks in order,
-// then each plain block the rendered text lacks (does not contain anywhere,
-// case-insensitively), each block once. The containment test goes through a
-// suffix array of the rendered text, so a page of many blocks costs
-// O(text + blocks·log(text)) rather than blocks × text.
+// every one, then each plain block the rendered text lacks (does not contain
+// anywhere, case-insensitively). Blocks are compared only across the sides,
+// never within one: a page shows a line twice when its sidebar and its
+// heading both say "Getting started", or its pager repeats a heading, and so
+// does its text. The containment test goes through a suffix array of the
+// rendered text, so a page of many blocks costs O(text + blocks·log(text))
+// rather than blocks × text.
 func keep(p *Page, alive []*fetch.Side, routes bool) {
 	var rendered *suffixarray.Index
 	if len(alive) > 1 && alive[0].Name == fetch.Rendered {
 		rendered = suffixarray.New([]byte(strings.ToLower(alive[0].Text())))
 	}
-	seen := map[string]bool{}
 	for _, s := range alive {
 		p.Used = append(p.Used, s.Name)
+		if rendered == nil || s.Name != fetch.Plain {
+			p.Blocks = append(p.Blocks, s.Blocks...)
+			continue
+		}
 		for _, b := range s.Blocks {
-			key := strings.ToLower(b)
-			if seen[key] || (s.Name == fetch.Plain && contains(rendered, key)) {
-				continue
+			if !contains(rendered, strings.ToLower(b)) {
+				p.Blocks = append(p.Blocks, b)
 			}
-			seen[key] = true
-			p.Blocks = append(p.Blocks, b)
 		}
 	}
-	if len(alive) == 1 && len(p.Blocks) == len(alive[0].Blocks) {
+	if len(alive) == 1 {
 		p.Words = alive[0].Words // its blocks, every one kept: counted already
 	} else {
 		p.Words = fetch.CountWords(p.Blocks)
@@ -347,10 +403,20 @@ func keep(p *Page, alive []*fetch.Side, routes bool) {
 	}
 	p.Title = clip(p.Title, MaxTitle)
 	p.Links, p.DroppedLongURLs = mergeLinks(alive, routes)
+	for _, s := range alive {
+		p.LinksCapped = max(p.LinksCapped, s.LinksCapped)
+	}
+	if p.LinksCapped > 0 {
+		p.Warnings = append(p.Warnings, fmt.Sprintf("links capped: the page has more links than the %d read from one page; %d were left unread, and the crawl does not follow them", MaxLinksRead, p.LinksCapped))
+	}
 }
 
 // MaxTitle caps a kept page's title, in runes; a longer one is cut.
 const MaxTitle = 512
+
+// MaxLinksRead is how many links each side reads from one page
+// (plain.MaxLinks; the render holds to the same).
+const MaxLinksRead = 10000
 
 // clip returns s cut to at most n runes.
 func clip(s string, n int) string {
