@@ -585,3 +585,33 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+// TestReferenceListsEveryKey: docs/reference.md's "Settings in a file"
+// lists exactly the keys the file takes.
+func TestReferenceListsEveryKey(t *testing.T) {
+	b, err := os.ReadFile("../docs/reference.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, ok := strings.Cut(string(b), "\n## Settings in a file\n")
+	if !ok {
+		t.Fatal(`docs/reference.md has no "## Settings in a file"`)
+	}
+	if end := strings.Index(sec, "\n## "); end >= 0 {
+		sec = sec[:end]
+	}
+	var listed, want []string
+	for _, line := range strings.Split(sec, "\n") {
+		if name, ok := strings.CutPrefix(line, "| `"); ok {
+			listed = append(listed, name[:strings.Index(name, "`")])
+		}
+	}
+	for _, f := range fields() {
+		if f.file {
+			want = append(want, f.name)
+		}
+	}
+	if !slices.Equal(listed, want) {
+		t.Errorf("docs/reference.md lists the keys\n  %v\nwant, in the table's order,\n  %v", listed, want)
+	}
+}
