@@ -271,3 +271,25 @@ func TestPostgresMigratesRevision2(t *testing.T) {
 		t.Errorf("a crawl of revision 9: %v; want ErrVersion", err)
 	}
 }
+
+// A lease the caller stops asking for (a crawl that is stopping cancels its
+// context) is no failure of the store: the frontier's error stays nil, so
+// the worker's done is not turned into "its state could not be kept", and
+// the URL stays queued for the next worker.
+func TestPostgresCancelledTakeIsNoFailure(t *testing.T) {
+	_, f := openShared(t, pg.DB(t), Create, policy.NewThrottle(0, nil), SharedConfig{Worker: "a", Poll: 20 * time.Millisecond})
+	f.Add("http://h/1", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := (pgQueue{f}).Take(ctx, "h"); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Take with a cancelled context = %v; want context.Canceled", err)
+	}
+	if err := f.Err(); err != nil {
+		t.Fatalf("the frontier failed on a cancelled lease: %v", err)
+	}
+	live, cancelLive := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancelLive()
+	if it, err := f.Next(live); err != nil || it.URL != "http://h/1" {
+		t.Fatalf("Next after the cancelled lease = %q, %v; want http://h/1 still queued", it.URL, err)
+	}
+}
