@@ -178,6 +178,17 @@ func TestPrecedence(t *testing.T) {
 	}
 }
 
+// A switch the environment sets is on only when its variable is "1" (any
+// other value turns it off, and an empty one leaves it to the file).
+func TestEnvSwitch(t *testing.T) {
+	for env, want := range map[string]string{"1": "true", "true": "false", "0": "false", "": "true"} {
+		c := mustLoad(t, Crawl, given{env: map[string]string{"WEBGRAPH_CHROME_NO_SANDBOX": env}, file: "chrome-no-sandbox = true\n"})
+		if got := shown(t, c, "chrome-no-sandbox"); got != want {
+			t.Errorf("WEBGRAPH_CHROME_NO_SANDBOX=%q over the file's true: %s; want %s", env, got, want)
+		}
+	}
+}
+
 // A list flag given twice adds to the list; a comma-separated one splits
 // where the flag says so, and the file's list replaces the default.
 func TestListsFromTheCommandLine(t *testing.T) {
@@ -344,6 +355,13 @@ func TestSecretsNeverEchoed(t *testing.T) {
 	}
 	if rec := Encode(c.Settings); leaks(rec) != "" || !strings.Contains(rec, `"baseline":"postgres://crawler:xxxxx@db.example/old"`) {
 		t.Errorf("the saved record: %s", rec)
+	}
+
+	// A parser's message quotes no character of the document: here the
+	// secret's own "z".
+	_, _, err = load(t, Crawl, given{file: "header = [\"Authorization: Bearer s3cret\\z\"]\n"})
+	if err == nil || strings.Contains(err.Error(), "'z'") || strings.Contains(err.Error(), "U+007A") || !strings.Contains(err.Error(), ":1:") {
+		t.Errorf("a bad escape in a secret: %v; want its line, not its character", err)
 	}
 
 	// Wrong values, wrong types and broken syntax on a secret's line.
@@ -540,7 +558,7 @@ max-pages = -1
 time-budget = "1h"
 concurrency = 9
 host-interval = "2s"
-delay = "0s"
+delay = "2s"
 origin = ["http://c.test"]
 allow-path = ["/docs/"]
 include = ["a,b"]
@@ -569,6 +587,11 @@ screenshot-width = 800
 	l, err := decodeRecord(rec)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, f := range fields() {
+		if _, saved := l.set[f.name]; saved != (f.part == Stored) {
+			t.Errorf("%s: in the record %v; want %v", f.name, saved, f.part == Stored)
+		}
 	}
 	if !reflect.DeepEqual(l.c.Settings, c.Settings) {
 		t.Errorf("read back:\n%+v\nwant\n%+v\nrecord %s", l.c.Settings, c.Settings, rec)
