@@ -528,7 +528,7 @@ func TestPreviousReleaseRecord(t *testing.T) {
 	}
 	// Saved anew, it is read as the crawl began.
 	c = mustLoad(t, Crawl, given{flags: []string{"resume", "true"}})
-	if res, err = c.Resume(record{MetaKey: res.Convert, "args": "not even JSON"}); err != nil || c.Settings.MaxPages != 5 || !slices.Equal(c.Settings.Exclude, []string{"a,b"}) {
+	if again, err := c.Resume(record{MetaKey: res.Convert, "args": "not even JSON"}); err != nil || again.Convert != "" || c.Settings.MaxPages != 5 || !slices.Equal(c.Settings.Exclude, []string{"a,b"}) {
 		t.Errorf("the converted record: %v, %+v", err, c.Settings)
 	}
 	if _, err := mustLoad(t, Crawl, given{}).Resume(record{"args": `["--frobnicate=1"]`}); err == nil || !strings.Contains(err.Error(), "--frobnicate") {
