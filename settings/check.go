@@ -294,19 +294,13 @@ func redactURL(s string) string {
 }
 
 func checkHeaders(c *Config) error {
-	_, err := Credentials(c.Secrets)
-	if err != nil && strings.HasPrefix(err.Error(), "--header") {
-		return err
-	}
-	return nil
+	_, err := headers(c.Secrets.Header)
+	return err
 }
 
 func checkCookies(c *Config) error {
-	_, err := Credentials(c.Secrets)
-	if err != nil && strings.HasPrefix(err.Error(), "--cookie") {
-		return err
-	}
-	return nil
+	_, err := cookies(c.Secrets.Cookie)
+	return err
 }
 
 // Credentials returns the headers --header and --cookie send (Cookie
@@ -316,26 +310,13 @@ func Credentials(s Secrets) (http.Header, error) {
 	if len(s.Header) == 0 && len(s.Cookie) == 0 {
 		return nil, nil
 	}
-	h := http.Header{}
-	for i, line := range s.Header {
-		name, value, ok := strings.Cut(line, ":")
-		name = strings.TrimSpace(name)
-		if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") || strings.ContainsAny(value, "\r\n") {
-			return nil, fmt.Errorf("--header %s: want 'Name: value' on one line (the value is not shown)", ordinal(i, len(s.Header)))
-		}
-		switch canon := textproto.CanonicalMIMEHeaderKey(name); canon {
-		case "Host", "User-Agent", "Content-Length", "Transfer-Encoding", "Connection":
-			return nil, fmt.Errorf("--header %s: webgraph sets %s itself", canon, canon)
-		}
-		h.Add(name, strings.TrimSpace(value))
+	h, err := headers(s.Header)
+	if err != nil {
+		return nil, err
 	}
-	var jar []string
-	for i, ck := range s.Cookie {
-		name, _, ok := strings.Cut(ck, "=")
-		if !ok || strings.TrimSpace(name) == "" || strings.ContainsAny(ck, ";\r\n") {
-			return nil, fmt.Errorf("--cookie %s: want 'name=value' (the value is not shown)", ordinal(i, len(s.Cookie)))
-		}
-		jar = append(jar, strings.TrimSpace(ck))
+	jar, err := cookies(s.Cookie)
+	if err != nil {
+		return nil, err
 	}
 	if len(jar) > 0 {
 		h.Set("Cookie", strings.Join(jar, "; "))
@@ -343,7 +324,39 @@ func Credentials(s Secrets) (http.Header, error) {
 	return h, nil
 }
 
-// ordinal names the i-th of n values: "number 2 of 3", or "" for the only one.
+// headers reads --header: each 'Name: value' on one line, no header
+// webgraph sets itself.
+func headers(lines []string) (http.Header, error) {
+	h := http.Header{}
+	for i, line := range lines {
+		name, value, ok := strings.Cut(line, ":")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") || strings.ContainsAny(value, "\r\n") {
+			return nil, fmt.Errorf("--header %s: want 'Name: value' on one line (the value is not shown)", ordinal(i, len(lines)))
+		}
+		switch canon := textproto.CanonicalMIMEHeaderKey(name); canon {
+		case "Host", "User-Agent", "Content-Length", "Transfer-Encoding", "Connection":
+			return nil, fmt.Errorf("--header %s: webgraph sets %s itself", canon, canon)
+		}
+		h.Add(name, strings.TrimSpace(value))
+	}
+	return h, nil
+}
+
+// cookies reads --cookie: each 'name=value', with no ; or line break.
+func cookies(list []string) ([]string, error) {
+	var jar []string
+	for i, ck := range list {
+		name, _, ok := strings.Cut(ck, "=")
+		if !ok || strings.TrimSpace(name) == "" || strings.ContainsAny(ck, ";\r\n") {
+			return nil, fmt.Errorf("--cookie %s: want 'name=value' (the value is not shown)", ordinal(i, len(list)))
+		}
+		jar = append(jar, strings.TrimSpace(ck))
+	}
+	return jar, nil
+}
+
+// ordinal names the i-th of n values: "number 2 of 3", or "(the only one)".
 func ordinal(i, n int) string {
 	if n == 1 {
 		return "(the only one)"

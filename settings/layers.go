@@ -102,12 +102,6 @@ func (fl *Flags) Seeds(seeds []string) {
 	fl.l.set["seeds"] = Source{Kind: FromArgs}
 }
 
-// Given reports whether the command line set the setting called name.
-func (fl *Flags) Given(name string) bool {
-	_, ok := fl.l.set[name]
-	return ok
-}
-
 // Flag is one setting as a flag: its name, help and value, with the
 // methods of pflag's Value (Set, String, Type), which sets it in the
 // command line's layer.
@@ -322,7 +316,7 @@ func (c *Config) Entries(takes Commands) []Entry {
 	return out
 }
 
-// Changed lists, as words for the run event, the stored settings this
+// changed lists, as words for the run event, the stored settings this
 // invocation (its flags or environment) changed from what the crawl began
 // with (began): "resumed with --depth 3 (the crawl began with 2)".
 func (c *Config) changed(began *Config) []string {
