@@ -84,6 +84,7 @@ type Invocation struct {
 	Out       string
 	JUnit     string
 	WARC      string
+	WACZ      string
 	Summary   string
 	Lease     time.Duration
 	SeedsFile string

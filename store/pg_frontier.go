@@ -482,9 +482,9 @@ func (f *SharedFrontier) Complete(it frontier.Item, r frontier.Result) []frontie
 			if r.State == frontier.StateDone {
 				ok = 1
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (url_id) DO NOTHING`,
-				id, r.FinalURL, ok, r.Status, r.Cause, r.Title, r.Words, nullWords(r.PlainWords), nullWords(r.RenderedWords), text, string(r.Event)); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event, last_modified)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (url_id) DO NOTHING`,
+				id, r.FinalURL, ok, r.Status, r.Cause, r.Title, r.Words, nullWords(r.PlainWords), nullWords(r.RenderedWords), text, string(r.Event), nullTime(r.LastModified)); err != nil {
 				return err
 			}
 		}

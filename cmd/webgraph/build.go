@@ -16,7 +16,6 @@ import (
 	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/settings"
 	"github.com/webgraph/webgraph/store"
-	"github.com/webgraph/webgraph/warc"
 )
 
 // crawlRun is a crawl built from its settings: what they ask for (the
@@ -171,7 +170,7 @@ func openEvents(ctx context.Context, cfg *settings.Config, p *crawlPlan, st *sto
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	return &eventSink{ctx: ctx, w: w, enc: enc, prog: newProgress(stderr), bl: p.bl, st: st}, nil
+	return &eventSink{ctx: ctx, w: w, enc: enc, prog: newProgress(stderr), bl: p.bl, st: st, onDone: onDone(ctx)}, nil
 }
 
 // wireCrawl builds the parts and the engine over them: the gate (with a
@@ -203,7 +202,8 @@ func wireCrawl(ctx context.Context, s *settings.Config, p *crawlPlan, st *store.
 	}
 	events.prog.queue = sh.front.Stats
 	cfg.SeedJoins = g.joinSeedsEarly(ctx, p.seeds)
-	archive := s.Invocation.WARC != ""
+	inv := &s.Invocation
+	archive := inv.WARC != "" || inv.WACZ != ""
 	pages, closeUnion, err := g.newUnion(ctx, unionUse{tabs: cfg.Concurrency, archive: archive, pictures: p.pictures})
 	if err != nil {
 		return nil, err
@@ -212,15 +212,9 @@ func wireCrawl(ctx context.Context, s *settings.Config, p *crawlPlan, st *store.
 	e := &engine{}
 	crawlPages := wrapPictures(p.shots, pages, pages, st)
 	if archive {
-		w, err := warc.Create(s.Invocation.WARC, cfg.Resumed, "webgraph/"+version)
-		if err != nil {
+		if e.archive, err = openArchive(inv.WARC, inv.WACZ, &cfg, g.creds, crawlPages, opened); err != nil {
 			return nil, err
 		}
-		opened.add(func() { w.Close() })
-		for name := range g.creds {
-			w.Redact(name) // the operator's credentials stay out of the archive
-		}
-		e.archive = &archivingPages{pages: crawlPages, w: w}
 		crawlPages = e.archive
 	}
 	e.crawl, err = crawl.New(cfg, crawl.Deps{

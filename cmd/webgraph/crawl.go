@@ -45,10 +45,23 @@ func loadCrawl(args []string, stdin io.Reader, stdout, stderr io.Writer) (*setti
 	return f.set.load(f.fs.Args(), stdin, stderr)
 }
 
+// crawlSettings returns the settings crawl's command line args gives, as
+// crawl read them (flags, environment, settings file, defaults), without
+// reading its seeds file or saying the file's warnings again.
+func crawlSettings(args []string) (*settings.Config, error) {
+	f := newCrawlFlags(io.Discard)
+	if err := parseCommandFlags(f.fs, args); err != nil {
+		return nil, err
+	}
+	f.set.flags.Seeds(f.fs.Args())
+	cfg, _, err := settings.Load(settings.Input{Takes: settings.Crawl, Flags: f.set.flags, Getenv: os.Getenv, File: f.set.config})
+	return cfg, err
+}
+
 // outputs are the files this invocation writes.
 func outputs(cfg *settings.Config) []output {
 	inv := &cfg.Invocation
-	return []output{{"--out", inv.Out}, {"--junit", inv.JUnit}, {"--warc", inv.WARC}, {"--summary", inv.Summary}}
+	return []output{{"--out", inv.Out}, {"--junit", inv.JUnit}, {"--warc", inv.WARC}, {"--wacz", inv.WACZ}, {"--summary", inv.Summary}}
 }
 
 // runCrawl is `webgraph crawl`: the settings (new or resumed), everything
@@ -166,8 +179,9 @@ type eventSink struct {
 	prog        *progress
 	bl          *baseline
 	st          *store.Store
-	err         error    // the first write's failure; later events are not written
-	unreachable []string // why origins were deferred, for a crawl that fetched nothing
+	err         error     // the first write's failure; later events are not written
+	unreachable []string  // why origins were deferred, for a crawl that fetched nothing
+	onDone      func(any) // told the done event, with the baseline's tally (see onDone); may be nil
 }
 
 func (s *eventSink) observe(ev any) {
@@ -175,6 +189,12 @@ func (s *eventSink) observe(ev any) {
 	ev = s.bl.done(s.ctx, s.st, ev) // the done event gets the comparison's tally
 	if d, ok := ev.(*crawl.DeferredEvent); ok {
 		s.unreachable = append(s.unreachable, d.Origin+": "+d.Reason)
+	}
+	switch ev.(type) {
+	case *crawl.DoneEvent, *doneWithBaseline:
+		if s.onDone != nil {
+			s.onDone(ev)
+		}
 	}
 	if s.err != nil {
 		return
@@ -192,7 +212,7 @@ func (s *eventSink) observe(ev any) {
 }
 
 // engine is the crawl wired to its parts, with the archive it writes to
-// (nil without --warc).
+// (nil without --warc or --wacz).
 type engine struct {
 	crawl   *crawl.Crawler
 	archive *archivingPages
@@ -216,6 +236,9 @@ func (e *engine) run(ctx context.Context, events *eventSink, stderr io.Writer, i
 	}
 	if err := e.archive.Err(); err != nil {
 		return nil, fmt.Errorf("crawl: --warc: %w", err)
+	}
+	if err := e.archive.finish(ctx, stderr); err != nil {
+		return nil, fmt.Errorf("crawl: --wacz: %w", err)
 	}
 	if done.Stopped == crawl.StopFailure {
 		return nil, fmt.Errorf("crawl: stopped: %s", strings.Join(done.Warnings, "; "))

@@ -323,7 +323,7 @@ func (g *gated) newUnion(ctx context.Context, use unionUse) (u *union.Union, clo
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: g.s.Chrome, NoSandbox: g.s.ChromeNoSandbox, BrowserURLs: g.s.BrowserURL, UserAgent: ua, Timeout: g.s.Timeout, MaxText: int(g.s.MaxBody), Tabs: use.tabs, Gate: g.gate, KeepDOM: use.archive, Pictures: use.pictures, Viewport: g.s.Viewport,
+		r, err := rendered.New(rendered.Config{ExecPath: g.s.Chrome, NoSandbox: g.s.ChromeNoSandbox, BrowserURLs: g.s.BrowserURL, UserAgent: ua, Timeout: g.s.Timeout, MaxText: int(g.s.MaxBody), Tabs: use.tabs, Gate: g.gate, KeepDOM: use.archive, Archive: archiveResources(use.archive, g.s.MaxBody), Pictures: use.pictures, Viewport: g.s.Viewport,
 			Credentials: g.creds, CredentialsFor: g.approvedOrigin, Proxy: g.proxy, TrustSPKI: g.browserTrust(ctx), Insecure: g.browserInsecure()})
 		if err != nil {
 			close()

@@ -471,6 +471,10 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	if err := chromedp.Listen(rctx, pl.onEvent); err != nil {
 		return err
 	}
+	arc := newCapture(cfg.Archive, t.frame) // nil unless asked
+	if err := arc.listen(rctx); err != nil {
+		return err
+	}
 	t.mu.Lock()
 	t.refusedDoc, t.refusedErr = "", nil
 	t.rec = newRecord()
@@ -552,6 +556,7 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 
 	ex.fill(s, cfg, pl.xRobotsTag())
 	pl.fill(s)
+	arc.collect(rctx, s)
 	return nil
 }
 
