@@ -416,7 +416,7 @@ func TestSettingsFileMistakes(t *testing.T) {
 
 // TestPageReadsTheFetchSettings: page takes the fetch settings from the
 // file (mode here) and leaves the crawl's alone; a flag wins over the
-// file.
+// file. compare takes them too, but for mode: it fetches both sides.
 func TestPageReadsTheFetchSettings(t *testing.T) {
 	t.Parallel()
 	ts, _ := sites.Serve(t, "union")
@@ -438,6 +438,12 @@ func TestPageReadsTheFetchSettings(t *testing.T) {
 	_, errOut, code = webgraph(t, "compare", "--config", cfg, "--mode", "plain", ts.URL+"/")
 	if code != exitUsage || !strings.Contains(errOut, "compare always fetches both sides") {
 		t.Errorf("compare --mode plain: exit %d\n%s", code, errOut)
+	}
+	// The file's mode is a crawl's: compare fetches both sides all the same.
+	needBrowser(t)
+	out, errOut, code = webgraph(t, "compare", "--config", cfg, ts.URL+"/app.html")
+	if code != exitOK || !strings.Contains(out, "rendered: HTTP 200") || !strings.Contains(out, "plain:    HTTP 200") {
+		t.Errorf("compare with mode = \"plain\" in the file: exit %d\n%s\n%s", code, out, errOut)
 	}
 }
 
