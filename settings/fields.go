@@ -75,7 +75,7 @@ func fields() []field {
 		integer("sitemap-limit", discovery.DefaultSitemapLimit, func(c *Config) *int { return &c.Settings.SitemapLimit },
 			"take at most `N` URLs from one origin's sitemaps, at least 1").rule(count("sitemap-limit", false)),
 		word("keep", KeepText, ParseKeep, func(c *Config) *Keep { return &c.Settings.Keep },
-			"retain `WHAT` in events and the database: text, content (for now, as text) or none (HTML is never retained)"),
+			"retain `WHAT` in events and the database: text or none (HTML is never retained)"),
 		list("fail-on", func(c *Config) *[]string { return &c.Settings.FailOn },
 			"exit 3, listing each URL with its citation, when pages are refused for any `CAUSE,…` (e.g. missing,wall,login_redirect); with --baseline, also new:CAUSE, new:FINDING, new:broken and lost").split().rule(checkFailOn),
 		text("baseline", "", func(c *Config) *string { return &c.Settings.Baseline },

@@ -157,9 +157,6 @@ type Keep string
 const (
 	// KeepText retains each page's text.
 	KeepText Keep = "text"
-	// KeepContent retains each page's main content; until the crawl
-	// extracts it, it keeps the text as KeepText does.
-	KeepContent Keep = "content"
 	// KeepNone retains no text.
 	KeepNone Keep = "none"
 )
@@ -167,14 +164,14 @@ const (
 // ParseKeep returns the Keep named s.
 func ParseKeep(s string) (Keep, error) {
 	switch k := Keep(s); k {
-	case KeepText, KeepContent, KeepNone:
+	case KeepText, KeepNone:
 		return k, nil
 	}
-	return "", fmt.Errorf("must be text, content or none")
+	return "", fmt.Errorf("must be text or none")
 }
 
 // Text reports whether pages' text is retained.
-func (k Keep) Text() bool { return k == KeepText || k == KeepContent }
+func (k Keep) Text() bool { return k == KeepText }
 
 func (k Keep) String() string { return string(k) }
 

@@ -88,8 +88,6 @@ func flagValues(cmd, flag string) []string {
 	switch {
 	case flag == "mode":
 		return []string{"union", "plain", "rendered"}
-	case flag == "keep" && (cmd == "crawl" || cmd == "config"):
-		return []string{"text", "content", "none"}
 	case flag == "keep":
 		return []string{"text", "none"}
 	case flag == "block-private":
