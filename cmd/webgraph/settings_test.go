@@ -285,49 +285,58 @@ func gunzip(t *testing.T, b []byte) []byte {
 }
 
 // TestResumePreviousReleaseDatabases: a crawl the previous release began
-// (its settings saved as its command line, in the JSON array its storedArgs
-// wrote) resumes with those settings and is saved anew as a settings
-// record, which the next resume reads; store/testdata/v1.db, which an
-// earlier release wrote, resumes too.
+// (testdata/previous-release.db, written by that release's binary; its
+// settings saved as its command line) resumes with those settings, a flag
+// given again winning, and is saved anew as a settings record, which the
+// next resume reads instead; store/testdata/v1.db and v2.db, which earlier
+// releases wrote, resume too.
 func TestResumePreviousReleaseDatabases(t *testing.T) {
 	t.Parallel()
-	ts, _ := sites.Serve(t, "union")
-	db := filepath.Join(t.TempDir(), "previous.db")
-	st, err := store.Open(db, store.Create)
-	if err != nil {
-		t.Fatal(err)
+	// The previous release wrote it with
+	//   webgraph crawl --db previous.db --mode plain --depth 1 --max-pages 40 --time-budget 10m
+	//     --concurrency 2 --delay 0s --host-interval 0s --keep none --exclude '/members/(a|b),c'
+	//     --origin http://127.0.0.3:1,http://127.0.0.4:1 --allow-path / --include '^http://127\.0\.0\.1'
+	//     --fail-on wall,login_redirect --check fragments --recheck-after 1h --block-private off
+	//     --timeout 7s --max-body 2000000 --sitemap-limit 100 --contact ops@example.org
+	//     --viewport 800x600 --insecure --header 'X-Token: prevsecret' http://127.0.0.1:44357/
+	// on the union site, to its end (nothing is left in its queue, so the
+	// site, long gone, is not asked again).
+	db := copyFile(t, filepath.Join("testdata", "previous-release.db"))
+	if rec := meta(t, db, "settings"); rec != "" {
+		t.Fatalf("the previous release's file already holds a settings record: %s", rec)
 	}
-	// As that release saved them: the flags given, sorted, each
-	// "--name=value", a list's flag once per element, then the seeds.
-	args, _ := json.Marshal([]string{"--delay=0s", "--exclude=/members/a,b", "--host-interval=0s", "--keep=none", "--max-pages=4",
-		"--mode=plain", "--origin=http://127.0.0.3:1", "--origin=http://127.0.0.4:1", ts.URL + "/"})
-	if err := st.SetMeta("args", string(args)); err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
-
 	eventsFile := filepath.Join(t.TempDir(), "e.jsonl")
-	_, errOut, code := webgraph(t, "crawl", "--resume", "--db", db, "--out", eventsFile)
+	_, errOut, code := webgraph(t, "crawl", "--resume", "--db", db, "--out", eventsFile, "--max-pages", "50")
 	if code != exitOK {
 		t.Fatalf("resume: exit %d\n%s", code, errOut)
 	}
 	run := readEvents(t, eventsFile)[0]
 	limits, _ := run["limits"].(map[string]any)
-	retains, _ := json.Marshal(run["retains"])
-	exclude, _ := json.Marshal(run["exclude"])
-	origins, _ := json.Marshal(run["origins"])
-	if run["mode"] != "plain" || run["resumed"] != true || limits["max_pages"] != float64(4) || limits["delay"] != "0s" ||
-		strings.Contains(string(retains), "page text") || string(exclude) != `["/members/a,b"]` || !strings.Contains(string(origins), "http://127.0.0.4:1") {
-		t.Errorf("the resumed run does not hold the saved command line's settings: %v", run)
+	got, _ := json.Marshal(map[string]any{"mode": run["mode"], "resumed": run["resumed"], "limits": limits, "exclude": run["exclude"],
+		"include": run["include"], "origins": run["origins"], "allow_paths": run["allow_paths"], "tls": run["tls"], "retains": run["retains"],
+		"contact": run["identity"].(map[string]any)["contact"], "warnings": run["warnings"]})
+	want := `{"allow_paths":["/"],"contact":"ops@example.org","exclude":["/members/(a|b),c"],"include":["^http://127\\.0\\.0\\.1"],` +
+		`"limits":{"concurrency":2,"delay":"0s","depth":1,"host_interval":"0s","max_body":2000000,"max_pages":50,"max_retries":3,"sitemap_limit":100,"time_budget":"10m0s"},` +
+		`"mode":"plain","origins":["http://127.0.0.1:44357","http://127.0.0.3:1","http://127.0.0.4:1"],"resumed":true,` +
+		`"retains":["links","citations","outcomes","word counts"],"tls":"OFF (--insecure)",` +
+		`"warnings":["resumed with --max-pages 50 (the crawl began with 40)","` + insecureWarning + `"]}`
+	if string(got) != want {
+		t.Errorf("the resumed run:\n got %s\nwant %s", got, want)
 	}
-	rec := meta(t, db, "settings")
-	if !strings.HasPrefix(rec, `{"version":1,"seeds":["`+ts.URL+`/"],"mode":"plain"`) || !strings.Contains(rec, `"max-pages":4`) ||
-		!strings.Contains(rec, `"origin":["http://127.0.0.3:1","http://127.0.0.4:1"]`) || !strings.Contains(rec, `"exclude":["/members/a,b"]`) {
-		t.Errorf("the settings saved anew: %s", rec)
+	// Saved anew: what the crawl began with (--max-pages 40, not this
+	// run's 50), every setting, defaults for those it did not give.
+	wantRec := `{"version":1,"seeds":["http://127.0.0.1:44357/"],"mode":"plain","no-robots":false,"contact":"ops@example.org","chrome":"",` +
+		`"chrome-no-sandbox":false,"browser-url":[],"timeout":"7s","max-body":2000000,"ca-cert":[],"insecure":true,"viewport":"800x600",` +
+		`"block-private":"off","hash-routes":false,"depth":1,"max-pages":40,"time-budget":"10m0s","concurrency":2,"host-interval":"0s",` +
+		`"delay":"0s","origin":["http://127.0.0.3:1","http://127.0.0.4:1"],"allow-path":["/"],"include":["^http://127\\.0\\.0\\.1"],` +
+		`"exclude":["/members/(a|b),c"],"sitemap-limit":100,"keep":"none","fail-on":["wall","login_redirect"],"baseline":"","check":["fragments"],` +
+		`"recheck-after":"1h0m0s","screenshots":"none","screenshot-width":1280}`
+	if rec := meta(t, db, "settings"); rec != wantRec {
+		t.Errorf("the settings saved anew:\n got %s\nwant %s", rec, wantRec)
 	}
 
 	// The next resume reads the new record: the old one is not read again.
-	st, err = store.Open(db, store.Resume)
+	st, err := store.Open(db, store.Resume)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,39 +344,53 @@ func TestResumePreviousReleaseDatabases(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.Close()
-	_, errOut, code = webgraph(t, "crawl", "--resume", "--db", db, "--out", eventsFile, "--max-pages", "6")
+	_, errOut, code = webgraph(t, "crawl", "--resume", "--db", db, "--out", eventsFile, "--max-pages", "60")
 	if code != exitOK {
 		t.Fatalf("second resume: exit %d\n%s", code, errOut)
 	}
 	runs := eventsNamed(readEvents(t, eventsFile), "run")
 	warnings, _ := json.Marshal(runs[len(runs)-1]["warnings"])
-	if !strings.Contains(string(warnings), "resumed with --max-pages 6 (the crawl began with 4)") {
-		t.Errorf("second resume's warnings: %s", warnings)
+	if len(runs) != 2 || !strings.Contains(string(warnings), "resumed with --max-pages 60 (the crawl began with 40)") {
+		t.Errorf("second resume: %d runs, warnings %s", len(runs), warnings)
 	}
 
-	// The earlier release's own file: its saved command line is
-	// ["--delay=0s","--host-interval=0s","--mode=plain","http://127.0.0.1:33431/"],
-	// a site long gone (nothing is left in its queue).
-	data, err := os.ReadFile(filepath.Join("..", "..", "store", "testdata", "v1.db"))
+	// Earlier releases' own files: their saved command lines are
+	// ["--delay=0s","--host-interval=0s","--mode=plain","http://127.0.0.1:33431/"] (v1) and
+	// ["--delay=0s","--host-interval=0s","--no-robots=false","http://127.0.0.1:37463/"] (v2),
+	// sites long gone (nothing is left in their queues).
+	for _, tc := range []struct{ file, mode, seed string }{
+		{"v1.db", "plain", "http://127.0.0.1:33431/"},
+		{"v2.db", "union", "http://127.0.0.1:37463/"},
+	} {
+		db := copyFile(t, filepath.Join("..", "..", "store", "testdata", tc.file))
+		out, errOut, code := webgraph(t, "crawl", "--resume", "--db", db)
+		if code != exitOK {
+			t.Fatalf("resume of %s: exit %d\n%s", tc.file, code, errOut)
+		}
+		run := events(t, out)[0]
+		limits, _ := run["limits"].(map[string]any)
+		if run["mode"] != tc.mode || limits["delay"] != "0s" || limits["host_interval"] != "0s" || run["resumed"] != true || run["robots"] != "obeyed" {
+			t.Errorf("%s's resumed run: %v", tc.file, run)
+		}
+		if rec := meta(t, db, "settings"); !strings.HasPrefix(rec, `{"version":1,"seeds":["`+tc.seed+`"],"mode":"`+tc.mode+`","no-robots":false,`) {
+			t.Errorf("%s's settings saved anew: %s", tc.file, rec)
+		}
+	}
+}
+
+// copyFile copies the file at path into a temporary directory, under its
+// own name, and returns the copy's path.
+func copyFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v1 := filepath.Join(t.TempDir(), "v1.db")
-	if err := os.WriteFile(v1, data, 0o644); err != nil {
+	dst := filepath.Join(t.TempDir(), filepath.Base(path))
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, errOut, code := webgraph(t, "crawl", "--resume", "--db", v1)
-	if code != exitOK {
-		t.Fatalf("resume of v1.db: exit %d\n%s", code, errOut)
-	}
-	run = events(t, out)[0]
-	limits, _ = run["limits"].(map[string]any)
-	if run["mode"] != "plain" || limits["delay"] != "0s" || limits["host_interval"] != "0s" || run["resumed"] != true {
-		t.Errorf("v1.db's resumed run: %v", run)
-	}
-	if rec := meta(t, v1, "settings"); !strings.HasPrefix(rec, `{"version":1,"seeds":["http://127.0.0.1:33431/"],"mode":"plain"`) {
-		t.Errorf("v1.db's settings saved anew: %s", rec)
-	}
+	return dst
 }
 
 // TestSettingsFileMistakes: a settings file's mistakes stop crawl before
