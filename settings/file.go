@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
@@ -65,7 +66,7 @@ func readFile(path string, explicit bool, takes Commands) (*layer, []string, err
 		}
 		x := doc[k.name]
 		if err := f.setTOML(&l.c, x); err != nil {
-			if s, ok := x.(string); ok && f.kind == wordKind {
+			if s, ok := x.(string); ok && f.kind == wordKind && !strings.Contains(err.Error(), strconv.Quote(s)) {
 				err = fmt.Errorf("%w (got %q)", err, s)
 			}
 			problems = append(problems, &Error{Name: f.name, Source: src, Err: err})

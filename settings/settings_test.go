@@ -259,6 +259,12 @@ func TestFileErrors(t *testing.T) {
 		t.Errorf("%T is not a *settings.Error from the file", err)
 	}
 
+	// A word's parser that quotes the value itself: quoted once.
+	_, _, err = load(t, Crawl, given{file: "mode = \"plian\"\n"})
+	if err == nil || !strings.HasSuffix(err.Error(), `webgraph.toml:1: mode: union: unknown mode "plian" (union, plain or rendered)`) {
+		t.Errorf("a mode of no such name: %v", err)
+	}
+
 	_, _, err = load(t, Crawl, given{file: "mode = \"plain\"\ndepth = = 3\n"})
 	if err == nil || !strings.Contains(err.Error(), "webgraph.toml:2:") || !strings.Contains(err.Error(), "not TOML") {
 		t.Errorf("a syntax error: %v; want it placed at line 2", err)
