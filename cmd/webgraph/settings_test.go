@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/webgraph/webgraph/internal/testkit/sites"
+	"github.com/webgraph/webgraph/settings"
 	"github.com/webgraph/webgraph/store"
 )
 
@@ -500,4 +502,57 @@ func TestConfigEnvironment(t *testing.T) {
 	if i < 0 || doc.Settings[i]["source"] != "env" || doc.Settings[i]["env"] != "WEBGRAPH_CONTACT" {
 		t.Errorf("config --json's contact: %v", doc.Settings)
 	}
+}
+
+// TestBuildCrawlLeavesSettings: buildCrawl reads the settings and changes
+// none of them, for a new crawl and a resumed one: every setting's value
+// and source, and the three values whole, are as they were before.
+func TestBuildCrawlLeavesSettings(t *testing.T) {
+	t.Parallel()
+	ts, _ := sites.Serve(t, "union")
+	dir := t.TempDir()
+	args := []string{"--config", os.DevNull, "--db", filepath.Join(dir, "c.db"), "--mode", "plain", "--depth", "2", "--max-pages", "3",
+		"--delay", "0s", "--host-interval", "0s", "--keep", "none", "--origin", "http://127.0.0.3:1,http://127.0.0.4:1",
+		"--exclude", "/z", "--exclude", "/a", "--include", "^http", "--fail-on", "wall,login_redirect", "--check", "fragments",
+		"--header", "X-Token: " + e2eToken, "--cookie", "sid=" + e2eCookie, "--warc", filepath.Join(dir, "c.warc"),
+		"--junit", filepath.Join(dir, "j.xml"), "--out", filepath.Join(dir, "e.jsonl"), ts.URL + "/"}
+	snapshot := func(cfg *settings.Config) string {
+		b, err := json.Marshal(struct {
+			Entries    []settings.Entry
+			Settings   settings.Settings
+			Invocation settings.Invocation
+			Secrets    settings.Secrets
+		}{cfg.Entries(settings.Crawl), cfg.Settings, cfg.Invocation, cfg.Secrets})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	build := func(args []string) {
+		t.Helper()
+		cfg, err := loadCrawl(args, strings.NewReader(""), io.Discard, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var opened closers
+		defer opened.close()
+		ctx := context.Background()
+		st, changes, err := resumeCrawl(ctx, cfg, io.Discard, &opened)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := snapshot(cfg)
+		if _, err := buildCrawl(ctx, ctx, cfg, st, changes, io.Discard, io.Discard, &opened); err != nil {
+			t.Fatal(err)
+		}
+		if after := snapshot(cfg); after != before {
+			t.Errorf("buildCrawl changed the settings of %q:\nbefore %s\nafter  %s", args, before, after)
+		}
+	}
+	build(args)
+	// The crawl begun, its settings in its database: resumed with a flag.
+	if _, errOut, code := webgraph(t, append([]string{"crawl", "--resume", "--config", os.DevNull}, args[2:4]...)...); code != exitOK {
+		t.Fatalf("the crawl: exit %d\n%s", code, errOut)
+	}
+	build([]string{"--config", os.DevNull, "--resume", "--db", filepath.Join(dir, "c.db"), "--depth", "1", "--header", "X-Token: " + e2eToken})
 }
