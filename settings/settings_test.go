@@ -444,7 +444,7 @@ func TestResume(t *testing.T) {
 
 	c := mustLoad(t, Crawl, given{flags: []string{"resume", "true", "db", "c.db", "depth", "3", "out", "e.jsonl", "junit", "j.xml", "summary", "s.md",
 		"warc", "w.warc", "lease", "90s", "proxy", "http://proxy.example:3128", "header", "X-A: 1", "header", "X-B: 2", "cookie", "k=v"},
-		file: "\nmax-pages = 50\nmode = \"plain\"\ntimeout = \"9s\"\n"})
+		file: "\nmax-pages = 50\nmode = \"plain\"\ntimeout = \"9s\"\nwacz = \"f.wacz\"\n"})
 	res, err := c.Resume(rec)
 	if err != nil {
 		t.Fatal(err)
@@ -463,6 +463,9 @@ func TestResume(t *testing.T) {
 	if inv.DB != "c.db" || inv.Out != "e.jsonl" || inv.JUnit != "j.xml" || inv.Summary != "s.md" || inv.WARC != "w.warc" ||
 		inv.Lease.String() != "1m30s" || inv.Proxy != "http://proxy.example:3128" || len(c.Secrets.Header) != 2 || len(c.Secrets.Cookie) != 1 {
 		t.Errorf("invocation = %+v, secrets %d headers; want this command line's", inv, len(c.Secrets.Header))
+	}
+	if inv.WACZ != "f.wacz" || c.Source("wacz").Kind != FromFile {
+		t.Errorf("wacz = %q from %v; want the file's: a run's own value is the file's on resume too", inv.WACZ, c.Source("wacz"))
 	}
 	if res.Convert != "" {
 		t.Errorf("a settings record is converted: %s", res.Convert)

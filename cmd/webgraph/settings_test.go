@@ -140,6 +140,11 @@ cookie = ["sid=%s"]
 		t.Error("the site never got the file's header and cookie")
 	}
 
+	firstWARC, err := os.Stat(filepath.Join(dir, "crawl.warc"))
+	if err != nil {
+		t.Fatalf("the file's warc: %v", err)
+	}
+
 	// What the crawl saved: its settings, no secret.
 	rec := meta(t, filepath.Join(dir, "crawl.db"), "settings")
 	var saved map[string]any
@@ -215,6 +220,9 @@ cookie = ["sid=%s"]
 	limits, _ = runs[1]["limits"].(map[string]any)
 	if !strings.Contains(string(warnings), "resumed with --max-pages 8 (the crawl began with 5)") || limits["delay"] != "0s" || limits["max_pages"] != float64(8) {
 		t.Errorf("the resumed run: warnings %s, limits %v", warnings, limits)
+	}
+	if resumedWARC, err := os.Stat(filepath.Join(dir, "crawl.warc")); err != nil || resumedWARC.Size() <= firstWARC.Size() {
+		t.Errorf("the resumed crawl did not add to the file's warc (%d bytes before): %v", firstWARC.Size(), err)
 	}
 	table, errOut, code = webgraphIn("config", "--resume", "--max-pages", "8")
 	outputs = append(outputs, table, errOut)
