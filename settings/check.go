@@ -51,11 +51,21 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // Validate checks the settings the commands in takes read, each by its
-// rule, in the table's order. It reads no file and changes nothing; the
-// first value refused is an *Error naming where it came from.
+// rule, in the table's order; a word (a mode, a viewport, …) must be one
+// its parser reads, so the zero value of one is refused. It reads no file
+// and changes nothing; the first value refused is an *Error naming where
+// it came from.
 func (c *Config) Validate(takes Commands) error {
 	for _, f := range fields() {
-		if f.takes&takes == 0 || f.check == nil {
+		if f.takes&takes == 0 {
+			continue
+		}
+		if f.kind == wordKind {
+			if _, err := f.parse(f.text(c)); err != nil {
+				return &Error{Name: f.name, Source: c.from[f.name], Err: fmt.Errorf("--%s %q: %w", f.name, f.text(c), err)}
+			}
+		}
+		if f.check == nil {
 			continue
 		}
 		if err := f.check(c); err != nil {

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"errors"
 	"time"
 
 	"github.com/webgraph/webgraph/crawl"
@@ -200,10 +201,15 @@ func list(name string, at func(*Config) *[]string, usage string) field {
 }
 
 // word is a setting of a type T written as one word, which parse reads
-// and T's String (or its own text) writes: a mode, a viewport.
+// and T's String (or its own text) writes: a mode, a viewport. An empty
+// word is refused, whatever parse makes of it: the zero value is no
+// setting's.
 func word[T any](name string, def T, parse func(string) (T, error), at func(*Config) *T, usage string) field {
 	f := newField(name, usage, wordKind, def, func(c *Config) any { return at(c) })
 	f.parse = func(s string) (any, error) {
+		if s == "" {
+			return nil, errors.New("takes a value, not an empty string")
+		}
 		v, err := parse(s)
 		return v, err
 	}

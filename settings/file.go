@@ -66,7 +66,7 @@ func readFile(path string, explicit bool, takes Commands) (*layer, []string, err
 		}
 		x := doc[k.name]
 		if err := f.setTOML(&l.c, x); err != nil {
-			if s, ok := x.(string); ok && f.kind == wordKind && !strings.Contains(err.Error(), strconv.Quote(s)) {
+			if s, ok := x.(string); ok && s != "" && f.kind == wordKind && !strings.Contains(err.Error(), strconv.Quote(s)) {
 				err = fmt.Errorf("%w (got %q)", err, s)
 			}
 			problems = append(problems, &Error{Name: f.name, Source: src, Err: err})

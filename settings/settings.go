@@ -24,7 +24,12 @@ import (
 )
 
 // Fetch are the settings of every command that fetches pages: crawl, page
-// and compare.
+// and compare. Each field is the flag of its name (see fields.go, where its
+// default and rule are); Config.Validate refuses the zero value of a word
+// (Mode, Viewport, BlockPrivate) and of Timeout and MaxBody. The zero
+// value of the others is the flag's off or none: robots obeyed, no
+// contact, the browser found on PATH and started with its sandbox, no
+// extra CA, certificates verified, fragments dropped.
 type Fetch struct {
 	Mode            union.Mode
 	NoRobots        bool
@@ -32,13 +37,15 @@ type Fetch struct {
 	Chrome          string
 	ChromeNoSandbox bool
 	BrowserURL      []string
-	Timeout         time.Duration
-	MaxBody         int64
-	CACert          []string
-	Insecure        bool
-	Viewport        rendered.Viewport
-	BlockPrivate    BlockPrivate
-	HashRoutes      bool
+	// Timeout is one fetch's limit, per side; positive.
+	Timeout time.Duration
+	// MaxBody is the most bytes read of a response; positive.
+	MaxBody      int64
+	CACert       []string
+	Insecure     bool
+	Viewport     rendered.Viewport
+	BlockPrivate BlockPrivate
+	HashRoutes   bool
 }
 
 // Settings are a crawl's settings: what it fetches and how. They are saved
@@ -55,23 +62,37 @@ type Settings struct {
 	// MaxPages is the request ceiling, at least 1, or crawl.NoLimit.
 	MaxPages int
 	// TimeBudget stops popping new URLs after this long; 0 means no budget.
-	TimeBudget   time.Duration
-	Concurrency  int
+	TimeBudget time.Duration
+	// Concurrency is how many pages are fetched at once; at least 1.
+	Concurrency int
+	// HostInterval spaces page fetches to one host; 0 spaces them not at
+	// all.
 	HostInterval time.Duration
-	Delay        time.Duration
-	Origin       []string
-	AllowPath    []string
-	Include      []string
-	Exclude      []string
+	// Delay is the pause before each fetch; 0 means none.
+	Delay time.Duration
+	// Origin, AllowPath, Include and Exclude widen or narrow the scope
+	// the seeds give; none leaves it as they give it.
+	Origin    []string
+	AllowPath []string
+	Include   []string
+	Exclude   []string
+	// SitemapLimit caps the URLs taken from one origin's sitemaps; at
+	// least 1.
 	SitemapLimit int
-	Keep         Keep
-	FailOn       []string
-	Baseline     string
-	Check        []string
+	// Keep is what is retained of each page; the zero value is refused.
+	Keep Keep
+	// FailOn, Baseline and Check are the gates, the comparison and the
+	// link checks; none (or "") asks for none.
+	FailOn   []string
+	Baseline string
+	Check    []string
 	// RecheckAfter is how old a stored link verdict may be to be used
 	// again; negative means always ask, 0 is refused.
-	RecheckAfter    time.Duration
-	Screenshots     crawl.Screenshots
+	RecheckAfter time.Duration
+	// Screenshots says which pages' pictures are taken; the zero value
+	// is refused (crawl.ScreenshotsNone takes none).
+	Screenshots crawl.Screenshots
+	// ScreenshotWidth is the pictures' layout width, 200 to 4000.
 	ScreenshotWidth int
 }
 

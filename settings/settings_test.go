@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/webgraph/webgraph/fetch/rendered"
 )
 
 // given is one test's layers: flags (name, value pairs), the environment
@@ -308,6 +310,22 @@ func TestValidateSaysWhere(t *testing.T) {
 	c = mustLoad(t, Crawl, given{args: []string{"http://a.test/"}})
 	if err := c.Validate(Crawl); err != nil {
 		t.Errorf("the defaults: %v", err)
+	}
+	// A word's zero value (Settings built by hand) is refused, not taken
+	// for a default.
+	for name, zero := range map[string]func(*Settings){
+		"mode":          func(s *Settings) { s.Mode = "" },
+		"viewport":      func(s *Settings) { s.Viewport = rendered.Viewport{} },
+		"block-private": func(s *Settings) { s.BlockPrivate = "" },
+		"keep":          func(s *Settings) { s.Keep = "" },
+		"screenshots":   func(s *Settings) { s.Screenshots = "" },
+	} {
+		c := mustLoad(t, Crawl, given{args: []string{"http://a.test/"}})
+		zero(&c.Settings)
+		var se *Error
+		if err := c.Validate(Crawl); !errors.As(err, &se) || se.Name != name {
+			t.Errorf("%s zero: %v; want an *Error for --%s", name, err, name)
+		}
 	}
 }
 
