@@ -226,7 +226,7 @@ func (g *gated) joinSeedsEarly(ctx context.Context, seeds []*url.URL) []*crawl.S
 	for _, seed := range seeds {
 		_, joins, _ := g.gate.FollowSeed(ctx, seed, crawl.MaxSeedJoins)
 		for _, j := range joins {
-			evs = append(evs, &crawl.SeedRedirectEvent{Event: "seed_redirect", Seed: seed.String(), Origin: j.Origin,
+			evs = append(evs, &crawl.SeedRedirectEvent{Event: crawl.EventSeedRedirect, Seed: seed.String(), Origin: j.Origin,
 				Hops: []fetch.Redirect{{From: j.Hop.From, To: j.Hop.To}}, CredentialsWithheld: g.credentialNames()})
 		}
 	}
