@@ -215,7 +215,7 @@ type Deps struct {
 // New checks cfg and returns a Crawler. It returns a *ConfigError for an
 // invalid configuration.
 func New(cfg Config, d Deps) (*Crawler, error) {
-	if err := cfg.fill(); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	if d.Pages == nil || d.Sink == nil || d.Gate == nil || d.Gate.Throttle() == nil {
