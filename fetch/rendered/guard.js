@@ -11,7 +11,7 @@
 // Document.prototype.createElement, requestAnimationFrame,
 // cancelAnimationFrame, requestIdleCallback, cancelIdleCallback,
 // IntersectionObserver, ResizeObserver, document.hidden and
-// visibilityState, window.open, navigator.serviceWorker.register,
+// visibilityState, window.open, ServiceWorkerContainer.prototype.register,
 // WebSocket, RTCPeerConnection) and the leave and freeze events, which it
 // stops before the page hears them. Each wrapper does what the original
 // does, and notes it. It
@@ -359,11 +359,14 @@
     try { open.call(window, url === undefined ? "" : String(url), "_blank", "noopener"); } catch (e) {}
     return null;
   };
-  const sw = navigator.serviceWorker;
-  if (sw) {
-    sw.register = function () {
+  // On the prototype, where every container's register comes from: the
+  // browser fetches a service worker's script itself, past the tab's
+  // interception, so none may be registered at all.
+  const SWC = window.ServiceWorkerContainer;
+  if (SWC && SWC.prototype.register) {
+    Object.defineProperty(SWC.prototype, "register", {value: function register() {
       return Promise.reject(new DOMException("service workers are blocked by webgraph", "SecurityError"));
-    };
+    }, writable: true, configurable: true});
   }
   const WS = window.WebSocket;
   if (WS) {
