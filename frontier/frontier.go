@@ -70,6 +70,10 @@ type Result struct {
 	Event         []byte // the page event as written
 	Links         []Link
 	Queue         []New
+
+	// LastModified is when the server said the page last changed (the
+	// plain side's Last-Modified header); zero when it did not say.
+	LastModified time.Time
 }
 
 // Link is an edge of the web graph.

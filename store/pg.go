@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -52,7 +53,8 @@ CREATE TABLE pages (
 	plain_words    INTEGER,
 	rendered_words INTEGER,
 	text           TEXT,
-	event          TEXT NOT NULL
+	event          TEXT NOT NULL,
+	last_modified  TEXT -- the server's Last-Modified, RFC 3339 in UTC; NULL when it gave none
 );
 CREATE TABLE links (
 	from_id BIGINT NOT NULL REFERENCES urls (id),
@@ -116,29 +118,43 @@ CREATE TABLE pictures (
 // pgLockKey is the advisory lock that serialises creating the schema.
 const pgLockKey = 0x77677068
 
-// pgRevision numbers pgSchema's versions. A crawl of revision 2 is
-// migrated when opened (pgMigrate); one of another revision is ErrVersion.
-// (Its links keep one row per link: a shared crawl's workers insert them
-// concurrently, and the reads of in-links use links_to.)
-const pgRevision = 3
+// pgRevision numbers pgSchema's versions. A crawl of an older revision
+// (2 or 3) is migrated when opened (pgMigrations); one of another revision
+// is ErrVersion. (Its links keep one row per link: a shared crawl's workers
+// insert them concurrently, and the reads of in-links use links_to.)
+const pgRevision = 4
 
 // pgSchemaVersion is the schema version a PostgreSQL crawl's meta row
 // holds: the first one's, which its revisions extend.
 const pgSchemaVersion = 1
 
-// pgMigrate takes a revision 2 crawl, whose kept, link_checks and pictures
-// tables were made on first use, to revision 3, which makes them with the
-// schema. It runs under the schema's advisory lock.
-func pgMigrate(ctx context.Context, tx *sql.Tx) error {
-	for _, q := range []string{
-		strings.ReplaceAll(pgFirstUseTables, "CREATE TABLE ", "CREATE TABLE IF NOT EXISTS "),
-		`UPDATE meta SET value = '3' WHERE key = 'pg_revision'`,
-	} {
-		if _, err := tx.ExecContext(ctx, q); err != nil {
-			return err
+// pgMigrations[r] takes a crawl of revision r+2 to revision r+3, under the
+// schema's advisory lock, in the transaction that opens it; the last one
+// yields pgRevision.
+var pgMigrations = []func(ctx context.Context, tx *sql.Tx) error{
+	// 2 → 3: the kept, link_checks and pictures tables, which revision 2
+	// made on first use, are made with the schema.
+	func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, strings.ReplaceAll(pgFirstUseTables, "CREATE TABLE ", "CREATE TABLE IF NOT EXISTS "))
+		return err
+	},
+	// 3 → 4: pages gain last_modified, NULL for the pages recorded before.
+	func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `ALTER TABLE pages ADD COLUMN IF NOT EXISTS last_modified TEXT`)
+		return err
+	},
+}
+
+// pgMigrate takes a crawl of revision from to pgRevision, one migration
+// after another, and records the revision reached.
+func pgMigrate(ctx context.Context, tx *sql.Tx, from int) error {
+	for r := from; r < pgRevision; r++ {
+		if err := pgMigrations[r-2](ctx, tx); err != nil {
+			return fmt.Errorf("from revision %d: %w", r, err)
 		}
 	}
-	return nil
+	_, err := tx.ExecContext(ctx, `UPDATE meta SET value = $1 WHERE key = 'pg_revision'`, fmt.Sprint(pgRevision))
+	return err
 }
 
 // Advisory lock classes (the first key of the two-key form, a space apart
@@ -264,8 +280,9 @@ func (s *Store) pgPrepare(ctx context.Context, mode Mode, name string) error {
 	if version != fmt.Sprint(pgSchemaVersion) {
 		return fmt.Errorf("%w: %s has version %s; this webgraph reads version %d", ErrVersion, name, version, pgSchemaVersion)
 	}
-	if revision == "2" {
-		if err := pgMigrate(ctx, tx); err != nil {
+	if revision == "2" || revision == "3" {
+		from, _ := strconv.Atoi(revision)
+		if err := pgMigrate(ctx, tx, from); err != nil {
 			return fmt.Errorf("store: migrating %s to PostgreSQL revision %d: %w", name, pgRevision, err)
 		}
 		revision = fmt.Sprint(pgRevision)

@@ -10,7 +10,7 @@ import (
 // SchemaVersion is the version of the SQLite schema below (PRAGMA
 // user_version). A database of an older version is migrated when it is
 // opened (see migrations); one of a newer version is refused.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // ApplicationID marks a SQLite file as webgraph's ("wgph").
 const ApplicationID = 0x77677068
@@ -50,7 +50,8 @@ CREATE TABLE pages (
 	plain_words    INTEGER,
 	rendered_words INTEGER,
 	text           TEXT, -- unused: a retained text is inside the event (older crawls wrote it here too)
-	event          TEXT NOT NULL -- the page event as written
+	event          TEXT NOT NULL, -- the page event as written
+	last_modified  TEXT -- the server's Last-Modified, RFC 3339 in UTC; NULL when it gave none
 );
 CREATE TABLE outlinks (
 	from_id INTEGER PRIMARY KEY REFERENCES urls (id),
@@ -102,6 +103,17 @@ const queueIndex = `CREATE INDEX urls_ready ON urls (host, attempts DESC, id) WH
 // inside the transaction Open gives it; the last one yields SchemaVersion.
 var migrations = []func(ctx context.Context, tx *sql.Tx) error{
 	migrateToV2,
+	migrateToV3,
+}
+
+// migrateToV3 takes a database of version 2 to version 3: pages gain
+// last_modified, NULL for the pages recorded before (that release did not
+// keep the header).
+func migrateToV3(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, `ALTER TABLE pages ADD COLUMN last_modified TEXT`); err != nil {
+		return fmt.Errorf("taking the database to version 3: %w", err)
+	}
+	return nil
 }
 
 // migrateToV2 takes a database of the first release (version 1) to version

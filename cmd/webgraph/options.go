@@ -334,7 +334,7 @@ func (o *fetchOptions) newUnion(ctx context.Context) (u *union.Union, close func
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive, Pictures: o.pictures, Viewport: o.viewportVal,
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive, Archive: o.archiveResources(), Pictures: o.pictures, Viewport: o.viewportVal,
 			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, TrustSPKI: o.browserTrust(ctx), Insecure: o.browserInsecure()})
 		if err != nil {
 			close()
@@ -359,6 +359,11 @@ func parseFlags(fs *pflag.FlagSet, args []string, stderr io.Writer) (*url.URL, e
 	if err := parseCommandFlags(fs, args); err != nil {
 		return nil, err
 	}
+	return urlArg(fs, stderr)
+}
+
+// urlArg returns the one URL argument of the parsed fs, as parseFlags does.
+func urlArg(fs *pflag.FlagSet, stderr io.Writer) (*url.URL, error) {
 	if fs.NArg() != 1 {
 		return nil, usagef("%s takes one URL, got %d arguments", fs.Name(), fs.NArg())
 	}

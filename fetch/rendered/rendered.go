@@ -120,6 +120,9 @@ type Config struct {
 	// KeepDOM keeps the rendered document's serialised HTML in Side.DOM
 	// (for a WARC archive). Default false: the DOM is never read out.
 	KeepDOM bool
+	// Archive, when set, keeps what the browser received for each page in
+	// Side.Resources (archive.go). Nil keeps nothing.
+	Archive *Archive
 	// Gate, if set, is asked about every request the browser makes for a
 	// page. A main-document URL it refuses (redirects and script
 	// navigations included) is not requested, and the render ends with a

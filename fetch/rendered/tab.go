@@ -496,6 +496,10 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	if err := chromedp.Listen(rctx, pl.onEvent); err != nil {
 		return err
 	}
+	arc := newCapture(cfg.Archive, t.frame) // nil unless asked
+	if err := arc.listen(rctx); err != nil {
+		return err
+	}
 	sc := t.begin(st)
 	read := false
 	t.guarded = false
@@ -580,6 +584,7 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 
 	ex.fill(s, cfg, pl.xRobotsTag())
 	pl.fill(s)
+	arc.collect(rctx, s)
 	return nil
 }
 
