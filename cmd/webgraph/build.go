@@ -204,7 +204,7 @@ func wireCrawl(ctx context.Context, s *settings.Config, p *crawlPlan, st *store.
 	cfg.SeedJoins = g.joinSeedsEarly(ctx, p.seeds)
 	inv := &s.Invocation
 	archive := inv.WARC != "" || inv.WACZ != ""
-	pages, closeUnion, err := g.newUnion(ctx, unionUse{tabs: cfg.Concurrency, archive: archive, pictures: p.pictures})
+	pages, closeUnion, err := g.newUnion(ctx, unionUse{tabs: cfg.Concurrency, archive: archive, pictures: p.pictures, memoryLimit: int64(s.Settings.BrowserMemoryMB) << 20})
 	if err != nil {
 		return nil, err
 	}
