@@ -249,7 +249,7 @@ type DoneEvent struct {
 	// BrowserRecycles counts the times the browser was replaced between
 	// pages for passing --browser-memory.
 	BrowserRecycles int `json:"browser_recycles,omitempty"`
-	DroppedLongURLs  int    `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes left out, over all pages
+	DroppedLongURLs int `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes left out, over all pages
 	// LinksCapped counts the pages with more links than a page is read for
 	// (10,000), and LinksPastCap the links they left unread, over all
 	// pages: each such page says so in its warnings.
