@@ -170,7 +170,7 @@ func openEvents(ctx context.Context, cfg *settings.Config, p *crawlPlan, st *sto
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	return &eventSink{ctx: ctx, w: w, enc: enc, prog: newProgress(stderr), bl: p.bl, st: st, onDone: onDone(ctx)}, nil
+	return &eventSink{w: w, enc: enc, prog: newProgress(stderr), bl: p.bl, st: st, onDone: onDone(ctx)}, nil
 }
 
 // wireCrawl builds the parts and the engine over them: the gate (with a
