@@ -92,11 +92,6 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // openCrawl opens a crawl database to compare, saying which side it is
 // when it cannot be read.
 func openCrawl(ctx context.Context, side, path string) (*store.Store, error) {
-	if !store.IsPostgres(path) {
-		if _, err := os.Stat(path); err != nil {
-			return nil, fmt.Errorf("diff: the %s crawl: %w", side, err)
-		}
-	}
 	st, err := store.OpenContext(ctx, path, store.Read)
 	switch {
 	case errors.Is(err, store.ErrVersion):
