@@ -1,6 +1,6 @@
 package discovery
 
-import "net/url"
+import "github.com/webgraph/webgraph/fetch"
 
 // Link is a hyperlink found on a page, by one or both sides.
 type Link struct {
@@ -23,8 +23,8 @@ type Candidate struct {
 // once (its first anchor wins, else the first non-empty one), and each is
 // given its kind. sameSite tells the site's own hosts from external ones.
 func Candidates(foundOn string, depth int, links []Link, sameSite func(host string) bool) []Candidate {
-	var out []Candidate
-	index := map[string]int{}
+	out := make([]Candidate, 0, len(links))
+	index := make(map[string]int, len(links))
 	for _, l := range links {
 		if l.Nofollow {
 			continue
@@ -35,14 +35,14 @@ func Candidates(foundOn string, depth int, links []Link, sameSite func(host stri
 			}
 			continue
 		}
-		u, err := url.Parse(l.URL)
+		u, err := fetch.ParseURL(l.URL)
 		if err != nil {
 			continue
 		}
 		index[l.URL] = len(out)
 		out = append(out, Candidate{
 			URL:      l.URL,
-			Kind:     Classify(u, sameSite),
+			Kind:     Classify(&u, sameSite),
 			Side:     l.Side,
 			Citation: Discovery{Via: ViaLink, FoundOn: foundOn, Anchor: l.Anchor, Depth: depth + 1},
 		})
