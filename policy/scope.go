@@ -131,7 +131,10 @@ func (s *Scope) Allows(u *url.URL) bool { return s.Judge(u).Allowed }
 
 // ApprovedOrigin reports whether u is on an approved origin, whatever its
 // path: where sitemaps may be fetched and credentials sent.
-func (s *Scope) ApprovedOrigin(u *url.URL) bool { return (*s.origins.Load())[Origin(u)] }
+func (s *Scope) ApprovedOrigin(u *url.URL) bool {
+	var buf [64]byte
+	return (*s.origins.Load())[string(appendOrigin(buf[:0], u))]
+}
 
 // Named reports whether u is on an origin the operator named: a seed's
 // (as typed) or one given as an extra origin, not one a seed's redirect
