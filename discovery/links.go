@@ -23,7 +23,10 @@ type Candidate struct {
 // once (its first anchor wins, else the first non-empty one), and each is
 // given its kind. sameSite tells the site's own hosts from external ones.
 func Candidates(foundOn string, depth int, links []Link, sameSite func(host string) bool) []Candidate {
-	out := make([]Candidate, 0, len(links))
+	var out []Candidate
+	if len(links) > 0 {
+		out = make([]Candidate, 0, len(links))
+	}
 	index := make(map[string]int, len(links))
 	for _, l := range links {
 		if l.Nofollow {

@@ -117,6 +117,9 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 		}
 	}
 
+	if len(f.links) > 0 {
+		p.links = make([]fetch.Link, 0, min(len(f.links), MaxLinks))
+	}
 	for i, a := range f.links {
 		href, _ := attr(a, "href")
 		u, err := f.resolve(base, href)

@@ -435,8 +435,15 @@ func clip(s string, n int) string {
 // routes, a link to a hash route is listed by its URL with the route
 // (fetch.NormalizeRoute): each route is a link of its own.
 func mergeLinks(sides []*fetch.Side, routes bool) (links []Link, long int) {
+	n := 0
+	for _, s := range sides {
+		n = max(n, len(s.Links))
+	}
 	var out []Link
-	index := map[string]int{}
+	if n > 0 {
+		out = make([]Link, 0, n)
+	}
+	index := make(map[string]int, n)
 	tooLong := map[string]bool{}
 	for _, s := range sides {
 		for _, l := range s.Links {
