@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/webgraph/webgraph/internal/gcfloor"
 	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
@@ -63,6 +64,7 @@ func BenchmarkCrawlPlain2000(b *testing.B) {
 // process, so that -cpuprofile, -blockprofile and -mutexprofile see the
 // crawl's own code.
 func BenchmarkCrawlPlainInProcess(b *testing.B) {
+	defer gcfloor.Set(gcFloor)() // as main sets it
 	ts := httptest.NewServer(sites.Generated(2000, false))
 	defer ts.Close()
 	for b.Loop() {
@@ -85,6 +87,7 @@ func BenchmarkCrawlPlainInProcess(b *testing.B) {
 // every page repeats, so link extraction, normalisation, the candidates and
 // the links' record take most of the crawl's CPU.
 func BenchmarkCrawlPlainDenseInProcess(b *testing.B) {
+	defer gcfloor.Set(gcFloor)() // as main sets it
 	ts := httptest.NewServer(sites.Dense(2000, 100))
 	defer ts.Close()
 	for b.Loop() {
