@@ -50,5 +50,8 @@ func Candidates(foundOn string, depth int, links []Link, sameSite func(host stri
 			Citation: Discovery{Via: ViaLink, FoundOn: foundOn, Anchor: l.Anchor, Depth: depth + 1},
 		})
 	}
+	if len(out) == 0 {
+		out = nil // all nofollow or unreadable: none, as before any was read
+	}
 	return out
 }

@@ -140,6 +140,10 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 		}
 	}
 
+	if len(p.links) == 0 {
+		p.links = nil // none resolved: no links, as before any was read
+	}
+
 	for _, n := range f.anchors {
 		if id, ok := attr(n, "id"); ok && id != "" {
 			p.anchors = append(p.anchors, id)

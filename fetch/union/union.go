@@ -470,6 +470,9 @@ func mergeLinks(sides []*fetch.Side, routes bool) (links []Link, long int) {
 			m.Nofollow = m.Nofollow && l.Nofollow
 		}
 	}
+	if len(out) == 0 {
+		out = nil // every link too long: none, as before any was read
+	}
 	return out, len(tooLong)
 }
 
