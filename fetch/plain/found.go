@@ -121,6 +121,9 @@ func (f *found) text(n *html.Node) string {
 	if n == nil {
 		return ""
 	}
+	if c := n.FirstChild; f.flat == nil && c != nil && c.NextSibling == nil && c.Type == html.TextNode {
+		return c.Data // one text child, as most links' and titles' are: its text, no copy
+	}
 	var b strings.Builder
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
