@@ -250,9 +250,9 @@ func parseSimple(raw string) (url.URL, bool) {
 		return url.URL{}, false
 	}
 	rest := raw[len(scheme)+3:]
-	end := strings.IndexAny(rest, "/?#")
-	if end < 0 {
-		end = len(rest)
+	end := 0
+	for end < len(rest) && rest[end] != '/' && rest[end] != '?' && rest[end] != '#' {
+		end++
 	}
 	host, port, hasPort := strings.Cut(rest[:end], ":")
 	if host == "" || (hasPort && port == "") {
@@ -271,21 +271,36 @@ func parseSimple(raw string) (url.URL, bool) {
 	}
 	u := url.URL{Scheme: scheme, Host: rest[:end]}
 	rest = rest[end:]
-	if strings.IndexByte(rest, '#') >= 0 {
-		return url.URL{}, false
-	}
-	p, q, hasQuery := strings.Cut(rest, "?")
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~/$&+,;=:@", c) >= 0) {
+	i := 0
+	for ; i < len(rest) && rest[i] != '?'; i++ {
+		if !keptInPath[rest[i]] {
 			return url.URL{}, false
 		}
 	}
-	for i := 0; i < len(q); i++ {
-		if c := q[i]; c < ' ' || c == 0x7f {
-			return url.URL{}, false
+	u.Path = rest[:i]
+	if i < len(rest) {
+		q := rest[i+1:]
+		for j := 0; j < len(q); j++ {
+			if c := q[j]; c < ' ' || c == 0x7f || c == '#' {
+				return url.URL{}, false
+			}
 		}
+		u.RawQuery, u.ForceQuery = q, q == ""
 	}
-	u.Path, u.RawQuery, u.ForceQuery = p, q, hasQuery && q == ""
 	return u, true
 }
+
+// keptInPath holds the bytes net/url keeps in a parsed URL's path as they
+// are written (no escape, no RawPath): letters, digits and "-._~/$&+,;=:@".
+var keptInPath = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for _, c := range []byte("-._~/$&+,;=:@") {
+		t[c] = true
+	}
+	return t
+}()
