@@ -21,7 +21,7 @@ import (
 // (the origin a seed's own redirect lands on); the rest never changes.
 type Scope struct {
 	origins atomic.Pointer[approved] // replaced whole by Join
-	named   map[string]bool                 // the seeds' and --origin's: never changes
+	named   map[string]bool          // the seeds' and --origin's: never changes
 	joinMu  sync.Mutex
 	paths   []string
 	seeds   map[string]bool
