@@ -279,6 +279,22 @@ func TestReadBody(t *testing.T) {
 	}
 }
 
+// TestReadBodyOfUnknownLengthAllocatesOnce holds a page of 5 KB sent in
+// chunks (no length told) to one buffer, the reader aside.
+func TestReadBodyOfUnknownLengthAllocatesOnce(t *testing.T) {
+	body := bytes.Repeat([]byte("<li><a href=/p/1>Page 1</a></li>"), 5<<10/32)
+	r := bytes.NewReader(body)
+	n := testing.AllocsPerRun(20, func() {
+		r.Reset(body)
+		if b, err := readBody(r, -1, 1<<20); err != nil || len(b) != len(body) {
+			t.Fatalf("read %d bytes (%v); want %d", len(b), err, len(body))
+		}
+	})
+	if n > 2 {
+		t.Errorf("reading %d bytes of unknown length costs %v allocations; want the buffer and the limiting reader", len(body), n)
+	}
+}
+
 // FuzzDecode holds the decoding of a body (its Content-Encoding undone,
 // read to a cap, its charset found, its text judged) to never panicking,
 // never reading past the cap, and always giving valid UTF-8.
