@@ -1,6 +1,10 @@
 package discovery
 
-import "github.com/webgraph/webgraph/fetch"
+import (
+	"sync"
+
+	"github.com/webgraph/webgraph/fetch"
+)
 
 // Link is a hyperlink found on a page, by one or both sides.
 type Link struct {
@@ -27,7 +31,8 @@ func Candidates(foundOn string, depth int, links []Link, sameSite func(host stri
 	if len(links) > 0 {
 		out = make([]Candidate, 0, len(links))
 	}
-	index := make(map[string]int, len(links))
+	index := indexes.Get().(map[string]int)
+	defer putIndex(index)
 	for _, l := range links {
 		if l.Nofollow {
 			continue
@@ -55,3 +60,20 @@ func Candidates(foundOn string, depth int, links []Link, sameSite func(host stri
 	}
 	return out
 }
+
+// indexes holds the maps Candidates finds a page's repeated URLs with, so
+// that each page does not make one of its own.
+var indexes = sync.Pool{New: func() any { return map[string]int{} }}
+
+// putIndex empties m and gives it back, unless a page of very many links
+// made it large: emptying a map costs as much as it once held.
+func putIndex(m map[string]int) {
+	if len(m) > maxPooledIndex {
+		return
+	}
+	clear(m)
+	indexes.Put(m)
+}
+
+// maxPooledIndex is the most URLs a map given back to indexes may hold.
+const maxPooledIndex = 1024
