@@ -209,7 +209,7 @@ type Deps struct {
 // New checks cfg and returns a Crawler. It returns a *ConfigError for an
 // invalid configuration.
 func New(cfg Config, d Deps) (*Crawler, error) {
-	if err := cfg.fill(); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	if d.Pages == nil || d.Sink == nil || d.Gate == nil || d.Gate.Throttle() == nil {
@@ -224,7 +224,7 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 	c.pipe, _ = c.front.(Pipelined)
 	c.pauser, _ = c.front.(Pauser)
 	c.session, _ = c.journal.(Session)
-	c.done = DoneEvent{Event: "done", Causes: map[string]int{}, Skipped: []Skipped{}, Warnings: []string{}, Findings: audit.NewTally()}
+	c.done = DoneEvent{Event: EventDone, Causes: map[string]int{}, Skipped: []Skipped{}, Warnings: []string{}, Findings: audit.NewTally()}
 	for _, cause := range refuse.Causes() {
 		c.done.Causes[string(cause)] = 0
 	}
@@ -284,7 +284,7 @@ func (c *Crawler) stopped() bool {
 	}
 }
 
-func (c *Crawler) emit(ev any) {
+func (c *Crawler) emit(ev Event) {
 	c.emitMu.Lock()
 	defer c.emitMu.Unlock()
 	c.sink(ev)

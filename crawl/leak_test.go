@@ -46,8 +46,8 @@ func TestNothingOutlivesCrawl(t *testing.T) {
 			pid, dir := r.PID(), r.ProfileDir()
 			p := plain.New(plain.Config{})
 			defer p.Close()
-			cfg := Config{Seeds: []*url.URL{seed}, Concurrency: n, Depth: -1, SkipSoft404: true}
-			c, err := New(cfg, Deps{Pages: &union.Union{Mode: union.ModeUnion, Plain: p, Rendered: r}, Browser: r, Sink: func(any) {}, Gate: testGate(t, cfg)})
+			cfg := usual(Config{Seeds: []*url.URL{seed}, Concurrency: n, Depth: -1, SkipSoft404: true})
+			c, err := New(cfg, Deps{Pages: &union.Union{Mode: union.ModeUnion, Plain: p, Rendered: r}, Browser: r, Sink: func(Event) {}, Gate: testGate(t, cfg)})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -284,53 +283,5 @@ func TestCrawlBrowserMemory(t *testing.T) {
 	}
 	for path := range want {
 		t.Errorf("no page event for %s", path)
-	}
-}
-
-// TestTakeInvocation: a resumed crawl keeps its stored settings, takes
-// those given again on top, and takes every flag that is not stored from
-// this command line alone, set or not.
-func TestTakeInvocation(t *testing.T) {
-	t.Parallel()
-	stored := newCrawlFlags(io.Discard)
-	if err := stored.parse([]string{"--max-pages=7", "--depth=2", "http://site.example/"}); err != nil {
-		t.Fatal(err)
-	}
-	now := newCrawlFlags(io.Discard)
-	if err := now.parse([]string{"--resume", "--db", "c.db", "--depth", "3", "--out", "e.jsonl", "--junit", "j.xml", "--summary", "s.md",
-		"--warc", "w.warc", "--lease", "90s", "--proxy", "http://proxy.example:3128", "--header", "X-A: 1", "--header", "X-B: 2", "--cookie", "k=v"}); err != nil {
-		t.Fatal(err)
-	}
-	warnings, err := stored.overlay(now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(warnings) != 1 || !strings.Contains(warnings[0], "--depth 3 (the crawl began with 2)") {
-		t.Errorf("warnings = %q; want the depth's change alone", warnings)
-	}
-	if err := stored.takeInvocation(now); err != nil {
-		t.Fatal(err)
-	}
-	f := stored
-	got := fmt.Sprintln(*f.resume, *f.db, *f.depth, *f.maxPages, *f.out, *f.junit, *f.summary.path, *f.warc, *f.lease, f.o.proxy, *f.o.creds.headers, *f.o.creds.cookies)
-	want := "true c.db 3 7 e.jsonl j.xml s.md w.warc 1m30s http://proxy.example:3128 [X-A: 1 X-B: 2] [k=v]\n"
-	if got != want {
-		t.Errorf("settings = %s\nwant       %s", got, want)
-	}
-	if strings.Join(f.seedArgs(), " ") != "http://site.example/" {
-		t.Errorf("seeds = %v; want the stored seed", f.seedArgs())
-	}
-
-	// A flag that is not stored and not given again is not carried over
-	// from a stored value: it has its default.
-	bare := newCrawlFlags(io.Discard)
-	if err := bare.parse([]string{"--resume"}); err != nil {
-		t.Fatal(err)
-	}
-	if err := stored.takeInvocation(bare); err != nil {
-		t.Fatal(err)
-	}
-	if *f.out != "" || len(*f.o.creds.headers) != 0 || f.o.proxy != "" || *f.db != "webgraph.db" {
-		t.Errorf("after a bare --resume: out %q, headers %q, proxy %q, db %q; want the defaults", *f.out, *f.o.creds.headers, f.o.proxy, *f.db)
 	}
 }

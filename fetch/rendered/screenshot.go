@@ -251,6 +251,10 @@ func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, content
 	t.mu.Lock()
 	t.doc = doc
 	t.mu.Unlock()
+	// The tab never renders: its document's requests pass the gate while
+	// it lives, as a render's do while the render does.
+	sc := t.begin(nil)
+	defer t.end(sc)
 
 	rctx, cancel := context.WithTimeout(t.ctx, f.cfg.Timeout)
 	defer cancel()
