@@ -72,3 +72,20 @@ func BenchmarkDensePage(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkDensePageRead is the read of one parsed 100-link page alone.
+func BenchmarkDensePageRead(b *testing.B) {
+	u, _ := url.Parse("http://127.0.0.1:8080/p/7")
+	root, err := html.Parse(bytes.NewReader(densePage(100)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		f := collect(root)
+		p := extract(root, f, u)
+		readHead(f, docBase(f, u), http.Header{})
+		if len(p.links) != 100 {
+			b.Fatal(len(p.links))
+		}
+	}
+}
