@@ -58,6 +58,9 @@ func TestNothingOutlivesCrawl(t *testing.T) {
 			if done.BrowserPeakRSSMB == nil || *done.BrowserPeakRSSMB <= 0 {
 				t.Errorf("BrowserPeakRSSMB = %v; want the browser tree's peak memory", done.BrowserPeakRSSMB)
 			}
+			if done.BrowserPeakPSSMB == nil || done.BrowserPSSMB == nil || *done.BrowserPSSMB <= 0 || *done.BrowserPeakPSSMB < *done.BrowserPSSMB {
+				t.Errorf("browser PSS: peak %v, at the end %v ; want both read, the peak at least the end", done.BrowserPeakPSSMB, done.BrowserPSSMB)
+			}
 			said := slices.ContainsFunc(done.Warnings, func(w string) bool {
 				return strings.Contains(w, "memory ran low: the browser rendered with as few as 1 of its 3 tabs")
 			})

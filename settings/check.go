@@ -112,6 +112,18 @@ func checkMaxBody(c *Config) error {
 	return nil
 }
 
+func checkBrowserMemory(c *Config) error {
+	switch {
+	case c.Settings.BrowserMemoryMB < 0:
+		return fmt.Errorf("--browser-memory must be 0 (no limit) or a number of megabytes, not %d", c.Settings.BrowserMemoryMB)
+	case c.Settings.BrowserMemoryMB > 0 && len(c.Settings.BrowserURL) > 0:
+		return errors.New("--browser-memory recycles a browser webgraph starts; one given by --browser-url is not webgraph's to stop")
+	case c.Settings.BrowserMemoryMB > 0 && c.Settings.Mode == union.ModePlain:
+		return errors.New("--browser-memory limits the browser, which --mode plain does not start")
+	}
+	return nil
+}
+
 func checkHashRoutes(c *Config) error {
 	if c.Settings.HashRoutes && c.Settings.Mode == union.ModePlain {
 		return errors.New("--hash-routes needs the browser: a server never sees a #fragment, so --mode plain cannot fetch a hash route")

@@ -73,6 +73,8 @@ func fields() []field {
 			"only queue URLs matching the regular expression `RE` (repeatable: any one may match; seeds are always fetched)").rule(checkScope("include")),
 		list("exclude", func(c *Config) *[]string { return &c.Settings.Exclude },
 			"never queue URLs matching the regular expression `RE` (repeatable; seeds are always fetched; excluded links are counted in done)").rule(checkScope("exclude")),
+		integer("browser-memory", 0, func(c *Config) *int { return &c.Settings.BrowserMemoryMB },
+			"recycle the browser webgraph started (stop it and start a new one, between pages, none lost) once its process tree uses more than `MB` megabytes of proportional set size, as a container's memory limit counts it (0: no limit)").rule(checkBrowserMemory),
 		integer("sitemap-limit", discovery.DefaultSitemapLimit, func(c *Config) *int { return &c.Settings.SitemapLimit },
 			"take at most `N` URLs from one origin's sitemaps, at least 1").rule(count("sitemap-limit", false)),
 		word("keep", KeepText, ParseKeep, func(c *Config) *Keep { return &c.Settings.Keep },

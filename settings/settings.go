@@ -76,6 +76,10 @@ type Settings struct {
 	AllowPath []string
 	Include   []string
 	Exclude   []string
+	// BrowserMemoryMB is the most memory, in MB of proportional set size,
+	// the browser webgraph started may use before it is recycled between
+	// pages; 0 sets no limit.
+	BrowserMemoryMB int
 	// SitemapLimit caps the URLs taken from one origin's sitemaps; at
 	// least 1.
 	SitemapLimit int

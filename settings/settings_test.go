@@ -590,6 +590,7 @@ origin = ["http://c.test"]
 allow-path = ["/docs/"]
 include = ["a,b"]
 exclude = ["c"]
+browser-memory = 800
 sitemap-limit = 3
 keep = "none"
 fail-on = ["missing"]

@@ -170,7 +170,7 @@ func openEvents(ctx context.Context, cfg *settings.Config, p *crawlPlan, st *sto
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	return &eventSink{ctx: ctx, w: w, enc: enc, prog: newProgress(stderr), bl: p.bl, st: st, onDone: onDone(ctx)}, nil
+	return &eventSink{w: w, enc: enc, prog: newProgress(stderr), bl: p.bl, st: st, onDone: onDone(ctx)}, nil
 }
 
 // wireCrawl builds the parts and the engine over them: the gate (with a
@@ -178,11 +178,7 @@ func openEvents(ctx context.Context, cfg *settings.Config, p *crawlPlan, st *sto
 // checker, the union of both sides, the pictures and the archive.
 func wireCrawl(ctx context.Context, s *settings.Config, p *crawlPlan, st *store.Store, events *eventSink, opened *closers) (*engine, error) {
 	cfg := p.cfg
-	var shared policy.SharedRobots
-	if store.IsPostgres(st.Path()) {
-		shared = st.SharedRobots()
-	}
-	g := p.fetch.withGate(ctx, p.scope, cfg.HostInterval, shared)
+	g := p.fetch.withGate(ctx, p.scope, cfg.HostInterval, st.SharedRobots())
 	if cfg.Resumed {
 		// Policies younger than a day are used again, not asked for.
 		saved, err := st.RobotsPolicies(time.Now().Add(-policy.MaxCacheAge))
@@ -204,7 +200,7 @@ func wireCrawl(ctx context.Context, s *settings.Config, p *crawlPlan, st *store.
 	cfg.SeedJoins = g.joinSeedsEarly(ctx, p.seeds)
 	inv := &s.Invocation
 	archive := inv.WARC != "" || inv.WACZ != ""
-	pages, closeUnion, err := g.newUnion(ctx, unionUse{tabs: cfg.Concurrency, archive: archive, pictures: p.pictures})
+	pages, closeUnion, err := g.newUnion(ctx, unionUse{tabs: cfg.Concurrency, archive: archive, pictures: p.pictures, memoryLimit: int64(s.Settings.BrowserMemoryMB) << 20})
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -243,6 +244,9 @@ func TestCrawlUsage(t *testing.T) {
 		{[]string{"crawl", "--origin", "example.org", "http://127.0.0.1:1/"}, "not scheme://host"},
 		{[]string{"crawl", "--allow-path", "docs", "http://127.0.0.1:1/"}, "must start with /"},
 		{[]string{"crawl", "--keep", "html", "http://127.0.0.1:1/"}, "--keep"},
+		{[]string{"crawl", "--browser-memory", "-1", "http://127.0.0.1:1/"}, "--browser-memory must be 0"},
+		{[]string{"crawl", "--browser-memory", "500", "--mode", "plain", "http://127.0.0.1:1/"}, "--mode plain does not start"},
+		{[]string{"crawl", "--browser-memory", "500", "--browser-url", "http://127.0.0.1:1", "http://127.0.0.1:1/"}, "not webgraph's to stop"},
 	} {
 		_, errOut, code := webgraph(t, tt.args...)
 		if code != exitUsage || !strings.Contains(errOut, tt.want) {
@@ -283,5 +287,59 @@ func TestCrawlBrowserMemory(t *testing.T) {
 	}
 	for path := range want {
 		t.Errorf("no page event for %s", path)
+	}
+}
+
+// TestCrawlBrowserMemoryLimit crawls the union fixture with a limit the
+// browser always passes (1 MB): it is recycled between pages, and the crawl
+// keeps what the same crawl without a limit keeps, page for page; the done
+// event and stderr say the browser's PSS and the recycles.
+func TestCrawlBrowserMemoryLimit(t *testing.T) {
+	t.Parallel()
+	ts, _ := sites.Serve(t, "union")
+	kept := map[string]map[string]bool{}
+	var recycles float64
+	for _, limit := range []string{"0", "1"} {
+		db := filepath.Join(t.TempDir(), "crawl.db")
+		out, errOut, code := webgraph(t, "crawl", "--db", db, "--host-interval", "0", "--delay", "0", "--concurrency", "3",
+			"--browser-memory", limit, ts.URL+"/")
+		if code != exitOK {
+			t.Fatalf("--browser-memory %s: exit %d\n%s", limit, code, errOut)
+		}
+		evs := events(t, out)
+		done := evs[len(evs)-1]
+		peak, _ := done["browser_peak_pss_mb"].(float64)
+		end, _ := done["browser_pss_mb"].(float64)
+		if peak <= 0 || end <= 0 || peak < end {
+			t.Errorf("--browser-memory %s: browser PSS peak %v, at the end %v; want both, the peak the larger", limit, done["browser_peak_pss_mb"], done["browser_pss_mb"])
+		}
+		if !strings.Contains(errOut, "browser memory: ") {
+			t.Errorf("--browser-memory %s: stderr does not say the browser's memory:\n%s", limit, errOut)
+		}
+		kept[limit] = map[string]bool{}
+		for _, ev := range evs {
+			if ev["event"] == "page" {
+				kept[limit][fmt.Sprint(ev["url"], " ok=", ev["ok"], " ", ev["cause"])] = true
+				for _, w := range ev["warnings"].([]any) {
+					if strings.Contains(fmt.Sprint(w), "browser failed") {
+						t.Errorf("--browser-memory %s: %s: %v", limit, ev["url"], w)
+					}
+				}
+			}
+		}
+		if limit == "1" {
+			recycles, _ = done["browser_recycles"].(float64)
+			if !strings.Contains(errOut, "past --browser-memory") {
+				t.Errorf("stderr does not say the recycles:\n%s", errOut)
+			}
+		} else if _, has := done["browser_recycles"]; has {
+			t.Errorf("no limit, but done says %v recycles", done["browser_recycles"])
+		}
+	}
+	if recycles < 1 {
+		t.Errorf("browser_recycles = %v past a 1 MB limit; want the browser recycled", recycles)
+	}
+	if !maps.Equal(kept["0"], kept["1"]) {
+		t.Errorf("the pages differ with the limit:\nwithout: %v\nwith:    %v", kept["0"], kept["1"])
 	}
 }

@@ -300,6 +300,9 @@ type unionUse struct {
 	tabs     int                // browser tabs; 0: the rendered default
 	archive  bool               // keep each side's exchange and DOM for a WARC archive
 	pictures *rendered.Pictures // take pictures (--screenshots, compare --html); nil: none
+	// memoryLimit recycles the browser past this many bytes of PSS
+	// (--browser-memory); 0: never.
+	memoryLimit int64
 }
 
 // newUnion builds the union fetcher the settings ask for, asking the gate,
@@ -323,7 +326,7 @@ func (g *gated) newUnion(ctx context.Context, use unionUse) (u *union.Union, clo
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: g.s.Chrome, NoSandbox: g.s.ChromeNoSandbox, BrowserURLs: g.s.BrowserURL, UserAgent: ua, Timeout: g.s.Timeout, MaxText: int(g.s.MaxBody), Tabs: use.tabs, Gate: g.gate, KeepDOM: use.archive, Archive: archiveResources(use.archive, g.s.MaxBody), Pictures: use.pictures, Viewport: g.s.Viewport,
+		r, err := rendered.New(rendered.Config{ExecPath: g.s.Chrome, NoSandbox: g.s.ChromeNoSandbox, BrowserURLs: g.s.BrowserURL, UserAgent: ua, Timeout: g.s.Timeout, MaxText: int(g.s.MaxBody), Tabs: use.tabs, Gate: g.gate, KeepDOM: use.archive, Archive: archiveResources(use.archive, g.s.MaxBody), Pictures: use.pictures, Viewport: g.s.Viewport, MemoryLimit: use.memoryLimit,
 			Credentials: g.creds, CredentialsFor: g.approvedOrigin, Proxy: g.proxy, TrustSPKI: g.browserTrust(ctx), Insecure: g.browserInsecure()})
 		if err != nil {
 			close()

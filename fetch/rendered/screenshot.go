@@ -234,7 +234,8 @@ func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, content
 	case <-ctx.Done():
 		return nil, fmt.Errorf("rendered: waiting for a tab: %w", ctx.Err())
 	}
-	defer f.release()
+	f.enter()
+	defer f.leave()
 	b, err := f.current()
 	if err != nil {
 		return nil, err
