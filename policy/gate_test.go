@@ -76,7 +76,7 @@ func TestGateAnswersByPurpose(t *testing.T) {
 		name  string
 		url   string
 		p     Purpose
-		cause string // "" allowed
+		cause fetch.DenialCause // "" allowed
 	}{
 		{"page in scope", a.URL + "/docs/x", Page, ""},
 		{"page disallowed", a.URL + "/private/x", Page, fetch.DeniedDisallowed},
@@ -95,7 +95,7 @@ func TestGateAnswersByPurpose(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ans := g.Ask(ctx, mustParse(t, tt.url), tt.p)
-			got := ""
+			var got fetch.DenialCause
 			if ans.Denied != nil {
 				got = ans.Denied.Cause
 			}
@@ -246,6 +246,24 @@ func TestOriginNormalForm(t *testing.T) {
 	norm, _ := url.Parse("http://example.com/")
 	if !s.Allows(seed) || !s.Allows(norm) {
 		t.Errorf("the seed http://Example.com:80/ is not in its own scope (typed %v, normalised %v)", s.Allows(seed), s.Allows(norm))
+	}
+}
+
+// The scope is asked about every link a page queues: asking allocates
+// nothing for a URL in normal form, and the answer is Origin's.
+func TestApprovedOriginAllocatesNothing(t *testing.T) {
+	seed, _ := url.Parse("http://127.0.0.1:8080/")
+	s, err := NewScope([]*url.URL{seed}, nil, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, _ := url.Parse("http://127.0.0.1:8080/p/2")
+	out, _ := url.Parse("http://127.0.0.1:8081/p/2")
+	if !s.ApprovedOrigin(in) || s.ApprovedOrigin(out) {
+		t.Fatalf("ApprovedOrigin: %v for its own origin, %v for another port", s.ApprovedOrigin(in), s.ApprovedOrigin(out))
+	}
+	if n := testing.AllocsPerRun(100, func() { s.ApprovedOrigin(in) }); n != 0 {
+		t.Errorf("ApprovedOrigin costs %v allocations; want none", n)
 	}
 }
 
