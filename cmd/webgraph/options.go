@@ -429,7 +429,7 @@ func (o *fetchOptions) newGate(ctx context.Context, scope *policy.Scope, interva
 		block = policy.AllPublic(ctx, network, scope.NamedOrigins())
 		cancel()
 	}
-	o.gate = policy.NewGate(policy.GateConfig{Scope: scope, Robots: robots, Throttle: policy.NewThrottle(interval, nil),
+	o.gate = policy.NewGate(policy.GateConfig{Scope: scope, Robots: robots, Throttle: newThrottle(ctx, interval),
 		UserAgent: o.identity().UserAgent(), Timeout: o.timeout, Proxy: o.proxyURL, Transport: o.transport, BlockPrivate: block, Network: network})
 	return o.gate
 }
