@@ -718,7 +718,10 @@ func TestKilledWorkersURLsAreFinished(t *testing.T) {
 	}
 	dsn := pg.DB(t)
 	bin := build(t)
-	const lease = 2 * time.Second
+	// Long enough that a live worker's renewal (two thirds of a lease)
+	// is not cut short on a loaded machine; the last worker out waits on
+	// the dead one's run longer anyway (store's minAlive).
+	const lease = 6 * time.Second
 	// Slow pages, so the killed worker surely has URLs in flight.
 	s := serveSite(t, pages, loopbacks, 30*time.Millisecond)
 	common := []string{"--mode", "plain", "--host-interval", "5ms", "--delay", "0", "--concurrency", "3",
