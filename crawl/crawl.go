@@ -87,6 +87,12 @@ type Pauser interface {
 type BrowserMemory interface {
 	PeakRSS() int64
 	FewestTabs() (fewest, of int)
+	// PeakPSS is the most proportional set size (bytes) the browser's
+	// process tree was seen to use, PSS reads it now (0: unknown), and
+	// Recycles counts the browsers replaced for passing their memory limit.
+	PeakPSS() int64
+	PSS() int64
+	Recycles() int
 }
 
 // Journal keeps a durable record of the run: *store.Journal satisfies it.
@@ -209,7 +215,7 @@ type Deps struct {
 // New checks cfg and returns a Crawler. It returns a *ConfigError for an
 // invalid configuration.
 func New(cfg Config, d Deps) (*Crawler, error) {
-	if err := cfg.fill(); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	if d.Pages == nil || d.Sink == nil || d.Gate == nil || d.Gate.Throttle() == nil {
@@ -224,7 +230,7 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 	c.pipe, _ = c.front.(Pipelined)
 	c.pauser, _ = c.front.(Pauser)
 	c.session, _ = c.journal.(Session)
-	c.done = DoneEvent{Event: "done", Causes: map[string]int{}, Skipped: []Skipped{}, Warnings: []string{}, Findings: audit.NewTally()}
+	c.done = DoneEvent{Event: EventDone, Causes: map[string]int{}, Skipped: []Skipped{}, Warnings: []string{}, Findings: audit.NewTally()}
 	for _, cause := range refuse.Causes() {
 		c.done.Causes[string(cause)] = 0
 	}
@@ -284,7 +290,7 @@ func (c *Crawler) stopped() bool {
 	}
 }
 
-func (c *Crawler) emit(ev any) {
+func (c *Crawler) emit(ev Event) {
 	c.emitMu.Lock()
 	defer c.emitMu.Unlock()
 	c.sink(ev)

@@ -20,6 +20,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch/plain"
 	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/fetch/union"
@@ -40,10 +41,10 @@ func TestMain(m *testing.M) {
 // recorder keeps every event, in order.
 type recorder struct {
 	mu     sync.Mutex
-	events []any
+	events []Event
 }
 
-func (r *recorder) sink(ev any) {
+func (r *recorder) sink(ev Event) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.events = append(r.events, ev)
@@ -65,7 +66,7 @@ func (r *recorder) jsonl(t *testing.T) []byte {
 func pagesOf[T any](r *recorder) []*T {
 	var out []*T
 	for _, ev := range r.events {
-		if e, ok := ev.(*T); ok {
+		if e, ok := any(ev).(*T); ok {
 			out = append(out, e)
 		}
 	}
@@ -90,7 +91,7 @@ func testGate(t testing.TB, cfg Config, origins ...string) *policy.Gate {
 		t.Fatal(err)
 	}
 	return policy.NewGate(policy.GateConfig{Scope: scope, Robots: policy.NewRobotsClient(policy.AgentToken, "webgraph-test", nil),
-		Throttle: policy.NewThrottle(cfg.EffectiveHostInterval(), nil), UserAgent: "webgraph-test"})
+		Throttle: policy.NewThrottle(cfg.HostInterval, nil), UserAgent: "webgraph-test"})
 }
 
 // newPages builds the union; with a gate, both sides ask it at every hop.
@@ -118,6 +119,35 @@ func newPages(t *testing.T, mode union.Mode, gate *policy.Gate) *union.Union {
 		u.Rendered = r
 	}
 	return u
+}
+
+// usual returns cfg with each field it leaves zero that New refuses at
+// zero set to the CLI's default (the union mode, 1000 pages, 4 at once,
+// the fetchers' body cap), and the retries and frontier events the CLI
+// asks for: what the tests do not study.
+func usual(cfg Config) Config {
+	if cfg.Mode == "" {
+		cfg.Mode = union.ModeUnion
+	}
+	if cfg.MaxPages == 0 {
+		cfg.MaxPages = DefaultMaxPages
+	}
+	if cfg.Concurrency == 0 {
+		cfg.Concurrency = DefaultConcurrency
+	}
+	if cfg.SitemapLimit == 0 {
+		cfg.SitemapLimit = discovery.DefaultSitemapLimit
+	}
+	if cfg.MaxBody == 0 {
+		cfg.MaxBody = plain.DefaultMaxBody
+	}
+	if cfg.MaxRetries == 0 {
+		cfg.MaxRetries = DefaultMaxRetries
+	}
+	if cfg.FrontierEvery == 0 {
+		cfg.FrontierEvery = DefaultFrontierEvery
+	}
+	return cfg
 }
 
 func run(t *testing.T, cfg Config, pages Pages) (*recorder, *DoneEvent) {
@@ -160,11 +190,11 @@ func unreachableRobots(t *testing.T, ip string) *httptest.Server {
 func TestUnionSiteCrawl(t *testing.T) {
 	ts, h := sites.Serve(t, "union")
 	down := unreachableRobots(t, "127.0.0.2")
-	cfg := Config{
+	cfg := usual(Config{
 		Seeds: []*url.URL{mustURL(t, ts.URL+"/"), mustURL(t, down.URL+"/")},
 		Depth: DefaultDepth, Concurrency: 1, KeepText: false, FrontierEvery: 10,
 		Identity: policy.Identity{Version: "test", Contact: "ops@example.org"},
-	}
+	})
 	cfg.Identity = policy.Identity{Version: "test", Contact: "ops@example.org"}
 	rec, done := run(t, cfg, newPages(t, union.ModeUnion, nil))
 
@@ -182,6 +212,17 @@ func TestUnionSiteCrawl(t *testing.T) {
 		}
 		if _, ok := rec.events[0].(*RunEvent); !ok {
 			t.Errorf("first event is %T; want the run event", rec.events[0])
+		}
+		for _, ev := range rec.events {
+			line, err := json.Marshal(ev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var head struct{ Event string }
+			json.Unmarshal(line, &head)
+			if head.Event != ev.EventName() {
+				t.Errorf("a %T says \"event\":%q in JSON; its EventName is %q", ev, head.Event, ev.EventName())
+			}
 		}
 	})
 	t.Run("discovery before an origin's first page", func(t *testing.T) {
@@ -384,7 +425,7 @@ func TestHostsInParallel(t *testing.T) {
 			seeds = append(seeds, n.seed(n.serve(ip, st), "/"))
 			handlers = append(handlers, st)
 		}
-		cfg := Config{Seeds: seeds, Depth: DefaultDepth, Concurrency: 3, HostInterval: interval, SkipSoft404: true, Mode: union.ModePlain}
+		cfg := usual(Config{Seeds: seeds, Depth: DefaultDepth, Concurrency: 3, HostInterval: interval, SkipSoft404: true, Mode: union.ModePlain})
 		gate := n.gate(cfg)
 		_, done := runGated(t, cfg, n.pages(gate), gate)
 		if done.OK != 24 {
@@ -465,9 +506,9 @@ func TestPlainFetchesWhileRecording(t *testing.T) {
 				asked <- struct{}{}
 			}
 		}))
-		cfg := Config{Seeds: []*url.URL{n.seed(base, "/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true, Mode: union.ModePlain}
+		cfg := usual(Config{Seeds: []*url.URL{n.seed(base, "/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true, Mode: union.ModePlain})
 		var held, overlapped bool
-		sink := func(ev any) {
+		sink := func(ev Event) {
 			if _, ok := ev.(*PageEvent); !ok || held {
 				return
 			}
@@ -545,7 +586,7 @@ func TestPlainConcurrencyCountsEveryRequest(t *testing.T) {
 		n := newMemNet(t)
 		a := n.serve("127.0.0.1", serve("a"))
 		other = n.serve("127.0.0.2", serve("b"))
-		cfg := Config{Seeds: []*url.URL{n.seed(a, "/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain}
+		cfg := usual(Config{Seeds: []*url.URL{n.seed(a, "/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain})
 		gate := n.gate(cfg, other)
 		_, done := runGated(t, cfg, n.pages(gate), gate)
 		if done.OK != 5 {
@@ -616,7 +657,7 @@ func TestRedirectOutOfScope(t *testing.T) {
 		}
 	}))
 	defer site.Close()
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true})
 	gate := testGate(t, cfg)
 	rec, _ := runGated(t, cfg, newPages(t, union.ModeUnion, gate), gate)
 	var away *PageEvent
@@ -649,7 +690,7 @@ func TestSoft404(t *testing.T) {
 		}
 	}))
 	defer site.Close()
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain})
 	rec, _ := run(t, cfg, newPages(t, union.ModePlain, nil))
 	var disc *DiscoveryEvent
 	byURL := map[string]*PageEvent{}

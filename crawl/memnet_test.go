@@ -37,7 +37,7 @@ func (n *memNet) gate(cfg Config, origins ...string) *policy.Gate {
 		n.t.Fatal(err)
 	}
 	return policy.NewGate(policy.GateConfig{Scope: scope, Robots: policy.NewRobotsClient(policy.AgentToken, "webgraph-test", n.Transport()),
-		Throttle: policy.NewThrottle(cfg.EffectiveHostInterval(), nil), UserAgent: "webgraph-test", Transport: n.Transport()})
+		Throttle: policy.NewThrottle(cfg.HostInterval, nil), UserAgent: "webgraph-test", Transport: n.Transport()})
 }
 
 // pages is newPages in plain mode, its fetches carried by n and asking gate.

@@ -17,7 +17,7 @@ import (
 
 func (c *Crawler) runEvent() *RunEvent {
 	cfg := c.cfg
-	ev := &RunEvent{Event: "run", Version: c.version, Mode: cfg.Mode, Resumed: cfg.Resumed, DB: cfg.DB, Origins: c.scope.Origins(), AllowPaths: c.scope.Paths(), Include: c.scope.Include(), Exclude: c.scope.Exclude(),
+	ev := &RunEvent{Event: EventRun, Version: c.version, Mode: cfg.Mode, Resumed: cfg.Resumed, DB: cfg.DB, Origins: c.scope.Origins(), AllowPaths: c.scope.Paths(), Include: c.scope.Include(), Exclude: c.scope.Exclude(),
 		Identity: IdentityReport{UserAgent: cfg.Identity.UserAgent(), AgentToken: policy.AgentToken, Contact: cfg.Identity.Contact},
 		Robots:   "obeyed", TLS: cfg.TLS, Retains: []string{"links", "citations", "outcomes", "word counts"}, Warnings: append(append([]string{}, cfg.Identity.Warnings()...), cfg.Warnings...)}
 	for _, s := range cfg.Seeds {
@@ -59,7 +59,7 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 	c.mu.Unlock()
 	if w := skippedRoutesWarning(d.HashRoutesSkipped); w != "" {
 		d.Warnings = append(d.Warnings, w)
-		c.emit(&WarningEvent{Event: "warning", Words: w})
+		c.emit(&WarningEvent{Event: EventWarning, Words: w})
 	}
 
 	if c.origins != nil {
@@ -82,6 +82,13 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 			mb := (rss + 1<<20 - 1) >> 20
 			d.BrowserPeakRSSMB = &mb
 		}
+		if pss := c.browser.PSS(); pss > 0 { // read first: it may raise the peak
+			d.BrowserPSSMB = megabytes(pss)
+		}
+		if peak := c.browser.PeakPSS(); peak > 0 {
+			d.BrowserPeakPSSMB = megabytes(peak)
+		}
+		d.BrowserRecycles = c.browser.Recycles()
 		if fewest, of := c.browser.FewestTabs(); fewest > 0 {
 			d.Warnings = append(d.Warnings, fmt.Sprintf("memory ran low: the browser rendered with as few as %d of its %d tabs", fewest, of))
 		}
@@ -147,7 +154,7 @@ func (c *Crawler) advertised(ctx context.Context, own int) int {
 func (c *Crawler) leave(ctx context.Context, s Session, own *DoneEvent, sum frontier.SitemapSummary) *DoneEvent {
 	ctx = context.WithoutCancel(ctx) // an interrupted crawl still says how it ended
 	share := &WorkerDoneEvent{DoneEvent: *own, Worker: s.Worker()}
-	share.Event = "worker_done"
+	share.Event = EventWorkerDone
 	last, err := s.Leave(ctx, share, own.Stopped == StopExhausted)
 	if err != nil {
 		own.Warnings = append(own.Warnings, "the crawl database could not say whether other workers are still at work, so this done is this worker's share: "+err.Error())
@@ -247,6 +254,11 @@ func sumUp(own *DoneEvent, t frontier.SessionTally) *DoneEvent {
 			mb := *s.BrowserPeakRSSMB
 			d.BrowserPeakRSSMB = &mb
 		}
+		if s.BrowserPeakPSSMB != nil && (d.BrowserPeakPSSMB == nil || *s.BrowserPeakPSSMB > *d.BrowserPeakPSSMB) {
+			mb := *s.BrowserPeakPSSMB
+			d.BrowserPeakPSSMB = &mb
+		}
+		d.BrowserRecycles += s.BrowserRecycles
 	}
 	if !t.Started.IsZero() {
 		d.ElapsedMS = max(time.Since(t.Started).Milliseconds(), own.ElapsedMS)
@@ -291,4 +303,10 @@ func (c *Crawler) nothingKept(d *DoneEvent) string {
 		}
 	}
 	return fmt.Sprintf("no page was kept: all %d pages fetched were refused (%s)", d.Pages, strings.Join(causes, ", "))
+}
+
+// megabytes is n bytes in MB, rounded up.
+func megabytes(n int64) *int64 {
+	mb := (n + 1<<20 - 1) >> 20
+	return &mb
 }

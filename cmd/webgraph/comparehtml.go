@@ -23,9 +23,8 @@ import (
 // picture, and the plain side's served HTML is shown with scripts off for
 // the other, put in the plain side's Picture. A picture that cannot be
 // taken is a warning of the page.
-func (o *fetchOptions) fetchWithPictures(ctx context.Context, target *url.URL, width int) (*union.Page, error) {
-	o.pictures = &rendered.Pictures{Width: width}
-	return o.fetchPageThen(ctx, target, func(u *union.Union, p *union.Page) {
+func (g *gated) fetchWithPictures(ctx context.Context, target *url.URL, width int) (*union.Page, error) {
+	return g.fetchPage(ctx, target, unionUse{pictures: &rendered.Pictures{Width: width}}, func(u *union.Union, p *union.Page) {
 		ns, ok := u.Rendered.(crawl.NoScripter)
 		if !ok || p.Sides[fetch.Plain] == nil {
 			return

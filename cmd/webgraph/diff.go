@@ -15,6 +15,7 @@ import (
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/crawldiff"
 	"github.com/webgraph/webgraph/internal/safetext"
+	"github.com/webgraph/webgraph/settings"
 	"github.com/webgraph/webgraph/store"
 )
 
@@ -181,19 +182,23 @@ type baseline struct {
 // newBaseline takes --baseline, --db and --fail-on; it returns the baseline (nil
 // without --baseline) and the --fail-on values left for the crawl's own
 // gates. A new: or lost form without --baseline is a usage error.
-func newBaseline(path, db string, failOn []string) (*baseline, []string, error) {
+func newBaseline(cfg *settings.Config, failOn []string) (*baseline, []string, error) {
 	gate, plain, err := crawldiff.SplitFailOn(failOn)
 	if err != nil {
 		return nil, nil, usagef("%v", err)
 	}
+	path, shown := cfg.Baseline(), cfg.Settings.Baseline // shown: without its password
 	if path == "" {
 		if !gate.Empty() {
 			return nil, nil, usagef("--fail-on %v compares with a baseline: give --baseline OLD.db", gate.Terms())
 		}
 		return nil, plain, nil
 	}
-	if path == db || (!store.IsPostgres(path) && samePath(path, db)) {
-		return nil, nil, usagef("--baseline %s is the crawl's own database (--db); name the earlier crawl's", path)
+	if settings.Withheld(path) {
+		return nil, nil, usagef("--baseline %s: its password is not saved with the crawl; give --baseline again", shown)
+	}
+	if path == cfg.DB() || (!store.IsPostgres(path) && samePath(path, cfg.DB())) {
+		return nil, nil, usagef("--baseline %s is the crawl's own database (--db); name the earlier crawl's", shown)
 	}
 	if !store.IsPostgres(path) {
 		if _, err := os.Stat(path); err != nil {
@@ -218,7 +223,7 @@ type doneWithBaseline struct {
 // done compares the crawl in st with the baseline when ev is the done
 // event, and returns the done event with the tally; any other event is
 // returned as it is.
-func (b *baseline) done(ctx context.Context, st *store.Store, ev any) any {
+func (b *baseline) done(ctx context.Context, st *store.Store, ev crawl.Event) crawl.Event {
 	d, ok := ev.(*crawl.DoneEvent)
 	if b == nil || !ok || d.Stopped == crawl.StopInterrupted || d.Stopped == crawl.StopFailure || d.Failure != "" {
 		return ev // a crawl cut short or failed is not compared: all it missed would be lost

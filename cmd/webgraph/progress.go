@@ -56,7 +56,7 @@ func newProgress(w io.Writer) *progress {
 }
 
 // observe updates the counts from one event and prints the summaries.
-func (p *progress) observe(ev any) {
+func (p *progress) observe(ev crawl.Event) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	switch ev := ev.(type) {
@@ -139,6 +139,16 @@ func (p *progress) observe(ev any) {
 		}
 		fmt.Fprintf(p.w, "  sitemaps: %d advertised, %d live, %d dead; %d file URLs recorded, not fetched; %d left in the queue\n",
 			ev.Sitemaps.Advertised, ev.Sitemaps.Live, ev.Sitemaps.Dead, len(ev.Skipped), ev.Pending)
+		if ev.BrowserPeakPSSMB != nil {
+			fmt.Fprintf(p.w, "  browser memory: %d MB at most (PSS)", *ev.BrowserPeakPSSMB)
+			if ev.BrowserPSSMB != nil {
+				fmt.Fprintf(p.w, ", %d MB at the end", *ev.BrowserPSSMB)
+			}
+			if ev.BrowserRecycles > 0 {
+				fmt.Fprintf(p.w, "; recycled %s past --browser-memory", plural(ev.BrowserRecycles, "time"))
+			}
+			fmt.Fprintln(p.w)
+		}
 	case *crawl.WorkerDoneEvent:
 		p.clearLine()
 		p.dirty = false

@@ -15,9 +15,11 @@ import (
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/linkcheck"
 	"github.com/webgraph/webgraph/policy"
+	"github.com/webgraph/webgraph/settings"
 )
 
 type sitemapsOutput struct {
@@ -64,7 +66,7 @@ type sitemapsFlags struct {
 	interval, timeout *time.Duration
 	contact           *string
 	noRobots          *bool
-	tls               fetchOptions // --ca-cert and --insecure
+	tls               tlsFlags
 	// The other mode: a crawl's sitemap written (sitemapswrite.go).
 	db, write, base *string
 }
@@ -81,7 +83,7 @@ func newSitemapsFlags(stdout io.Writer) *sitemapsFlags {
 		contact:  fs.String("contact", os.Getenv("WEBGRAPH_CONTACT"), "operator `CONTACT` (URL or e-mail), sent in the User-Agent (default $WEBGRAPH_CONTACT)"),
 		noRobots: fs.Bool("no-robots", false, "do not ask robots.txt (loudly reported)"),
 	}
-	f.tls.registerTLS(fs)
+	f.tls.register(fs)
 	f.db = fs.String("db", "", "with --write: the crawl's database at `PATH` (a file or postgres:// URL)")
 	f.write = fs.String("write", "", "write the sitemap of the crawl in --db to the directory `DIR` (made if missing) instead of reading a site's")
 	f.base = fs.String("base", "", "with --write: the `URL` of the directory the files will be served from; only URLs below it are listed (default: the root of the one origin the crawl kept pages on)")
@@ -104,14 +106,15 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *timeout <= 0 {
 		return usagef("--timeout must be positive")
 	}
-	if err := checkWait("host-interval", *interval); err != nil {
-		return err
+	if err := settings.CheckWait("host-interval", *interval); err != nil {
+		return usagef("%v", err)
 	}
-	if err := checkCount("sitemap-limit", *limit, false); err != nil {
-		return err
+	if err := settings.CheckCount("sitemap-limit", *limit, false); err != nil {
+		return usagef("%v", err)
 	}
-	o := fetchOptions{noRobots: *noRobots, contact: *contact, timeout: *timeout, caFiles: f.tls.caFiles, insecure: f.tls.insecure}
-	if err := o.parseTLS(); err != nil {
+	o, err := newFetcher(settings.Fetch{NoRobots: *noRobots, Contact: *contact, Timeout: *timeout, CACert: f.tls.caFiles, Insecure: f.tls.insecure,
+		Mode: union.ModePlain, BlockPrivate: settings.BlockPrivateAuto}, settings.Secrets{}, "", stderr)
+	if err != nil {
 		return err
 	}
 	warnIdentity(stderr, o.identity())
@@ -119,7 +122,7 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return usagef("%v", err)
 	}
-	gate := o.newGate(ctx, scope, *interval, stderr)
+	gate := o.withGate(ctx, scope, *interval, nil).gate
 	var seedHops []fetch.Redirect
 	if final, joins, err := gate.FollowSeed(ctx, target, crawl.MaxSeedJoins); err == nil && len(joins) > 0 {
 		// The site lives where the URL's own redirect lands: its
