@@ -170,7 +170,7 @@ func openEvents(ctx context.Context, cfg *settings.Config, p *crawlPlan, st *sto
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	return &eventSink{ctx: ctx, w: w, enc: enc, prog: newProgress(stderr), bl: p.bl, st: st, onDone: onDone(ctx)}, nil
+	return &eventSink{w: w, enc: enc, prog: newProgress(stderr), bl: p.bl, st: st, onDone: onDone(ctx)}, nil
 }
 
 // wireCrawl builds the parts and the engine over them: the gate (with a
@@ -178,11 +178,7 @@ func openEvents(ctx context.Context, cfg *settings.Config, p *crawlPlan, st *sto
 // checker, the union of both sides, the pictures and the archive.
 func wireCrawl(ctx context.Context, s *settings.Config, p *crawlPlan, st *store.Store, events *eventSink, opened *closers) (*engine, error) {
 	cfg := p.cfg
-	var shared policy.SharedRobots
-	if store.IsPostgres(st.Path()) {
-		shared = st.SharedRobots()
-	}
-	g := p.fetch.withGate(ctx, p.scope, cfg.HostInterval, shared)
+	g := p.fetch.withGate(ctx, p.scope, cfg.HostInterval, st.SharedRobots())
 	if cfg.Resumed {
 		// Policies younger than a day are used again, not asked for.
 		saved, err := st.RobotsPolicies(time.Now().Add(-policy.MaxCacheAge))

@@ -170,10 +170,11 @@ func isUsage(err error) bool {
 type jsonLiner interface{ JSONLine() ([]byte, error) }
 
 // eventSink takes every event of the crawl: it tells the progress line,
-// adds the baseline's tally to the done event, notes why origins were
-// deferred, and writes the event as a line of JSON Lines.
+// notes why origins were deferred, and writes the event as a line of JSON
+// Lines. The last event (done, or a worker's worker_done) is held until
+// the crawl has returned: finish compares the crawl with the baseline
+// then, and writes it with the comparison's tally.
 type eventSink struct {
-	ctx         context.Context
 	w           io.Writer
 	enc         *json.Encoder
 	prog        *progress
@@ -181,21 +182,38 @@ type eventSink struct {
 	st          *store.Store
 	err         error             // the first write's failure; later events are not written
 	unreachable []string          // why origins were deferred, for a crawl that fetched nothing
+	end         crawl.Event       // the done or worker_done event, held for finish
 	onDone      func(crawl.Event) // told the done event, with the baseline's tally (see onDone); may be nil
 }
 
 func (s *eventSink) observe(ev crawl.Event) {
 	s.prog.observe(ev)
-	ev = s.bl.done(s.ctx, s.st, ev) // the done event gets the comparison's tally
-	if d, ok := ev.(*crawl.DeferredEvent); ok {
-		s.unreachable = append(s.unreachable, d.Origin+": "+d.Reason)
+	switch ev := ev.(type) {
+	case *crawl.DeferredEvent:
+		s.unreachable = append(s.unreachable, ev.Origin+": "+ev.Reason)
+	case *crawl.DoneEvent, *crawl.WorkerDoneEvent:
+		s.end = ev
+		return
 	}
-	switch ev.(type) {
-	case *crawl.DoneEvent, *doneWithBaseline:
-		if s.onDone != nil {
-			s.onDone(ev)
-		}
+	s.write(ev)
+}
+
+// finish writes the crawl's last event, once the crawl has returned: the
+// done event with the baseline's tally when there is a baseline.
+func (s *eventSink) finish(ctx context.Context) error {
+	if s.end == nil {
+		return s.err
 	}
+	ev := s.bl.done(ctx, s.st, s.end)
+	s.end = nil
+	if s.onDone != nil {
+		s.onDone(ev)
+	}
+	s.write(ev)
+	return s.err
+}
+
+func (s *eventSink) write(ev crawl.Event) {
 	if s.err != nil {
 		return
 	}
@@ -231,8 +249,8 @@ func (e *engine) run(ctx context.Context, events *eventSink, stderr io.Writer, i
 	stopProgress := events.prog.start()
 	done := e.crawl.Run(ctx)
 	stopProgress()
-	if events.err != nil {
-		return nil, fmt.Errorf("crawl: writing events: %w", events.err)
+	if err := events.finish(ctx); err != nil {
+		return nil, fmt.Errorf("crawl: writing events: %w", err)
 	}
 	if err := e.archive.Err(); err != nil {
 		return nil, fmt.Errorf("crawl: --warc: %w", err)
@@ -271,7 +289,11 @@ func finishCrawl(cfg *settings.Config, c *crawlRun, started time.Time, done *cra
 		}
 	}
 	if inv.JUnit != "" {
-		if err := ci.WriteJUnit(inv.JUnit, gates.JUnit(cfg.Settings.Seeds, started, done)); err != nil {
+		doc := gates.JUnit(cfg.Settings.Seeds, started, done)
+		if suite, ok := bl.junitSuite(); ok {
+			doc.Prepend(suite) // what is new first
+		}
+		if err := ci.WriteJUnit(inv.JUnit, doc); err != nil {
 			return fmt.Errorf("crawl: --junit: %w", err)
 		}
 	}
@@ -279,7 +301,7 @@ func finishCrawl(cfg *settings.Config, c *crawlRun, started time.Time, done *cra
 	if os.Getenv("GITHUB_ACTIONS") == "true" {
 		gates.Annotate(commandWriter(stderr))
 	}
-	gateErr = bl.finish(inv.JUnit, stderr, gateErr)
+	gateErr = bl.finish(stderr, gateErr)
 	switch {
 	case done.Stopped == crawl.StopInterrupted:
 		return errInterrupted

@@ -23,6 +23,7 @@ import (
 	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/refuse"
+	"github.com/webgraph/webgraph/report"
 	"github.com/webgraph/webgraph/settings"
 )
 
@@ -222,8 +223,8 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		a = audit.Of(p.Sides[fetch.Plain], p.Sides[fetch.Rendered])
 	}
 	if *f.html != "" {
-		view := newCompareView(p, c, a, time.Now())
-		if werr := writeFile(output{"--html", *f.html}, func(w io.Writer) error { return writeCompareHTML(w, view) }); werr != nil {
+		made := time.Now()
+		if werr := writeFile(output{"--html", *f.html}, func(w io.Writer) error { return report.WriteCompare(w, p, c, a, made) }); werr != nil {
 			return fmt.Errorf("compare: --html: %w", werr)
 		}
 		fmt.Fprintf(stderr, "webgraph: wrote %s\n", *f.html)
@@ -315,7 +316,7 @@ func writeCompareText(w io.Writer, p *union.Page, c union.Comparison, a *audit.A
 		}
 		fmt.Fprintf(w, "\nThe page was refused, so its fields are not audited; what each side read:\n")
 	} else {
-		fmt.Fprintf(w, "  verdict:  kept, %s from %s\n", plural(p.Words, "word"), sideList(p.Used))
+		fmt.Fprintf(w, "  verdict:  kept, %s from %s\n", plural(p.Words, "word"), report.SidesInWords(p.Used))
 		a.WriteTable(w)
 	}
 	section := func(title string, blocks []string, mark string) {
@@ -371,18 +372,20 @@ func policyWarnings(rp *policy.RobotsPolicy) []string {
 	return slices.Clone(rp.Warnings)
 }
 
-// sideList says which sides a page's text came from, in words:
-// "rendered and plain".
-func sideList(sides []fetch.Name) string {
-	names := make([]string, len(sides))
-	for i, n := range sides {
-		names[i] = string(n)
-	}
-	switch len(names) {
-	case 0:
-		return "no side"
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+// fetchWithPictures is fetchPage for compare --html: the render takes its
+// picture, and the plain side's served HTML is shown with scripts off for
+// the other, put in the plain side's Picture. A picture that cannot be
+// taken is a warning of the page.
+func (g *gated) fetchWithPictures(ctx context.Context, target *url.URL, width int) (*union.Page, error) {
+	return g.fetchPage(ctx, target, unionUse{pictures: &rendered.Pictures{Width: width}}, func(u *union.Union, p *union.Page) {
+		ns, ok := u.Rendered.(crawl.NoScripter)
+		if !ok || p.Sides[fetch.Plain] == nil {
+			return
+		}
+		pic, perr := ns.NoScriptOf(ctx, p.Sides[fetch.Plain])
+		if perr != nil {
+			p.Warnings = append(p.Warnings, "no-script picture: "+perr.Error())
+		}
+		p.Sides[fetch.Plain].Picture = pic
+	})
 }

@@ -153,66 +153,41 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	var deadErr error // with --verify, when dead URLs were found
 	if *verify {
-		live, dead, unverifiable, disallowed, notFetched := 0, 0, 0, 0, 0
 		bar := newLiveLine(stderr)
 		began, drawn := time.Now(), time.Time{}
 		fmt.Fprintf(stderr, "webgraph: verifying %s, one request per %s\n", plural(len(urls), "URL"), *interval)
-		out.Inventory.Live, out.Inventory.Dead, out.Inventory.Unverifiable = &live, &dead, &unverifiable
-		out.Inventory.Disallowed, out.Inventory.NotFetched = &disallowed, &notFetched
+		targets := make([]string, len(urls))
 		for i, s := range urls {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			row := sitemapURL{URL: s.URL, Sitemap: s.Sitemap}
-			u, _ := url.Parse(s.URL)
-			if a := gate.Ask(ctx, u, policy.Probe); a.Denied != nil {
-				if a.Denied.Cause == fetch.DeniedDisallowed {
-					disallowed++
-				} else {
-					notFetched++
-				}
-				row.Error = "not fetched: " + a.Denied.Error()
-			} else {
-				resp, err := gate.Do(ctx, http.MethodGet, u, policy.Probe, nil)
-				if err != nil {
-					row.Error = err.Error()
-				}
-				ev, judged := linkcheck.Judge(ctx, u, http.MethodGet, resp, err, *timeout)
-				if !judged { // cut short: the command's end, or a stopped gate
-					if ctx.Err() != nil {
-						return ctx.Err()
-					}
-					return err
-				}
-				row.Status, row.Verdict, row.Reason = ev.Status, ev.Verdict, ev.Reason
-				switch ev.Verdict {
-				case linkcheck.OK:
-					live++
-				case linkcheck.Broken:
-					dead++
-				default:
-					unverifiable++
-				}
-				if ev.Verdict != linkcheck.Unverifiable {
-					isLive := ev.Verdict == linkcheck.OK
-					row.Live = &isLive
-				}
+			targets[i] = s.URL
+		}
+		i := 0
+		t, err := linkcheck.Verify(ctx, gate, targets, *timeout, func(v linkcheck.Verification, t linkcheck.Tally) {
+			row := sitemapURL{URL: v.URL, Sitemap: urls[i].Sitemap, Status: v.Status, Verdict: v.Verdict, Reason: v.Reason, Error: v.Error}
+			if v.Asked && v.Verdict != linkcheck.Unverifiable {
+				isLive := v.Verdict == linkcheck.OK
+				row.Live = &isLive
 			}
 			if *list || row.Live == nil || !*row.Live {
 				out.URLs = append(out.URLs, row)
 			}
+			i++
 			// On a terminal the bar is redrawn as it moves; elsewhere a line
 			// every 10 s, so a log shows the run is alive.
-			if now := time.Now(); (bar.terminal && now.Sub(drawn) >= 200*time.Millisecond) || now.Sub(drawn) >= 10*time.Second || i+1 == len(urls) {
+			if now := time.Now(); (bar.terminal && now.Sub(drawn) >= 200*time.Millisecond) || now.Sub(drawn) >= 10*time.Second || i == len(urls) {
 				drawn = now
-				bar.draw(fmt.Sprintf("webgraph: verifying %s · %d live, %d dead, %d unverifiable", meter(i+1, len(urls), now.Sub(began)), live, dead, unverifiable))
+				bar.draw(fmt.Sprintf("webgraph: verifying %s · %d live, %d dead, %d unverifiable", meter(i, len(urls), now.Sub(began)), t.Live, t.Dead, t.Unverifiable))
 			}
+		})
+		if err != nil {
+			return err
 		}
 		bar.clear()
+		out.Inventory.Live, out.Inventory.Dead, out.Inventory.Unverifiable = &t.Live, &t.Dead, &t.Unverifiable
+		out.Inventory.Disallowed, out.Inventory.NotFetched = &t.Disallowed, &t.NotFetched
 		fmt.Fprintf(stderr, "webgraph: verified %s: %d live, %d dead, %d unverifiable, %d disallowed by robots.txt, %d not fetched\n",
-			plural(len(urls), "URL"), live, dead, unverifiable, disallowed, notFetched)
-		if dead > 0 {
-			deadErr = &deadURLsError{Origin: out.Origin, Dead: dead, Verified: live + dead + unverifiable}
+			plural(len(urls), "URL"), t.Live, t.Dead, t.Unverifiable, t.Disallowed, t.NotFetched)
+		if t.Dead > 0 {
+			deadErr = &deadURLsError{Origin: out.Origin, Dead: t.Dead, Verified: t.Live + t.Dead + t.Unverifiable}
 		}
 	} else if *list {
 		for _, s := range urls {
