@@ -214,8 +214,6 @@ type Fetcher struct {
 
 	mem memoryWatch
 
-	front sync.Mutex // held while a picture is taken (screenshot.go)
-
 	spread *spread // several running browsers; nil for one
 
 	peakRSS   atomic.Int64 // the browser tree's most resident memory seen, in bytes

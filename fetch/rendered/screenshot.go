@@ -16,7 +16,6 @@ import (
 	cdpfetch "github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"github.com/webgraph/webgraph/fetch"
@@ -79,11 +78,7 @@ func (e *PictureError) Error() string { return "rendered: picture of " + e.URL +
 // picture takes a screenshot of the page loaded in t, as p bounds it. The
 // layout is set to p.Width while it is taken and set back to the tab's
 // viewport after, so the tab can be reused.
-// Pictures are taken one at a time per browser (front, held meanwhile), as
-// each brings its tab to the front.
-func (t *tab) picture(ctx context.Context, front *sync.Mutex, pageURL string, p Pictures) (*fetch.Picture, error) {
-	front.Lock()
-	defer front.Unlock()
+func (t *tab) picture(ctx context.Context, pageURL string, p Pictures) (*fetch.Picture, error) {
 	start := time.Now()
 	p = p.withDefaults()
 	// Lay the page out at the picture's width first: its height depends on it.
@@ -102,13 +97,11 @@ func (t *tab) picture(ctx context.Context, front *sync.Mutex, pageURL string, p 
 	if height > p.MaxHeight {
 		height, cut = p.MaxHeight, true
 	}
-	// A tab in the background is never drawn, and a capture waits for a
-	// frame: the tab comes to the front while it is taken, then the
-	// browser's blank tab goes back there (see newTab).
-	if _, err := chromedp.CallBrowser(ctx, target.ActivateTarget, target.ActivateTargetParams{TargetID: target.ID(t.frame)}); err != nil {
-		return nil, fmt.Errorf("rendered: picture: %w", err)
-	}
-	defer chromedp.CallBrowser(context.WithoutCancel(ctx), target.ActivateTarget, target.ActivateTargetParams{TargetID: t.b.front})
+	// The tab stays in the background: Page.captureScreenshot draws a
+	// background tab of the window for the capture itself, the same
+	// pixels as in front (picture_internal_test.go), so tabs take their
+	// pictures at the same time. A hidden tab (newTab) is never drawn:
+	// its capture waits for a frame that does not come.
 	quality, laid := p.Quality, DefaultPictureMinHeight
 	for {
 		if height != laid {
@@ -152,7 +145,7 @@ func (f *Fetcher) takePicture(ctx context.Context, t *tab, pageURL string, p Pic
 	pctx, cancel := context.WithTimeout(t.ctx, f.cfg.Timeout)
 	defer cancel()
 	defer context.AfterFunc(ctx, cancel)()
-	return t.picture(pctx, &f.front, pageURL, p)
+	return t.picture(pctx, pageURL, p)
 }
 
 // setLayout lays the page out in a window, on a screen, of width by height
@@ -270,7 +263,7 @@ func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, content
 		}
 		return nil, fmt.Errorf("rendered: no-script tab: loading %s: %w", u, err)
 	}
-	return t.picture(rctx, &f.front, u.String(), p)
+	return t.picture(rctx, u.String(), p)
 }
 
 // NoScriptOf is NoScript for the HTML a plain side was served (its
