@@ -214,6 +214,8 @@ type Fetcher struct {
 
 	mem memoryWatch
 
+	front sync.Mutex // held while a tab is in front for a picture (screenshot.go)
+
 	spread *spread // several running browsers; nil for one
 
 	peakRSS   atomic.Int64 // the browser tree's most resident memory seen, in bytes
