@@ -183,7 +183,7 @@ func (f *fetcher) withGate(ctx context.Context, scope *policy.Scope, interval ti
 		block = policy.AllPublic(ctx, network, scope.NamedOrigins())
 		cancel()
 	}
-	g.gate = policy.NewGate(policy.GateConfig{Scope: scope, Robots: robots, Throttle: policy.NewThrottle(interval, nil),
+	g.gate = policy.NewGate(policy.GateConfig{Scope: scope, Robots: robots, Throttle: newThrottle(ctx, interval),
 		UserAgent: f.identity().UserAgent(), Timeout: f.s.Timeout, Proxy: f.proxy, Transport: g.transport, BlockPrivate: block, Network: network})
 	return g
 }
