@@ -178,7 +178,7 @@ func OpenContext(ctx context.Context, path string, mode Mode) (s *Store, err err
 	version := SchemaVersion
 	switch {
 	case !exists && mode == Read:
-		return nil, fmt.Errorf("store: %s: %w", path, fs.ErrNotExist)
+		return nil, fmt.Errorf("store: no crawl in %s: %w", path, fs.ErrNotExist)
 	case !exists && mode != Create:
 		return nil, fmt.Errorf("%w: %s", ErrNothingToResume, path)
 	}
