@@ -70,6 +70,24 @@ type Result struct {
 	Event         []byte // the page event as written
 	Links         []Link
 	Queue         []New
+	// Content is a kept page's main content (--keep content); nil when
+	// none is kept. A durable frontier records it with the page.
+	Content *Content
+}
+
+// Content is a kept page's main content as a crawl keeps it: its Markdown
+// block by block, and the hashes of the page's blocks of text, from which
+// its site's template is learned again (docs/design.md, "Content").
+type Content struct {
+	Side         string // the document it was read from: "plain" (as served) or "rendered"
+	Site         string // the host whose pages' template it counts in
+	Title        string
+	Lang         string // BCP 47: declared, else detected (LangDetected)
+	LangDetected bool
+	Words        int      // the words of the Markdown's text (content.BlockText)
+	Truncated    bool     // the document or the Markdown was cut at its bound
+	Blocks       []string // the Markdown, block by block (content.Blocks)
+	Runs         []uint64 // the page's text blocks' hashes (content.Document.BlockHashes)
 }
 
 // Link is an edge of the web graph.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -93,7 +94,23 @@ CREATE TABLE hosts (
 	last_start     TIMESTAMPTZ NOT NULL DEFAULT 'epoch', -- the last request to it, by any worker
 	paused_until   TIMESTAMPTZ NOT NULL DEFAULT 'epoch'  -- a 429 or 503 asked every worker to wait until then
 );
-` + pgFirstUseTables
+` + pgFirstUseTables + pgContentTable
+
+// pgContentTable is contentTable in PostgreSQL's words (revision 4 on).
+const pgContentTable = `
+CREATE TABLE content (
+	url_id        BIGINT PRIMARY KEY REFERENCES urls (id),
+	site          TEXT NOT NULL,
+	side          TEXT NOT NULL,
+	title         TEXT NOT NULL,
+	lang          TEXT NOT NULL,
+	lang_detected INTEGER NOT NULL,
+	words         INTEGER NOT NULL,
+	truncated     INTEGER NOT NULL,
+	blocks        TEXT NOT NULL,
+	runs          BYTEA NOT NULL
+);
+`
 
 // pgFirstUseTables are the tables revision 2 made on first use, not with
 // the schema (see pgMigrate).
@@ -116,29 +133,43 @@ CREATE TABLE pictures (
 // pgLockKey is the advisory lock that serialises creating the schema.
 const pgLockKey = 0x77677068
 
-// pgRevision numbers pgSchema's versions. A crawl of revision 2 is
-// migrated when opened (pgMigrate); one of another revision is ErrVersion.
-// (Its links keep one row per link: a shared crawl's workers insert them
-// concurrently, and the reads of in-links use links_to.)
-const pgRevision = 3
+// pgRevision numbers pgSchema's versions. A crawl of an older revision
+// (2 or 3) is migrated when opened (pgMigrations); one of another revision
+// is ErrVersion. (Its links keep one row per link: a shared crawl's workers
+// insert them concurrently, and the reads of in-links use links_to.)
+const pgRevision = 4
 
 // pgSchemaVersion is the schema version a PostgreSQL crawl's meta row
 // holds: the first one's, which its revisions extend.
 const pgSchemaVersion = 1
 
-// pgMigrate takes a revision 2 crawl, whose kept, link_checks and pictures
-// tables were made on first use, to revision 3, which makes them with the
-// schema. It runs under the schema's advisory lock.
-func pgMigrate(ctx context.Context, tx *sql.Tx) error {
-	for _, q := range []string{
-		strings.ReplaceAll(pgFirstUseTables, "CREATE TABLE ", "CREATE TABLE IF NOT EXISTS "),
-		`UPDATE meta SET value = '3' WHERE key = 'pg_revision'`,
-	} {
-		if _, err := tx.ExecContext(ctx, q); err != nil {
-			return err
+// pgMigrations[r] takes a crawl of revision r+2 to revision r+3, under the
+// schema's advisory lock, in the transaction that opens it; the last one
+// yields pgRevision.
+var pgMigrations = []func(ctx context.Context, tx *sql.Tx) error{
+	// 2 → 3: the kept, link_checks and pictures tables, which revision 2
+	// made on first use, are made with the schema.
+	func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, strings.ReplaceAll(pgFirstUseTables, "CREATE TABLE ", "CREATE TABLE IF NOT EXISTS "))
+		return err
+	},
+	// 3 → 4: the table of the pages' main content, empty.
+	func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, strings.ReplaceAll(pgContentTable, "CREATE TABLE ", "CREATE TABLE IF NOT EXISTS "))
+		return err
+	},
+}
+
+// pgMigrate takes a crawl of revision from to pgRevision, one migration
+// after another, and records the revision reached.
+func pgMigrate(ctx context.Context, tx *sql.Tx, from int) error {
+	for r := from; r < pgRevision; r++ {
+		if err := pgMigrations[r-2](ctx, tx); err != nil {
+			return fmt.Errorf("from revision %d: %w", r, err)
 		}
 	}
-	return nil
+	_, err := tx.ExecContext(ctx, `UPDATE meta SET value = $1 WHERE key = 'pg_revision'`, fmt.Sprint(pgRevision))
+	return err
 }
 
 // Advisory lock classes (the first key of the two-key form, a space apart
@@ -264,8 +295,9 @@ func (s *Store) pgPrepare(ctx context.Context, mode Mode, name string) error {
 	if version != fmt.Sprint(pgSchemaVersion) {
 		return fmt.Errorf("%w: %s has version %s; this webgraph reads version %d", ErrVersion, name, version, pgSchemaVersion)
 	}
-	if revision == "2" {
-		if err := pgMigrate(ctx, tx); err != nil {
+	if revision == "2" || revision == "3" {
+		from, _ := strconv.Atoi(revision)
+		if err := pgMigrate(ctx, tx, from); err != nil {
 			return fmt.Errorf("store: migrating %s to PostgreSQL revision %d: %w", name, pgRevision, err)
 		}
 		revision = fmt.Sprint(pgRevision)

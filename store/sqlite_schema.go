@@ -10,7 +10,7 @@ import (
 // SchemaVersion is the version of the SQLite schema below (PRAGMA
 // user_version). A database of an older version is migrated when it is
 // opened (see migrations); one of a newer version is refused.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // ApplicationID marks a SQLite file as webgraph's ("wgph").
 const ApplicationID = 0x77677068
@@ -64,7 +64,71 @@ CREATE TABLE runs (
 	run_event  TEXT NOT NULL,
 	done_event TEXT
 );
+` + queueIndex + ";" + firstUseTables + contentTable
+
+// schemaV2 is version 2's schema: the schema above without the table
+// version 3 added (contentTable).
+const schemaV2 = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE urls (
+	id       INTEGER PRIMARY KEY,
+	url      TEXT NOT NULL UNIQUE,
+	host     TEXT NOT NULL,
+	state    TEXT NOT NULL,
+	via      TEXT NOT NULL DEFAULT '',
+	found_on TEXT NOT NULL DEFAULT '',
+	anchor   TEXT NOT NULL DEFAULT '',
+	depth    INTEGER NOT NULL DEFAULT 0,
+	attempts INTEGER NOT NULL DEFAULT 0,
+	in_sitemap INTEGER NOT NULL DEFAULT 0,
+	kind     TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE pages (
+	url_id         INTEGER PRIMARY KEY REFERENCES urls (id),
+	final_url      TEXT NOT NULL,
+	ok             INTEGER NOT NULL,
+	status         INTEGER NOT NULL,
+	cause          TEXT NOT NULL,
+	title          TEXT NOT NULL,
+	words          INTEGER NOT NULL,
+	plain_words    INTEGER,
+	rendered_words INTEGER,
+	text           TEXT,
+	event          TEXT NOT NULL
+);
+CREATE TABLE outlinks (
+	from_id INTEGER PRIMARY KEY REFERENCES urls (id),
+	links   TEXT NOT NULL
+);
+CREATE TABLE robots (origin TEXT PRIMARY KEY, fetched_at TEXT NOT NULL, policy TEXT NOT NULL);
+CREATE TABLE runs (
+	id         INTEGER PRIMARY KEY,
+	started_at TEXT NOT NULL,
+	resumed    INTEGER NOT NULL,
+	run_event  TEXT NOT NULL,
+	done_event TEXT
+);
 ` + queueIndex + ";" + firstUseTables
+
+// contentTable holds each kept page's main content (--keep content),
+// version 3 on: the Markdown block by block (a JSON array of strings) and
+// the hashes of the page's blocks of text, 8 bytes each, big-endian, from
+// which a resumed crawl learns its sites' templates again
+// (docs/design.md, "Content").
+const contentTable = `
+CREATE TABLE content (
+	url_id        INTEGER PRIMARY KEY REFERENCES urls (id),
+	site          TEXT NOT NULL,    -- the host whose pages' template it counts in
+	side          TEXT NOT NULL,    -- plain: the HTML as served; rendered: the DOM after scripts
+	title         TEXT NOT NULL,
+	lang          TEXT NOT NULL,    -- BCP 47; declared, else detected
+	lang_detected INTEGER NOT NULL,
+	words         INTEGER NOT NULL,
+	truncated     INTEGER NOT NULL,
+	blocks        TEXT NOT NULL,    -- JSON: the Markdown's blocks, in order
+	runs          BLOB NOT NULL     -- the page's text blocks' hashes
+);
+`
 
 // firstUseTables are the tables the first release made on first use, not
 // with the schema: a database it wrote may lack any of them (see
@@ -102,6 +166,16 @@ const queueIndex = `CREATE INDEX urls_ready ON urls (host, attempts DESC, id) WH
 // inside the transaction Open gives it; the last one yields SchemaVersion.
 var migrations = []func(ctx context.Context, tx *sql.Tx) error{
 	migrateToV2,
+	migrateToV3,
+}
+
+// migrateToV3 takes a database of version 2 to version 3: the table of
+// the pages' main content, empty (that release kept none).
+func migrateToV3(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, contentTable); err != nil {
+		return fmt.Errorf("taking the database to version 3: %w", err)
+	}
+	return nil
 }
 
 // migrateToV2 takes a database of the first release (version 1) to version

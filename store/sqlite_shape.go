@@ -114,14 +114,18 @@ var shapes = sync.OnceValues(func() (map[int]*versionShape, error) {
 		v1.indexes["urls_queue"] = append(v1.indexes["urls_queue"], normalSQL(q))
 		v1.indexOn["urls_queue"] = "urls"
 	}
+	v2, err := shapeOfSchema(schemaV2)
+	if err != nil {
+		return nil, fmt.Errorf("store: the shape of version 2: %w", err)
+	}
 	cur, err := shapeOfSchema(schema)
 	if err != nil {
 		return nil, fmt.Errorf("store: the shape of version %d: %w", SchemaVersion, err)
 	}
-	if SchemaVersion != 2 {
+	if SchemaVersion != 3 {
 		return nil, fmt.Errorf("store: no shape for schema version %d", SchemaVersion)
 	}
-	return map[int]*versionShape{1: v1, 2: cur}, nil
+	return map[int]*versionShape{1: v1, 2: v2, 3: cur}, nil
 })
 
 // shapeOfSchema writes schema into a database in memory and reads its

@@ -1,0 +1,150 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/frontier"
+	"github.com/webgraph/webgraph/policy"
+)
+
+// contentFrontier is the part of both engines' frontiers the test drives.
+type contentFrontier interface {
+	Add(url, host string, c discovery.Discovery) bool
+	Next(ctx context.Context) (frontier.Item, error)
+	Complete(it frontier.Item, r frontier.Result) []frontier.Link
+}
+
+// TestContentRecorded: a kept page's content is written with its record,
+// on both engines, and read back whole, with the page's URLs and citation;
+// a refused page's is never written; the template hashes read back as
+// written; the content survives the store being closed and opened again.
+func TestContentRecorded(t *testing.T) {
+	t.Parallel()
+	engines := map[string]func(t *testing.T) (string, func(s *Store) contentFrontier){
+		"sqlite": func(t *testing.T) (string, func(s *Store) contentFrontier) {
+			return filepath.Join(t.TempDir(), "c.db"), func(s *Store) contentFrontier {
+				f, err := s.Frontier(policy.NewThrottle(0, nil), 5)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return f
+			}
+		},
+		"postgres": func(t *testing.T) (string, func(s *Store) contentFrontier) {
+			return pg.DB(t), func(s *Store) contentFrontier {
+				f, err := s.SharedFrontier(policy.NewThrottle(0, nil), 5, SharedConfig{Poll: 10 * time.Millisecond})
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { f.Close() })
+				return f
+			}
+		},
+	}
+	for name, engine := range engines {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			db, frontierOf := engine(t)
+			s, err := Open(db, Create)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := frontierOf(s)
+			seed := discovery.Discovery{Via: discovery.ViaSeed}
+			f.Add("http://h/a", "h", seed)
+			f.Add("http://h/refused", "h", seed)
+			kept := &frontier.Content{Side: "rendered", Site: "h", Title: "A \"title\"", Lang: "fr", LangDetected: true, Words: 7, Truncated: true,
+				Blocks: []string{"# A \\\"title\\\"", "```\ncode\n\nmore\n```", "Text with [a link](http://h/b)."}, Runs: []uint64{1, 1 << 63, 42}}
+			for range 2 {
+				it, err := f.Next(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := frontier.Result{State: frontier.StateDone, FinalURL: it.URL + "/", Status: 200, Event: []byte(`{"event":"page"}`), Content: kept}
+				if it.URL == "http://h/refused" {
+					r.State, r.Cause, r.FinalURL = frontier.StateRefused, "wall", it.URL
+				}
+				f.Complete(it, r)
+			}
+			s.Close()
+
+			r, err := Open(db, Read)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			var got []PageContent
+			if err := r.Contents(func(pc PageContent) error { got = append(got, pc); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			want := *kept
+			want.Runs = nil
+			if len(got) != 1 || got[0].URL != "http://h/a" || got[0].FinalURL != "http://h/a/" || got[0].Citation != seed || !reflect.DeepEqual(got[0].Content, want) {
+				t.Fatalf("contents = %+v; want the kept page's alone: %+v", got, want)
+			}
+			var rows int
+			if err := r.db.QueryRow(`SELECT COUNT(*) FROM content`).Scan(&rows); err != nil || rows != 1 {
+				t.Errorf("the content table holds %d rows (%v); want the kept page's alone", rows, err)
+			}
+			var runs [][]uint64
+			if err := r.ContentRuns(func(site string, rs []uint64) {
+				if site != "h" {
+					t.Errorf("site %q; want h", site)
+				}
+				runs = append(runs, rs)
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if len(runs) != 1 || !reflect.DeepEqual(runs[0], kept.Runs) {
+				t.Errorf("runs = %v; want %v once", runs, kept.Runs)
+			}
+		})
+	}
+}
+
+// TestContentMigrates: a database of version 2, as the previous release
+// made it, opens; it is migrated, gains the content table (empty), and a
+// resumed crawl records content in it.
+func TestContentMigrates(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "v2.db")
+	raw, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(schemaV2 + `PRAGMA application_id = 2003267688; PRAGMA user_version = 2;
+		INSERT INTO meta (key, value) VALUES ('app', 'webgraph'), ('schema_version', '2');
+		INSERT INTO runs (started_at, resumed, run_event) VALUES ('2025-01-01T00:00:00Z', 0, '{}');
+		INSERT INTO urls (url, host, state) VALUES ('http://h/b', 'h', 'queued')`); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	s, err := Open(path, Resume)
+	if err != nil {
+		t.Fatalf("opening a version 2 database: %v", err)
+	}
+	f, err := s.Frontier(policy.NewThrottle(0, nil), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	it, err := f.Next(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Complete(it, frontier.Result{State: frontier.StateDone, FinalURL: it.URL, Status: 200, Event: []byte(`{}`),
+		Content: &frontier.Content{Side: "plain", Site: "h", Blocks: []string{"Words."}, Words: 1}})
+	var version int
+	s.db.QueryRow(`PRAGMA user_version`).Scan(&version)
+	n := 0
+	err = s.Contents(func(PageContent) error { n++; return nil })
+	s.Close()
+	if err != nil || version != SchemaVersion || n != 1 {
+		t.Errorf("after migrating: version %d, %d pages of content, %v; want version %d and the page recorded since", version, n, err, SchemaVersion)
+	}
+}
