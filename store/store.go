@@ -98,12 +98,12 @@ var hot = map[string]string{
 	"insertLinks":  `INSERT OR REPLACE INTO outlinks (from_id, links) VALUES (?, ?)`,
 	"insertContent": `INSERT OR REPLACE INTO content (url_id, site, side, title, lang, lang_detected, words, truncated, blocks, runs)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-	"claim":        `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`,
-	"holder":       `SELECT url FROM kept WHERE canon = ?`,
-	"refill":       `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,
-	"retry":        `UPDATE urls SET state = 'queued', attempts = ? WHERE url = ?`,
-	"sitemapped":   `UPDATE urls SET in_sitemap = 1 WHERE url = ? AND state != 'linked'`,
-	"refillAfter":  `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' AND id > ? AND attempts = 0 ORDER BY id LIMIT ?`,
+	"claim":       `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`,
+	"holder":      `SELECT url FROM kept WHERE canon = ?`,
+	"refill":      `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,
+	"retry":       `UPDATE urls SET state = 'queued', attempts = ? WHERE url = ?`,
+	"sitemapped":  `UPDATE urls SET in_sitemap = 1 WHERE url = ? AND state != 'linked'`,
+	"refillAfter": `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' AND id > ? AND attempts = 0 ORDER BY id LIMIT ?`,
 }
 
 // stmt returns the prepared statement name bound to tx.
