@@ -1,20 +1,21 @@
 package content
 
 import (
-	"hash/fnv"
 	"strings"
+	"unicode"
 )
 
 // What a crawl keeps of a page's content, and the pass that needs no HTML
 // (docs/design.md, "Content"). A crawl extracts each page once, with its
 // site's Template as learned so far, and keeps the Markdown as its blocks
-// (Blocks) with the hashes of the page's blocks of text (BlockHashes): the
-// template is learned again from those hashes when a crawl resumes. The
-// pages extracted before much was learned still hold blocks every page of
-// the site repeats (a footer inside the article's element, an "edit this
-// page" line); when the content is written out, a Template of Markdown
-// blocks (AddHashes of each page's BlockHash values) tells them, and
-// PruneBlocks leaves them out.
+// (Blocks), the hashes of all the page's blocks of text (BlockHashes:
+// the template is learned again from them, on resume too) and, for each
+// Markdown block, the hashes of the blocks of text it was written from
+// (BlockRuns). The pages extracted before much was learned still hold
+// blocks the site repeats on its pages (a navigation bar read as content on
+// the first page, a footer inside the article's element); when the content
+// is written out, the template learned from every page's hashes tells them,
+// and PruneBlocks leaves them out.
 
 // BlockHashes returns the distinct hashes of d's blocks of text, as Add
 // counts them, in the order the blocks first appear. A Template given
@@ -111,25 +112,93 @@ func Blocks(md string) []string {
 	return out
 }
 
-// BlockHash is the hash a Markdown block is known by in a Template of a
-// site's Markdown blocks: its text as written, trailing spaces aside.
-func BlockHash(block string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte("md\x00"))
-	h.Write([]byte(strings.TrimRight(block, " \n")))
-	return h.Sum64()
+// BlockRuns returns, for each of blocks (the Markdown blocks Extract wrote
+// of d, in order), the hashes of d's blocks of text it was written from:
+// those whose text, spaces aside, makes up the block's text (BlockText), in
+// document order. A block whose text they do not make up whole (a title
+// taken from <title>, an image's alt text written as text) gets nil, and is
+// never taken for template. The work is bounded: a block is looked for in
+// a window of the document's blocks of text around where the last one was
+// found.
+func (d *Document) BlockRuns(blocks []string) [][]uint64 {
+	rs := runs(d.root)
+	texts := make([]string, len(rs))
+	exact := map[string]int{}
+	for i, r := range rs {
+		var b strings.Builder
+		for _, n := range r.nodes {
+			b.WriteString(n.Data)
+		}
+		texts[i] = squash(b.String())
+		if _, ok := exact[texts[i]]; !ok && texts[i] != "" {
+			exact[texts[i]] = i
+		}
+	}
+	const behind, ahead = 200, 4000
+	out := make([][]uint64, len(blocks))
+	cursor := 0
+	for bi, block := range blocks {
+		t := squash(BlockText(block))
+		if t == "" {
+			continue
+		}
+		if i, ok := exact[t]; ok {
+			out[bi], cursor = []uint64{rs[i].hash}, i+1
+			continue
+		}
+		rest, last := t, -1
+		var got []uint64
+		for j := max(0, cursor-behind); j < len(rs) && j < cursor+ahead && hasLetters(rest); j++ {
+			s := texts[j]
+			if s == "" || len(s) > len(rest) {
+				continue
+			}
+			if k := strings.Index(rest, s); k >= 0 {
+				got = append(got, rs[j].hash)
+				rest = rest[:k] + "\x00" + rest[k+len(s):]
+				last = j
+			}
+		}
+		if last >= 0 {
+			cursor = last + 1
+		}
+		if !hasLetters(rest) {
+			out[bi] = got
+		}
+	}
+	return out
 }
 
-// PruneBlocks returns blocks, a page's Markdown blocks, less those the
-// template holds (by BlockHash), as prune leaves out an element: a heading
-// stays when the block after it is the page's own, and a page whose every
-// block is template is returned whole. The slice returned is new.
-func (t *Template) PruneBlocks(blocks []string) []string {
+// squash is s without its white space: text as two renderings of it share
+// it, whatever the line breaks and spaces between its parts.
+func squash(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// PruneBlocks returns blocks, a page's Markdown blocks, less those written
+// only from blocks of text the template holds (runs[i], from BlockRuns),
+// as prune leaves out an element: a heading stays when the block after it
+// is the page's own, and a page whose every block is template is returned
+// whole. A block without runs is the page's own. The slice returned is new.
+func (t *Template) PruneBlocks(blocks []string, runs [][]uint64) []string {
 	t.mu.Lock()
 	templ := make([]bool, len(blocks))
 	all := true
-	for i, b := range blocks {
-		templ[i] = t.isTemplateLocked(t.counts[BlockHash(b)])
+	for i := range blocks {
+		if i < len(runs) && len(runs[i]) > 0 {
+			templ[i] = true
+			for _, r := range runs[i] {
+				if !t.isTemplateLocked(t.counts[r]) {
+					templ[i] = false
+					break
+				}
+			}
+		}
 		all = all && templ[i]
 	}
 	t.mu.Unlock()

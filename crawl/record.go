@@ -67,6 +67,14 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 	c.mu.Unlock()
 	ev := NewPageEvent(p, it.Citation, kinds, c.cfg.KeepText && duplicateOf == "")
 	ev.DuplicateOf = duplicateOf
+	var kept *frontier.Content
+	if c.cfg.KeepContent && ev.OK && duplicateOf == "" && !ev.RobotsMeta.Noindex {
+		var why string
+		if kept, why = c.extract(p); why != "" {
+			ev.Warnings = append(ev.Warnings, why)
+		}
+	}
+	p.ContentHTML = "" // not retained, whether extracted or not
 	if ev.RobotsMeta != nil && ev.RobotsMeta.Nofollow {
 		queue = nil // the links stay in the graph as edges
 	}
@@ -74,7 +82,7 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 		queue = append(queue, n) // not a link: nofollow does not hold it back
 	}
 	res := frontier.Result{State: frontier.StateDone, FinalURL: p.FinalURL, Status: p.Status, Title: p.Title, Words: p.Words,
-		PlainWords: sideWords(p, fetch.Plain), RenderedWords: sideWords(p, fetch.Rendered), Links: edges, Queue: queue}
+		PlainWords: sideWords(p, fetch.Plain), RenderedWords: sideWords(p, fetch.Rendered), Links: edges, Queue: queue, Content: kept}
 	if p.Refusal != nil {
 		res.State, res.Cause = frontier.StateRefused, string(p.Refusal.Cause)
 	}

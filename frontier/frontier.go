@@ -87,7 +87,11 @@ type Content struct {
 	Words        int      // the words of the Markdown's text (content.BlockText)
 	Truncated    bool     // the document or the Markdown was cut at its bound
 	Blocks       []string // the Markdown, block by block (content.Blocks)
-	Runs         []uint64 // the page's text blocks' hashes (content.Document.BlockHashes)
+	// BlockRuns holds, for each block, the hashes of the page's blocks
+	// of text it was written from (content.Document.BlockRuns); nil for
+	// a block they do not make up.
+	BlockRuns [][]uint64
+	Runs      []uint64 // the page's text blocks' hashes (content.Document.BlockHashes)
 }
 
 // Link is an edge of the web graph.

@@ -22,7 +22,41 @@ func contentArgs(id int64, c *frontier.Content) []any {
 		blocks = []string{}
 	}
 	js, _ := json.Marshal(blocks) // strings only: cannot fail
-	return []any{id, c.Site, c.Side, c.Title, c.Lang, boolInt(c.LangDetected), int64(c.Words), boolInt(c.Truncated), string(js), encodeRuns(c.Runs)}
+	return []any{id, c.Site, c.Side, c.Title, c.Lang, boolInt(c.LangDetected), int64(c.Words), boolInt(c.Truncated), string(js),
+		encodeBlockRuns(c.BlockRuns, len(blocks)), encodeRuns(c.Runs)}
+}
+
+// encodeBlockRuns writes, for each of n blocks, the count of its hashes
+// as a uvarint, then the hashes as encodeRuns does.
+func encodeBlockRuns(br [][]uint64, n int) []byte {
+	var b []byte
+	for i := range n {
+		var hs []uint64
+		if i < len(br) {
+			hs = br[i]
+		}
+		b = binary.AppendUvarint(b, uint64(len(hs)))
+		b = append(b, encodeRuns(hs)...)
+	}
+	return b
+}
+
+// decodeBlockRuns reads what encodeBlockRuns wrote of n blocks; what it
+// cannot read leaves the blocks after it without hashes (never template).
+func decodeBlockRuns(b []byte, n int) [][]uint64 {
+	out := make([][]uint64, n)
+	for i := range n {
+		c, k := binary.Uvarint(b)
+		if k <= 0 || c > uint64(len(b)-k)/8 {
+			break
+		}
+		b = b[k:]
+		if c > 0 {
+			out[i] = decodeRuns(b[:8*c])
+		}
+		b = b[8*c:]
+	}
+	return out
 }
 
 func boolInt(b bool) int64 {
@@ -53,7 +87,7 @@ func decodeRuns(b []byte) []uint64 {
 
 // PageContent is one kept page's main content as the crawl kept it: the
 // page's URL as asked, where it ended, how the crawl found it, and the
-// content (its Runs left empty).
+// content (its Runs left empty: ContentRuns reads them).
 type PageContent struct {
 	URL      string
 	FinalURL string
@@ -67,7 +101,7 @@ type PageContent struct {
 // read and is returned.
 func (s *Store) Contents(fn func(PageContent) error) error {
 	rows, err := s.db.QueryContext(s.ctx, `SELECT u.url, p.final_url, u.via, u.found_on, u.anchor, u.depth,
-			c.site, c.side, c.title, c.lang, c.lang_detected, c.words, c.truncated, c.blocks
+			c.site, c.side, c.title, c.lang, c.lang_detected, c.words, c.truncated, c.blocks, c.block_runs
 		FROM content c JOIN urls u ON u.id = c.url_id JOIN pages p ON p.url_id = c.url_id
 		WHERE u.state = 'done' AND p.ok = 1 ORDER BY c.url_id`)
 	if err != nil {
@@ -77,10 +111,11 @@ func (s *Store) Contents(fn func(PageContent) error) error {
 	for rows.Next() {
 		var pc PageContent
 		var via, blocks string
+		var blockRuns []byte
 		var detected, truncated int64
 		var words, depth int64
 		if err := rows.Scan(&pc.URL, &pc.FinalURL, &via, &pc.Citation.FoundOn, &pc.Citation.Anchor, &depth,
-			&pc.Site, &pc.Side, &pc.Title, &pc.Lang, &detected, &words, &truncated, &blocks); err != nil {
+			&pc.Site, &pc.Side, &pc.Title, &pc.Lang, &detected, &words, &truncated, &blocks, &blockRuns); err != nil {
 			return fmt.Errorf("store: reading the pages' content: %w", err)
 		}
 		pc.Citation.Via, pc.Citation.Depth = discovery.Via(via), int(depth)
@@ -88,6 +123,7 @@ func (s *Store) Contents(fn func(PageContent) error) error {
 		if err := json.Unmarshal([]byte(blocks), &pc.Blocks); err != nil {
 			return fmt.Errorf("store: reading the content of %s: its blocks are not a JSON list of strings: %w", pc.URL, err)
 		}
+		pc.BlockRuns = decodeBlockRuns(blockRuns, len(pc.Blocks))
 		if err := fn(pc); err != nil {
 			return err
 		}
@@ -120,4 +156,12 @@ func (s *Store) ContentRuns(fn func(site string, runs []uint64)) error {
 		return fmt.Errorf("store: reading the content's template: %w", err)
 	}
 	return nil
+}
+
+// ContentRuns is Store.ContentRuns, for the crawl's frontier.
+func (f *Frontier) ContentRuns(fn func(site string, runs []uint64)) error { return f.s.ContentRuns(fn) }
+
+// ContentRuns is Store.ContentRuns, for the whole shared crawl.
+func (f *SharedFrontier) ContentRuns(fn func(site string, runs []uint64)) error {
+	return f.s.ContentRuns(fn)
 }

@@ -108,6 +108,7 @@ CREATE TABLE content (
 	words         INTEGER NOT NULL,
 	truncated     INTEGER NOT NULL,
 	blocks        TEXT NOT NULL,
+	block_runs    BYTEA NOT NULL,
 	runs          BYTEA NOT NULL
 );
 `

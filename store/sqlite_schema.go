@@ -111,10 +111,12 @@ CREATE TABLE runs (
 ` + queueIndex + ";" + firstUseTables
 
 // contentTable holds each kept page's main content (--keep content),
-// version 3 on: the Markdown block by block (a JSON array of strings) and
-// the hashes of the page's blocks of text, 8 bytes each, big-endian, from
-// which a resumed crawl learns its sites' templates again
-// (docs/design.md, "Content").
+// version 3 on: the Markdown block by block (a JSON array of strings); for
+// each block, the hashes of the page's blocks of text it was written from
+// (a count as a uvarint, then the hashes); and the hashes of all the
+// page's blocks of text, from which a resumed crawl learns its sites'
+// templates again and `webgraph content` tells the blocks a site repeats.
+// Hashes are 8 bytes each, big-endian (docs/design.md, "Content").
 const contentTable = `
 CREATE TABLE content (
 	url_id        INTEGER PRIMARY KEY REFERENCES urls (id),
@@ -126,6 +128,7 @@ CREATE TABLE content (
 	words         INTEGER NOT NULL,
 	truncated     INTEGER NOT NULL,
 	blocks        TEXT NOT NULL,    -- JSON: the Markdown's blocks, in order
+	block_runs    BLOB NOT NULL,    -- for each block, the hashes of the text blocks it was written from
 	runs          BLOB NOT NULL     -- the page's text blocks' hashes
 );
 `

@@ -96,8 +96,8 @@ var hot = map[string]string{
 	"completeID":   `UPDATE urls SET state = ? WHERE id = ?`,
 	"insertPage":   `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	"insertLinks":  `INSERT OR REPLACE INTO outlinks (from_id, links) VALUES (?, ?)`,
-	"insertContent": `INSERT OR REPLACE INTO content (url_id, site, side, title, lang, lang_detected, words, truncated, blocks, runs)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	"insertContent": `INSERT OR REPLACE INTO content (url_id, site, side, title, lang, lang_detected, words, truncated, blocks, block_runs, runs)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	"claim":       `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`,
 	"holder":      `SELECT url FROM kept WHERE canon = ?`,
 	"refill":      `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,

@@ -88,8 +88,12 @@ func flagValues(cmd, flag string) []string {
 	switch {
 	case flag == "mode":
 		return []string{"union", "plain", "rendered"}
+	case flag == "keep" && cmd == "crawl":
+		return []string{"content", "text", "none"}
 	case flag == "keep":
 		return []string{"text", "none"}
+	case flag == "format" && cmd == "content":
+		return []string{"jsonl", "markdown"}
 	case flag == "format" && cmd == "graph":
 		return []string{"jsonl", "dot", "graphml", "csv"}
 	case flag == "format" && cmd == "robots":

@@ -73,7 +73,7 @@ func newCrawlFlags(stdout io.Writer) *crawlFlags {
 	f.include = fs.StringArray("include", nil, "only queue URLs matching the regular expression `RE` (repeatable: any one may match; seeds are always fetched)")
 	f.exclude = fs.StringArray("exclude", nil, "never queue URLs matching the regular expression `RE` (repeatable; seeds are always fetched; excluded links are counted in done)")
 	f.sitemapLimit = fs.Int("sitemap-limit", 50000, "take at most `N` URLs from one origin's sitemaps, at least 1")
-	f.keep = fs.String("keep", "text", "retain `WHAT` in events and the database: text or none (HTML is never retained)")
+	f.keep = fs.String("keep", "content", "retain `WHAT`: content (each page's main content as Markdown, in the database), text (each page's whole text, in its event) or none (HTML is never retained)")
 	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for any `CAUSE,…` (e.g. missing,wall,login_redirect); with --baseline, also new:CAUSE, new:FINDING, new:broken and lost")
 	f.baseline = fs.String("baseline", "", "compare the crawl, when done, with the earlier crawl in `OLD.db` (a file or postgres:// URL): the done event tallies what is new and resolved, and --fail-on new:CAUSE, new:FINDING, new:broken or lost gate on it")
 	f.junit = fs.String("junit", "", "write a JUnit XML report to `FILE`: one test case per URL")
@@ -325,9 +325,10 @@ func planCrawl(f *crawlFlags, warnings []string, stderr io.Writer) (*crawlPlan, 
 		p.seeds = append(p.seeds, seed.URL)
 	}
 	o := &f.o
-	if *f.keep != "text" && *f.keep != "none" {
-		return nil, usagef("--keep must be text or none")
+	if *f.keep != "content" && *f.keep != "text" && *f.keep != "none" {
+		return nil, usagef("--keep must be content, text or none")
 	}
+	o.content = *f.keep == "content"
 	if err := o.validate(); err != nil {
 		return nil, err
 	}
@@ -353,7 +354,7 @@ func planCrawl(f *crawlFlags, warnings []string, stderr io.Writer) (*crawlPlan, 
 		Seeds: p.seeds, Mode: o.mode,
 		Depth: *f.depth, MaxPages: *f.maxPages, TimeBudget: *f.budget, Concurrency: *f.concurrency,
 		HostInterval: *f.hostInterval, Delay: *f.delay, // the flags start from crawl's defaults
-		SitemapLimit: *f.sitemapLimit, MaxBody: o.maxBody, KeepText: *f.keep == "text",
+		SitemapLimit: *f.sitemapLimit, MaxBody: o.maxBody, KeepText: *f.keep == "text", KeepContent: o.content,
 		Identity: o.identity(),
 		Resumed:  *f.resume, DB: *f.db, Warnings: append(warnings, o.tlsWarnings()...), TLS: o.tlsReport(), AssumedSeeds: assumed,
 		HashRoutes: o.hashRoutes, Credentials: o.creds.names(),

@@ -40,6 +40,7 @@ type fetchOptions struct {
 	maxBody      int64
 	tabs         int          // browser tabs; 0: the rendered default
 	archive      bool         // keep each side's exchange and DOM for a WARC archive
+	content      bool         // hand each kept page's document to the content extractor (--keep content)
 	gate         *policy.Gate // asked before every request; set by newGate
 	stderr       io.Writer    // where the command's notes go; set by newGate
 	// transport carries every plain HTTP request of the command: the
@@ -298,13 +299,13 @@ func (o *fetchOptions) newUnion(ctx context.Context) (u *union.Union, close func
 		closers = append(closers, o.transport.CloseIdleConnections) // last: robots.txt and the gate use it too
 	}
 	if mode != union.ModeRendered {
-		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate, KeepExchange: o.archive || o.pictures != nil, TLS: o.tls, Insecure: o.insecure,
+		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate, KeepExchange: o.archive || o.pictures != nil, KeepHTML: o.content, TLS: o.tls, Insecure: o.insecure,
 			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, Transport: o.transport})
 		closers = append(closers, p.Close)
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive, Pictures: o.pictures,
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive || o.content, Pictures: o.pictures,
 			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, TrustSPKI: o.browserTrust(ctx), Insecure: o.browserInsecure()})
 		if err != nil {
 			close()

@@ -1,0 +1,124 @@
+package crawl
+
+import (
+	"errors"
+	"net/url"
+	"strings"
+	"sync"
+
+	"github.com/webgraph/webgraph/content"
+	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/fetch/union"
+	"github.com/webgraph/webgraph/frontier"
+)
+
+// KeptContent is a Frontier that keeps the pages' main content with their
+// records: *store.Frontier and *store.SharedFrontier satisfy it.
+// ContentRuns gives, for every page whose content is kept, its site and
+// the hashes of its blocks of text, from which a resumed crawl (or a
+// worker joining a shared one) learns its sites' templates again. A
+// frontier in memory keeps no content.
+type KeptContent interface {
+	Frontier
+	ContentRuns(fn func(site string, runs []uint64)) error
+}
+
+// templates are the crawl's sites' templates (content.Template), learned
+// from the pages kept so far, each site's on its own.
+type templates struct {
+	mu    sync.Mutex
+	sites map[string]*content.Template
+}
+
+func (t *templates) of(site string) *content.Template {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.sites == nil {
+		t.sites = map[string]*content.Template{}
+	}
+	tm := t.sites[site]
+	if tm == nil {
+		tm = &content.Template{}
+		t.sites[site] = tm
+	}
+	return tm
+}
+
+// learnTemplates reads back what the crawl's database holds of the pages
+// whose content was kept before this run (a resumed crawl's, the other
+// workers' of a shared one), so that the templates go on from where they
+// were.
+func (c *Crawler) learnTemplates() {
+	kc, ok := c.front.(KeptContent)
+	if !c.cfg.KeepContent || !ok {
+		return
+	}
+	err := kc.ContentRuns(func(site string, runs []uint64) { c.templates.of(site).AddHashes(runs) })
+	if err != nil {
+		c.addWarning("the sites' templates could not be read back from the crawl's database; they are learned again from the pages this run keeps: " + err.Error())
+	}
+}
+
+// siteOf is the site a page's template is learned for: its host.
+func siteOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(u.Host)
+}
+
+// extract takes a kept page's main content from the document its union
+// handed over (docs/design.md, "Content"): the page is added to its site's
+// template, then extracted with what the template knows, and its Markdown
+// kept block by block with the hashes the template is learned from and
+// those each block was written from (the pass at output). The
+// document is let go either way: HTML is never retained. It returns nil
+// when the page has no content to keep, and says why in words when that
+// is news to a reader.
+func (c *Crawler) extract(p *union.Page) (*frontier.Content, string) {
+	html, at := p.ContentHTML, p.ContentURL
+	p.ContentHTML = ""
+	if s := p.Sides[fetch.Rendered]; s != nil {
+		s.DOM = ""
+	}
+	if html == "" {
+		return nil, ""
+	}
+	base, err := url.Parse(at)
+	if err != nil {
+		return nil, ""
+	}
+	opts := content.Options{MaxBytes: int(c.cfg.MaxBody)}
+	doc, err := content.Parse(html, base, opts)
+	if err != nil {
+		return nil, "content: the page could not be read for its main content: " + err.Error()
+	}
+	site := siteOf(p.FinalURL)
+	runs := doc.BlockHashes()
+	tmpl := c.templates.of(site)
+	tmpl.AddHashes(runs)
+	opts.Template = tmpl
+	pg, err := doc.Extract(opts)
+	if errors.Is(err, content.ErrNoContent) {
+		return nil, "content: no main content found in the " + string(p.ContentSide) + " document; none kept"
+	}
+	if err != nil {
+		return nil, "content: " + err.Error()
+	}
+	kept := &frontier.Content{Side: string(p.ContentSide), Site: site, Title: pg.Title, Lang: pg.Lang, LangDetected: pg.LangDetected,
+		Truncated: pg.Truncated, Blocks: content.Blocks(pg.Markdown), Runs: runs}
+	kept.BlockRuns = doc.BlockRuns(kept.Blocks)
+	kept.Words = BlockWords(kept.Blocks)
+	return kept, ""
+}
+
+// BlockWords counts the words of Markdown blocks' text (content.BlockText,
+// fetch.CountWords): a kept page's content words.
+func BlockWords(blocks []string) int {
+	n := 0
+	for _, b := range blocks {
+		n += fetch.CountWords(strings.Split(content.BlockText(b), "\n"))
+	}
+	return n
+}
