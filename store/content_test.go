@@ -60,7 +60,7 @@ func TestContentRecorded(t *testing.T) {
 			f.Add("http://h/a", "h", seed)
 			f.Add("http://h/refused", "h", seed)
 			kept := &frontier.Content{Side: "rendered", Site: "h", Title: "A \"title\"", Lang: "fr", LangDetected: true, Words: 7, Truncated: true,
-				Blocks: []string{"# A \\\"title\\\"", "```\ncode\n\nmore\n```", "Text with [a link](http://h/b)."},
+				Blocks:    []string{"# A \\\"title\\\"", "```\ncode\n\nmore\n```", "Text with [a link](http://h/b)."},
 				BlockRuns: [][]uint64{nil, {7}, {1 << 63, 42, 3}}, Runs: []uint64{1, 1 << 63, 42}}
 			for range 2 {
 				it, err := f.Next(context.Background())
