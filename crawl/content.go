@@ -10,6 +10,7 @@ import (
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/frontier"
+	"github.com/webgraph/webgraph/internal/safetext"
 )
 
 // KeptContent is a Frontier that keeps the pages' main content with their
@@ -106,12 +107,22 @@ func (c *Crawler) extract(p *union.Page) (*frontier.Content, string) {
 	if err != nil {
 		return nil, "content: " + err.Error()
 	}
-	kept := &frontier.Content{Side: string(p.ContentSide), Site: site, Title: pg.Title, Lang: pg.Lang, LangDetected: pg.LangDetected,
-		Truncated: pg.Truncated, Blocks: content.Blocks(pg.Markdown), Runs: runs}
-	kept.BlockRuns = doc.BlockRuns(kept.Blocks)
+	blocks := content.Blocks(pg.Markdown)
+	kept := &frontier.Content{Side: string(p.ContentSide), Site: site, Title: safetext.Clean(pg.Title), Lang: pg.Lang, LangDetected: pg.LangDetected,
+		Truncated: pg.Truncated, BlockRuns: doc.BlockRuns(blocks), Runs: runs}
+	for _, b := range blocks {
+		kept.Blocks = append(kept.Blocks, SafeMarkdown(b))
+	}
 	kept.Words = BlockWords(kept.Blocks)
 	return kept, ""
 }
+
+// SafeMarkdown is md with every character a terminal would obey rather
+// than show (C0 and C1 controls but tab and newline, bidirectional
+// overrides and isolates) written as a visible escape (internal/safetext):
+// Markdown holds the page's text, and a file or a terminal it reaches must
+// show that text, never run it.
+func SafeMarkdown(md string) string { return safetext.Clean(md) }
 
 // BlockWords counts the words of Markdown blocks' text (content.BlockText,
 // fetch.CountWords): a kept page's content words.

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/webgraph/webgraph/audit"
+	"github.com/webgraph/webgraph/content"
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
@@ -27,17 +28,19 @@ import (
 
 // pageFlags are the flags of `webgraph page`.
 type pageFlags struct {
-	fs   *pflag.FlagSet
-	o    fetchOptions
-	keep *string
+	fs      *pflag.FlagSet
+	o       fetchOptions
+	keep    *string
+	content *bool
 }
 
 func newPageFlags(stdout io.Writer) *pageFlags {
 	fs := newFlagSet("page", "webgraph page URL [flags]",
-		"Fetch one page through the union and print its page event as JSON.\nExit 0 when kept, 3 when refused, 4 when robots.txt disallows it.\n", stdout)
+		"Fetch one page through the union and print its page event as JSON, or with\n--content its main content as Markdown (nothing on stdout when it is refused).\nExit 0 when kept, 3 when refused, 4 when robots.txt disallows it, 1 when a\nkept page has no main content to print.\n", stdout)
 	f := &pageFlags{fs: fs}
 	f.o.register(fs)
 	f.keep = fs.String("keep", "text", "retain `WHAT` in the output: text or none")
+	f.content = fs.Bool("content", false, "print the page's main content as Markdown instead of its page event")
 	return f
 }
 
@@ -59,8 +62,11 @@ func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	enc.SetEscapeHTML(false)
 	seed := discovery.Discovery{Via: discovery.ViaSeed}
 
+	o.content = *f.content
 	ans := o.pageGate(ctx, target, stderr)
-	if gerr := gateRefusal(target, ans); gerr != nil {
+	if gerr := gateRefusal(target, ans); gerr != nil && *f.content {
+		return gerr // said on stderr; nothing on stdout
+	} else if gerr != nil {
 		cause, words := refuse.Disallowed, gerr.Error()
 		var r *refuse.Refusal
 		if errors.As(gerr, &r) {
@@ -78,6 +84,12 @@ func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	p.Warnings = append(policyWarnings(ans.Policy), p.Warnings...)
 	ev := crawl.NewPageEvent(p, seed, crawl.PageKinds(p), *keep == "text")
+	if *f.content {
+		if ferr != nil {
+			return ferr // refused: said on stderr; nothing on stdout
+		}
+		return printContent(p, &ev, o.maxBody, stdout, stderr)
+	}
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(ev); err != nil {
 		return err
@@ -368,4 +380,41 @@ func sideList(sides []fetch.Name) string {
 		return names[0]
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// printContent writes a kept page's main content as Markdown on stdout, read
+// from the side the union chose (no site template: one page is all there
+// is), and says on stderr which side and how many words. A page whose
+// robots directives say noindex, or with no main content, prints nothing
+// and is an error.
+func printContent(p *union.Page, ev *crawl.PageEvent, maxBody int64, stdout, stderr io.Writer) error {
+	if ev.RobotsMeta != nil && ev.RobotsMeta.Noindex {
+		return fmt.Errorf("page: %s: noindex: the page's robots directives ask that its text not be kept; its content is not printed", p.URL)
+	}
+	base, err := url.Parse(p.ContentURL)
+	if p.ContentHTML == "" || err != nil {
+		return fmt.Errorf("page: %s: no document to read its main content from", p.URL)
+	}
+	pg, err := content.Extract(p.ContentHTML, base, content.Options{MaxBytes: int(maxBody)})
+	p.ContentHTML = ""
+	if errors.Is(err, content.ErrNoContent) {
+		return fmt.Errorf("page: %s: no main content found in the %s", p.URL, sideWords(p.ContentSide))
+	}
+	if err != nil {
+		return fmt.Errorf("page: %s: %w", p.URL, err)
+	}
+	md := crawl.SafeMarkdown(pg.Markdown)
+	if _, err := io.WriteString(stdout, md); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "webgraph: page --content: %d words, from the %s\n", crawl.BlockWords(content.Blocks(md)), sideWords(p.ContentSide))
+	return nil
+}
+
+// sideWords names a side's document for a person.
+func sideWords(side fetch.Name) string {
+	if side == fetch.Rendered {
+		return "rendered document (the DOM after scripts ran)"
+	}
+	return "plain document (the HTML as served)"
 }
