@@ -1,0 +1,380 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/text"
+	"golang.org/x/net/html"
+	"gopkg.in/yaml.v3"
+
+	"github.com/webgraph/webgraph/internal/testkit/contentset"
+	"github.com/webgraph/webgraph/internal/testkit/sites"
+)
+
+// The hostile page's text: each line a paragraph of the page, each one
+// starting with or holding what Markdown or YAML would read as markup.
+var hostileLines = []string{
+	"```js alert(1) ``` is how a fence starts, and on this page it is only text about the harbour.",
+	"--- title: pwned --- would end front matter, and on this page it is only text about the tide.",
+	"Click [here](javascript:alert(1)) or ](http://evil.example/) now: neither is a link on this page.",
+	"<!-- not a comment --> and <script>alert(1)</script> stay text, as the crews expect them to.",
+	"# not a heading, > not a quote, - not a list, 1. not a list either, says the harbour master.",
+}
+
+const hostileTitle = "Fences ``` and --- and <!-- a comment --> in a title"
+
+// hostileContentSite serves a page whose text is hostile Markdown (/), two pages
+// whose paths collide once case is folded (/About, /about), a page named
+// like a Windows device (/CON), and pages the crawl refuses (/missing: 404,
+// /wall: 403).
+func hostileContentSite(t *testing.T) *httptest.Server {
+	t.Helper()
+	page := func(title, body string) string {
+		return `<!doctype html><html lang="en"><head><title>` + escapeHTML(title) + `</title></head><body>
+<header><a href="/">Hostile harbour</a></header><main><article><h1>` + escapeHTML(title) + `</h1>` + body + `</article></main>
+<footer><p>The hostile harbour's footer, on every page.</p></footer></body></html>`
+	}
+	var b strings.Builder
+	for _, l := range hostileLines {
+		b.WriteString("<p>" + escapeHTML(l) + "</p>\n")
+	}
+	b.WriteString(`<p>Links to <a href="/About">About</a>, <a href="/about">about</a>, <a href="/CON">CON</a>, <a href="/missing">a missing page</a> and <a href="/wall">a wall</a>.</p>`)
+	own := func(name string) string {
+		return "<p>The page " + name + " has words of its own about the harbour, the boats that moor there in winter and the volunteers who paint its railings.</p>"
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, page(hostileTitle, b.String())) })
+	for _, p := range []string{"/About", "/about", "/CON"} {
+		mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, page("Page "+p, own(p))) })
+	}
+	mux.HandleFunc("/wall", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "Forbidden", http.StatusForbidden) })
+	ts := httptest.NewServer(mux)
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func escapeHTML(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+}
+
+// serveContentSite serves a site of the labelled set on 127.0.0.1.
+func serveContentSite(t *testing.T, name string) (*httptest.Server, *contentset.Site) {
+	t.Helper()
+	set, err := contentset.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range set {
+		if s.Name == name {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts := httptest.NewUnstartedServer(s.Handler())
+			ts.Listener.Close()
+			ts.Listener = ln
+			ts.Start()
+			t.Cleanup(ts.Close)
+			return ts, s
+		}
+	}
+	t.Fatalf("no site %s in the labelled set", name)
+	return nil, nil
+}
+
+// readContent parses `webgraph content` JSON Lines.
+func readContent(t *testing.T, out string) []contentLine {
+	t.Helper()
+	var lines []contentLine
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var l contentLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("a line of content is not JSON: %v\n%s", err, sc.Text())
+		}
+		lines = append(lines, l)
+	}
+	return lines
+}
+
+// keptPages returns the URLs of the pages a crawl's events say it kept
+// (not duplicates), and those it refused.
+func keptPages(t *testing.T, events string) (kept, refused map[string]bool) {
+	t.Helper()
+	data, err := os.ReadFile(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, refused = map[string]bool{}, map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var ev struct {
+			Event, URL  string
+			OK          bool
+			DuplicateOf string `json:"duplicate_of"`
+		}
+		if err := json.Unmarshal([]byte(line), &ev); err != nil || ev.Event != "page" {
+			continue
+		}
+		switch {
+		case ev.OK && ev.DuplicateOf == "":
+			kept[ev.URL] = true
+		case !ev.OK:
+			refused[ev.URL] = true
+		}
+	}
+	return kept, refused
+}
+
+// markdownTree parses md as CommonMark with GitHub's tables.
+func markdownTree(md string) (ast.Node, []byte) {
+	src := []byte(md)
+	return goldmark.New(goldmark.WithExtensions(extension.Table)).Parser().Parse(text.NewReader(src)), src
+}
+
+// checkInert fails t when the hostile page's Markdown, md, holds markup the
+// page's HTML did not have: anything but one heading, paragraphs, and
+// links to the page's own site; and when the page's hostile text is not
+// in what a renderer shows.
+func checkInert(t *testing.T, where, md, site string) {
+	t.Helper()
+	doc, _ := markdownTree(md)
+	headings := 0
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Document, *ast.Paragraph, *ast.TextBlock:
+		case *ast.Heading:
+			headings++
+		case *ast.Text, *ast.String:
+		case *ast.Link:
+			if !strings.HasPrefix(string(n.Destination), site+"/") {
+				t.Errorf("%s: a link to %q, which the page does not link to", where, n.Destination)
+			}
+		default:
+			t.Errorf("%s: the Markdown holds a %s the page did not have: %q", where, n.Kind(), md)
+		}
+		return ast.WalkContinue, nil
+	})
+	if headings != 1 {
+		t.Errorf("%s: %d headings; want the page's one", where, headings)
+	}
+	shown := markdownText(md)
+	for _, l := range hostileLines {
+		if !strings.Contains(shown, l) {
+			t.Errorf("%s: the text shown lacks the page's line %q:\n%s", where, l, shown)
+		}
+	}
+}
+
+// TestContentCrawl crawls three sites in a real union: a Docusaurus site
+// served static, a Next.js site one of whose pages scripts fill in, and a
+// help center whose articles a script writes; and a hostile page. `webgraph
+// content` then has each kept page once, with the side its content came
+// from, without its site's template, and no refused page; its Markdown
+// files are written safely; the hostile text stays text in every output.
+func TestContentCrawl(t *testing.T) {
+	needBrowser(t)
+	docs, _ := sites.Serve(t, "gen-docusaurus")
+	next, _ := sites.Serve(t, "gen-nextjs")
+	app, appSite := serveContentSite(t, "app-fetch-en")
+	hostile := hostileContentSite(t)
+	dir := t.TempDir()
+	db, events := filepath.Join(dir, "c.db"), filepath.Join(dir, "events.jsonl")
+	args := []string{"crawl", "--db", db, "--out", events, "--host-interval", "0", "--delay", "0", "--concurrency", "3",
+		"--contact", "ops@example.org", docs.URL + "/", next.URL + "/", hostile.URL + "/"}
+	labels := map[string]string{}
+	for i := range appSite.Pages {
+		u := appSite.Pages[i].On(app.URL)
+		args = append(args, u)
+		labels[u] = appSite.Pages[i].Want
+	}
+	if _, errOut, code := webgraph(t, args...); code != exitOK {
+		t.Fatalf("crawl: exit %d\n%s", code, errOut)
+	}
+	kept, refused := keptPages(t, events)
+	for _, u := range []string{hostile.URL + "/missing", hostile.URL + "/wall"} {
+		if !refused[u] {
+			t.Fatalf("the crawl did not refuse %s; refused %v", u, refused)
+		}
+	}
+
+	out, errOut, code := webgraph(t, "content", "--db", db)
+	if code != exitOK {
+		t.Fatalf("content: exit %d\n%s", code, errOut)
+	}
+	lines := readContent(t, out)
+	seen := map[string]int{}
+	for _, l := range lines {
+		seen[l.URL]++
+		if refused[l.URL] || !kept[l.URL] {
+			t.Errorf("content has %s, which the crawl did not keep", l.URL)
+		}
+		if l.Words == 0 || l.Markdown == "" || l.Title == "" || l.Lang == "" || l.Citation.Via == "" {
+			t.Errorf("%s: an empty field: %+v", l.URL, l)
+		}
+		wantSide := "plain"
+		switch {
+		case strings.HasPrefix(l.URL, app.URL), l.URL == next.URL+"/about":
+			wantSide = "rendered"
+		}
+		if l.Side != wantSide {
+			t.Errorf("%s: side %q; want %s", l.URL, l.Side, wantSide)
+		}
+		var template []string
+		switch {
+		case strings.HasPrefix(l.URL, docs.URL):
+			template = []string{"Skip to main content", "Written for webgraph's tests"}
+		case strings.HasPrefix(l.URL, app.URL):
+			template = []string{"Tidepool Labs", "Help center powered by", "Was this article helpful"}
+		case strings.HasPrefix(l.URL, hostile.URL):
+			template = []string{"Hostile harbour", "footer, on every page"}
+		}
+		for _, s := range template {
+			if strings.Contains(l.Markdown, s) {
+				t.Errorf("%s: the content holds its site's template %q:\n%s", l.URL, s, l.Markdown)
+			}
+		}
+		if want, ok := labels[l.URL]; ok {
+			if f1 := contentset.Compare(want, markdownText(l.Markdown)).F1(); f1 < 0.8 {
+				t.Errorf("%s: F1 %.2f against its label; want at least 0.8:\n%s", l.URL, f1, l.Markdown)
+			}
+		}
+	}
+	for u := range kept {
+		if seen[u] != 1 {
+			t.Errorf("%s, kept, is in the content %d times; want once", u, seen[u])
+		}
+	}
+	for _, u := range []string{docs.URL + "/docs/first-aid/", next.URL + "/about", next.URL + "/team", hostile.URL + "/"} {
+		if seen[u] != 1 {
+			t.Errorf("%s is not in the content", u)
+		}
+	}
+	for _, l := range lines {
+		if l.URL == hostile.URL+"/" {
+			checkInert(t, "jsonl", l.Markdown, hostile.URL)
+		}
+	}
+
+	// The same as Markdown files.
+	md := filepath.Join(dir, "md")
+	_, errOut, code = webgraph(t, "content", "--db", db, "--format", "markdown", "-o", md)
+	if code != exitOK {
+		t.Fatalf("content --format markdown: exit %d\n%s", code, errOut)
+	}
+	if n := strings.Count(errOut, "~renamed/"); n != 1 || !strings.Contains(errOut, hostile.URL+"/about") && !strings.Contains(errOut, hostile.URL+"/About") {
+		t.Errorf("stderr says %d renames; want /About or /about said once:\n%s", n, errOut)
+	}
+	files := map[string]string{} // url → file
+	err := filepath.WalkDir(md, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if d.Type()&fs.ModeSymlink != 0 || !strings.HasSuffix(path, ".md") {
+			t.Errorf("%s is not a Markdown file", path)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if filepath.Base(path) == "index.md" && filepath.Dir(path) == md {
+			return nil
+		}
+		front, body, ok := splitFrontMatter(string(data))
+		if !ok {
+			t.Errorf("%s: no front matter", path)
+			return nil
+		}
+		var fm struct {
+			URL, Title, Side, Lang string
+			FinalURL               string `yaml:"final_url"`
+			Words                  int
+		}
+		if err := yaml.Unmarshal([]byte(front), &fm); err != nil {
+			t.Errorf("%s: front matter: %v", path, err)
+			return nil
+		}
+		files[fm.URL] = path
+		if fm.URL == hostile.URL+"/" {
+			if fm.Title != hostileTitle {
+				t.Errorf("%s: title %q; want %q", path, fm.Title, hostileTitle)
+			}
+			checkInert(t, "file", body, hostile.URL)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != len(lines) {
+		t.Errorf("%d files; want one for each of %d pages", len(files), len(lines))
+	}
+	for _, l := range lines {
+		if files[l.URL] == "" {
+			t.Errorf("%s has no file", l.URL)
+		}
+	}
+	if f := files[hostile.URL+"/CON"]; f == "" || strings.EqualFold(strings.TrimSuffix(filepath.Base(f), ".md"), "CON") {
+		t.Errorf("/CON written as %q; want a name Windows accepts", f)
+	}
+}
+
+// splitFrontMatter cuts a file into its front matter and its body.
+func splitFrontMatter(s string) (front, body string, ok bool) {
+	rest, ok := strings.CutPrefix(s, "---\n")
+	if !ok {
+		return "", "", false
+	}
+	front, body, ok = strings.Cut(rest, "\n---\n")
+	return front, body, ok
+}
+
+// markdownText is what a renderer shows of md: its HTML's text, a block
+// a line.
+func markdownText(md string) string {
+	var b bytes.Buffer
+	if err := goldmark.New(goldmark.WithExtensions(extension.Table)).Convert([]byte(md), &b); err != nil {
+		return ""
+	}
+	doc, err := html.Parse(&b)
+	if err != nil {
+		return ""
+	}
+	var out strings.Builder
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			out.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+		if n.Type == html.ElementNode {
+			switch n.Data {
+			case "p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "pre", "tr", "blockquote":
+				out.WriteByte('\n')
+			case "td", "th":
+				out.WriteByte(' ')
+			}
+		}
+	}
+	walk(doc)
+	return out.String()
+}
