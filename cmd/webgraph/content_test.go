@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -10,9 +11,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -377,4 +382,189 @@ func markdownText(md string) string {
 	}
 	walk(doc)
 	return out.String()
+}
+
+// TestPageContent: page --content prints a kept page's main content as
+// Markdown (from the side its text came from), and nothing on stdout for a
+// refused page, with page's exit codes.
+func TestPageContent(t *testing.T) {
+	needBrowser(t)
+	ts, _ := sites.Serve(t, "union")
+	hostile := hostileContentSite(t)
+	for _, tc := range []struct {
+		url, holds, side string
+		code             int
+	}{
+		{ts.URL + "/app.html", "Rendered only: this paragraph exists because a script wrote it", "rendered", exitOK},
+		{ts.URL + "/article.html", "| Danube | 2850 km |", "plain", exitOK},
+		{ts.URL + "/missing.html", "", "", exitRefused},
+		{hostile.URL + "/wall", "", "", exitRefused},
+	} {
+		out, errOut, code := webgraph(t, "page", "--content", "--contact", "ops@example.org", tc.url)
+		if code != tc.code {
+			t.Errorf("%s: exit %d; want %d\n%s", tc.url, code, tc.code, errOut)
+			continue
+		}
+		if tc.holds == "" {
+			if out != "" || !strings.Contains(errOut, "refused") {
+				t.Errorf("%s: refused, yet stdout %q (stderr %q)", tc.url, out, errOut)
+			}
+			continue
+		}
+		if !strings.Contains(out, tc.holds) || strings.HasPrefix(out, "{") || !strings.Contains(errOut, "from the "+tc.side) {
+			t.Errorf("%s: stdout lacks %q or stderr does not name the %s side:\n%s\nstderr: %s", tc.url, tc.holds, tc.side, out, errOut)
+		}
+	}
+	out, _, code := webgraph(t, "page", "--content", "--mode", "plain", hostile.URL+"/")
+	if code != exitOK {
+		t.Fatalf("hostile page: exit %d", code)
+	}
+	checkInert(t, "page --content", out, hostile.URL)
+}
+
+// TestContentKeep: a crawl keeps the pages' content by default and under
+// --keep content; under --keep text or none it keeps none, and `content`
+// says so and fails.
+func TestContentKeep(t *testing.T) {
+	ts := httptest.NewServer(sites.Templated(6))
+	t.Cleanup(ts.Close)
+	for _, keep := range []string{"", "content", "text", "none"} {
+		db := filepath.Join(t.TempDir(), "k.db")
+		args := []string{"crawl", "--db", db, "--mode", "plain", "--host-interval", "0", "--delay", "0", "--contact", "ops@example.org"}
+		if keep != "" {
+			args = append(args, "--keep", keep)
+		}
+		out, errOut, code := webgraph(t, append(args, ts.URL+"/")...)
+		if code != exitOK {
+			t.Fatalf("--keep %q: crawl exit %d\n%s", keep, code, errOut)
+		}
+		retains := strings.Contains(out, `"main content as Markdown"`)
+		cout, cerr, code := webgraph(t, "content", "--db", db)
+		lines := readContent(t, cout)
+		switch keep {
+		case "", "content":
+			if code != exitOK || len(lines) != 6 || !retains {
+				t.Errorf("--keep %q: content exit %d, %d pages, run event retains content %v; want 0, 6, true\n%s", keep, code, len(lines), retains, cerr)
+			}
+			for _, l := range lines {
+				if strings.Contains(l.Markdown, sites.TemplatedFooter) || strings.Contains(l.Markdown, "Was this entry helpful") {
+					t.Errorf("--keep %q: %s holds the template:\n%s", keep, l.URL, l.Markdown)
+				}
+			}
+		default:
+			if code != exitFailure || len(lines) != 0 || retains || !strings.Contains(cerr, "kept no page's main content") {
+				t.Errorf("--keep %s: content exit %d, %d pages, retains %v, stderr %q; want 1, none, false, said", keep, code, len(lines), retains, cerr)
+			}
+		}
+	}
+}
+
+// TestContentAfterResume: a crawl killed again and again and resumed keeps
+// every page's content once, the template learned again on each resume and
+// left out of every page.
+func TestContentAfterResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and crawls for several seconds")
+	}
+	bin := filepath.Join(t.TempDir(), "webgraph")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	const n = 120
+	site := &accessLog{h: sites.Templated(n), n: map[string]int{}}
+	ts := httptest.NewServer(site)
+	defer ts.Close()
+	db := filepath.Join(t.TempDir(), "resume.db")
+	events := filepath.Join(t.TempDir(), "events.jsonl")
+	kills, finished := 0, false
+	for run := 0; run < 20 && !finished; run++ {
+		args := []string{"crawl", "--resume", "--db", db, "--out", events}
+		if run == 0 {
+			args = []string{"crawl", "--db", db, "--out", events, "--mode", "plain", "--host-interval", "5ms", "--delay", "0",
+				"--concurrency", "2", "--depth", "-1", "--max-pages", "-1", "--contact", "ops@example.org", ts.URL + "/"}
+		}
+		cmd := exec.Command(bin, args...)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		exited := make(chan error, 1)
+		go func() { exited <- cmd.Wait() }()
+		if run < 4 {
+			// Killed once some pages of this run are recorded: the
+			// count of pages the site served grows by a few.
+			before := site.total()
+			waitUntil(t, func() bool { return site.total() >= before+8 }, exited)
+			cmd.Process.Signal(syscall.SIGKILL) // this test's own child, by its PID
+			<-exited
+			kills++
+			continue
+		}
+		if err := <-exited; err != nil {
+			t.Fatalf("run %d failed: %v\n%s", run, err, stderr.String())
+		}
+		finished = true
+	}
+	if !finished || kills == 0 {
+		t.Fatalf("finished=%v after %d kills", finished, kills)
+	}
+	out, errOut, code := webgraph(t, "content", "--db", db)
+	if code != exitOK {
+		t.Fatalf("content: exit %d\n%s", code, errOut)
+	}
+	lines := readContent(t, out)
+	seen := map[string]bool{}
+	for _, l := range lines {
+		if seen[l.URL] {
+			t.Errorf("%s twice", l.URL)
+		}
+		seen[l.URL] = true
+		i := 0
+		if p, ok := strings.CutPrefix(l.URL, ts.URL+"/p/"); ok {
+			i, _ = strconv.Atoi(p)
+		}
+		if !strings.Contains(l.Markdown, sites.TemplatedOwn(i)) {
+			t.Errorf("%s: lacks its own text:\n%s", l.URL, l.Markdown)
+		}
+		if strings.Contains(l.Markdown, sites.TemplatedFooter) || strings.Contains(l.Markdown, "Was this entry helpful") || strings.Contains(l.Markdown, sites.TemplatedNav) {
+			t.Errorf("%s: holds the template:\n%s", l.URL, l.Markdown)
+		}
+	}
+	if len(seen) != n {
+		t.Errorf("content of %d pages after %d kills; want all %d", len(seen), kills, n)
+	}
+	// As extracted: only the first pages of the crawl, before the
+	// template was learned, hold the line every page repeats inside its
+	// article; a resumed run learned the template again from the database.
+	raw, err := sql.Open("sqlite", "file:"+db+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	var early int
+	if err := raw.QueryRow(`SELECT COUNT(*) FROM content WHERE instr(blocks, 'Was this entry helpful') > 0`).Scan(&early); err != nil {
+		t.Fatal(err)
+	}
+	if early > 3 {
+		t.Errorf("%d pages were extracted with the template's line; want at most the crawl's first 3 (each resumed run knows the template)", early)
+	}
+}
+
+// waitUntil waits for cond, polling, and fails t when the process exits
+// first or a minute passes.
+func waitUntil(t *testing.T, cond func() bool, exited <-chan error) {
+	t.Helper()
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.After(time.Minute)
+	for !cond() {
+		select {
+		case err := <-exited:
+			t.Fatalf("the crawl ended before it was killed: %v", err)
+		case <-deadline:
+			t.Fatal("the crawl made no progress in a minute")
+		case <-tick.C:
+		}
+	}
 }
