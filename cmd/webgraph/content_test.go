@@ -568,3 +568,40 @@ func waitUntil(t *testing.T, cond func() bool, exited <-chan error) {
 		}
 	}
 }
+
+// TestCompareContent: compare says where a page's main content is read
+// from, and when it exists only after rendering: a page its script writes
+// whole, a page a script adds a section to, and a static page.
+func TestCompareContent(t *testing.T) {
+	needBrowser(t)
+	union, _ := sites.Serve(t, "union")
+	next, _ := sites.Serve(t, "gen-nextjs")
+	for _, tc := range []struct {
+		url, side, line string
+		only            bool
+	}{
+		{union.URL + "/app.html", "rendered", "the main content exists only after rendering", true},
+		{next.URL + "/about", "rendered", "read from the rendered DOM (scripts added to the page)", false},
+		{union.URL + "/article.html", "plain", "in the HTML as served", false},
+	} {
+		out, errOut, code := webgraph(t, "compare", "--json", "--contact", "ops@example.org", tc.url)
+		if code != exitOK {
+			t.Fatalf("%s: exit %d\n%s", tc.url, code, errOut)
+		}
+		var c struct {
+			Content *compareContent `json:"content"`
+		}
+		if err := json.Unmarshal([]byte(out), &c); err != nil || c.Content == nil {
+			t.Fatalf("%s: no content in %s (%v)", tc.url, out, err)
+		}
+		mc := c.Content
+		if string(mc.Side) != tc.side || mc.OnlyAfterRendering != tc.only || mc.Words < 20 || tc.side == "plain" && mc.WordsNotServed != 0 ||
+			tc.side == "rendered" && mc.WordsNotServed == 0 {
+			t.Errorf("%s: content %+v; want side %s, only after rendering %v", tc.url, mc, tc.side, tc.only)
+		}
+		out, _, _ = webgraph(t, "compare", "--contact", "ops@example.org", tc.url)
+		if !strings.Contains(out, "  content:  ") || !strings.Contains(out, tc.line) {
+			t.Errorf("%s: the text lacks its content line %q:\n%s", tc.url, tc.line, out)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -201,6 +202,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := gateRefusal(target, o.pageGate(ctx, target, stderr)); err != nil {
 		return err
 	}
+	o.content = true // the main content is compared too
 	fetchPage := o.fetchPage
 	if *f.html != "" {
 		fetchPage = func(ctx context.Context, target *url.URL) (*union.Page, error) {
@@ -216,6 +218,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if p.Refusal == nil {
 		a = audit.Of(p.Sides[fetch.Plain], p.Sides[fetch.Rendered])
 	}
+	mc := mainContentOf(p, o.maxBody)
 	if *f.html != "" {
 		view := newCompareView(p, c, a, time.Now())
 		if werr := writeFile(output{"--html", *f.html}, func(w io.Writer) error { return writeCompareHTML(w, view) }); werr != nil {
@@ -224,13 +227,71 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintf(stderr, "webgraph: wrote %s\n", *f.html)
 	}
 	if *asJSON {
-		if werr := writeCompareJSON(stdout, p, c, a); werr != nil {
+		if werr := writeCompareJSON(stdout, p, c, a, mc); werr != nil {
 			return werr
 		}
 		return err
 	}
-	writeCompareText(stdout, p, c, a)
+	writeCompareText(stdout, p, c, a, mc)
 	return err
+}
+
+// compareContent is what compare says of a kept page's main content: the
+// side it is read from, its words, how many of them the HTML as served
+// lacks, and whether that is most of them (the main content exists only
+// after rendering).
+type compareContent struct {
+	Side               fetch.Name `json:"side"`
+	Words              int        `json:"words"`
+	WordsNotServed     int        `json:"words_not_served"`
+	OnlyAfterRendering bool       `json:"only_after_rendering"`
+	Error              string     `json:"error,omitempty"`
+}
+
+// mainContentOf extracts a kept page's main content, as a crawl would
+// (one extractor: package content), and sets its text against the HTML as
+// served; nil for a refused page.
+func mainContentOf(p *union.Page, maxBody int64) *compareContent {
+	if p.Refusal != nil || p.ContentSide == "" {
+		return nil
+	}
+	mc := &compareContent{Side: p.ContentSide}
+	base, err := url.Parse(p.ContentURL)
+	if p.ContentHTML == "" || err != nil {
+		mc.Error = "no document to read the main content from"
+		return mc
+	}
+	pg, err := content.Extract(p.ContentHTML, base, content.Options{MaxBytes: int(maxBody)})
+	p.ContentHTML = ""
+	if err != nil {
+		mc.Error = err.Error()
+		return mc
+	}
+	var text []string
+	for _, b := range content.Blocks(pg.Markdown) {
+		text = append(text, strings.Split(content.BlockText(b), "\n")...)
+	}
+	mc.Words = fetch.CountWords(text)
+	if mc.Side == fetch.Rendered {
+		mc.WordsNotServed = union.WordsNotServed(p.Sides[fetch.Plain], text)
+	}
+	mc.OnlyAfterRendering = mc.Words > 0 && 2*mc.WordsNotServed > mc.Words
+	return mc
+}
+
+// words says what compare found of the main content, for a person.
+func (mc *compareContent) words() string {
+	switch {
+	case mc.Error != "":
+		return "none found in the " + sideWords(mc.Side) + ": " + mc.Error
+	case mc.Side == fetch.Plain:
+		return plural(mc.Words, "word") + ", in the HTML as served"
+	case mc.OnlyAfterRendering:
+		return fmt.Sprintf("%s, read from the rendered DOM; %s of them are not in the HTML as served: the main content exists only after rendering",
+			plural(mc.Words, "word"), strconv.Itoa(mc.WordsNotServed))
+	}
+	return fmt.Sprintf("%s, read from the rendered DOM (scripts added to the page); %s of them are not in the HTML as served",
+		plural(mc.Words, "word"), strconv.Itoa(mc.WordsNotServed))
 }
 
 type compareSide struct {
@@ -246,7 +307,7 @@ type compareLink struct {
 	Anchor string `json:"anchor"`
 }
 
-func writeCompareJSON(w io.Writer, p *union.Page, c union.Comparison, a *audit.Audit) error {
+func writeCompareJSON(w io.Writer, p *union.Page, c union.Comparison, a *audit.Audit, mc *compareContent) error {
 	out := struct {
 		Event         string                     `json:"event"`
 		URL           string                     `json:"url"`
@@ -259,7 +320,8 @@ func writeCompareJSON(w io.Writer, p *union.Page, c union.Comparison, a *audit.A
 		Both          []string                   `json:"both"`
 		RenderedLinks []compareLink              `json:"links_only_rendered"`
 		Audit         *audit.Audit               `json:"audit,omitempty"`
-	}{Audit: a, Event: "compare", URL: p.URL, OK: p.Refusal == nil, Sides: map[fetch.Name]compareSide{},
+		Content       *compareContent            `json:"content,omitempty"`
+	}{Audit: a, Content: mc, Event: "compare", URL: p.URL, OK: p.Refusal == nil, Sides: map[fetch.Name]compareSide{},
 		OnlyPlain: nonNil(c.OnlyPlain), OnlyRendered: nonNil(c.OnlyRendered), Both: nonNil(c.Both), RenderedLinks: []compareLink{}}
 	if p.Refusal != nil {
 		out.Cause, out.Error = string(p.Refusal.Cause), p.Refusal.Words
@@ -279,7 +341,7 @@ func writeCompareJSON(w io.Writer, p *union.Page, c union.Comparison, a *audit.A
 	return enc.Encode(out)
 }
 
-func writeCompareText(w io.Writer, p *union.Page, c union.Comparison, a *audit.Audit) {
+func writeCompareText(w io.Writer, p *union.Page, c union.Comparison, a *audit.Audit, mc *compareContent) {
 	w = safetext.NewWriter(w) // blocks, titles and anchors are the site's
 	fmt.Fprintf(w, "%s\n", p.URL)
 	for _, n := range []fetch.Name{fetch.Plain, fetch.Rendered} {
@@ -311,6 +373,9 @@ func writeCompareText(w io.Writer, p *union.Page, c union.Comparison, a *audit.A
 		fmt.Fprintf(w, "\nThe page was refused, so its fields are not audited; what each side read:\n")
 	} else {
 		fmt.Fprintf(w, "  verdict:  kept, %s from %s\n", plural(p.Words, "word"), sideList(p.Used))
+		if mc != nil {
+			fmt.Fprintf(w, "  content:  %s\n", mc.words())
+		}
 		a.WriteTable(w)
 	}
 	section := func(title string, blocks []string, mark string) {

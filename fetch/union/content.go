@@ -39,18 +39,29 @@ func ContentSideOf(sides []*fetch.Side) fetch.Name {
 	case plain == nil:
 		return fetch.Rendered
 	}
-	added := renderedOnlyWords(plain, ren, AddedWords)
+	added := notServed(plain, ren.Blocks, AddedWords)
 	if added >= AddedWords || plain.Words < fetch.MinWords && added > 0 {
 		return fetch.Rendered
 	}
 	return fetch.Plain
 }
 
-// renderedOnlyWords counts the words of the rendered blocks that the
-// served text does not contain (compared lower-cased, spaces collapsed, the
-// served blocks joined by a space: a render that joins two served blocks in
-// one line adds nothing), stopping once enough are counted.
-func renderedOnlyWords(plain, ren *fetch.Side, enough int) int {
+// WordsNotServed counts the words of blocks (text from the rendered side:
+// its blocks, or the text of a main content read from its DOM) that the
+// plain side's text does not contain, compared as ContentSideOf compares
+// them. A nil plain side served nothing.
+func WordsNotServed(plain *fetch.Side, blocks []string) int {
+	if plain == nil {
+		plain = &fetch.Side{}
+	}
+	return notServed(plain, blocks, int(^uint(0)>>1))
+}
+
+// notServed counts the words of blocks that the served text does not
+// contain (compared lower-cased, spaces collapsed, the served blocks joined
+// by a space: a render that joins two served blocks in one line adds
+// nothing), stopping once enough are counted.
+func notServed(plain *fetch.Side, blocks []string, enough int) int {
 	norm := func(s string) string { return strings.ToLower(fetch.CollapseSpace(s)) }
 	served := make(map[string]bool, len(plain.Blocks))
 	for _, b := range plain.Blocks {
@@ -58,7 +69,7 @@ func renderedOnlyWords(plain, ren *fetch.Side, enough int) int {
 	}
 	var index *suffixarray.Index // made when a block is not a served block
 	added := 0
-	for _, b := range ren.Blocks {
+	for _, b := range blocks {
 		n := norm(b)
 		if served[n] {
 			continue
