@@ -234,3 +234,42 @@ func TestBlockHashesLearnAsAdd(t *testing.T) {
 		t.Errorf("extracted with the hashes:\n%s\nwith the pages:\n%s", h.Markdown, a.Markdown)
 	}
 }
+
+// FuzzBlocks: the Markdown of any document splits into blocks that join
+// back into it; each block's text holds no Markdown escape the writer
+// added for a character it shows (the block's words are the words
+// rendered); the hashes of its blocks of text are one list a block, within
+// bounds, and never panic.
+func FuzzBlocks(f *testing.F) {
+	f.Add(article("<p>plain</p><pre>a\n\nb</pre><ol><li><p>x</p><p>y</p></li></ol>")) // code and a loose list
+	f.Add(article("<blockquote><p>q</p><pre>```\n\n~~~</pre></blockquote>"))            // a fence in a quote
+	f.Add(article("<table><tr><td>`a|b`</td><td><a href=/x>[l]</a></td></tr></table>"))   // a table of escapes
+	f.Add(article("<p>```js</p><p>---</p><p>&lt;!-- x --&gt; ](y)</p>"))                   // hostile text
+	f.Fuzz(func(t *testing.T, src string) {
+		d, err := Parse(src, pageURL, Options{MaxBytes: 1 << 14})
+		if err != nil {
+			return
+		}
+		p, err := d.Extract(Options{MaxBytes: 1 << 14})
+		if err != nil {
+			return
+		}
+		blocks := Blocks(p.Markdown)
+		if got := strings.Join(blocks, "\n\n") + "\n"; len(blocks) > 0 && got != p.Markdown {
+			t.Fatalf("the blocks joined differ from the Markdown:\n%q\nwant\n%q", got, p.Markdown)
+		}
+		runs := d.BlockRuns(blocks)
+		if len(runs) != len(blocks) {
+			t.Fatalf("%d lists of hashes for %d blocks", len(runs), len(blocks))
+		}
+		for _, b := range blocks {
+			rendered, err := markdownText(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := fetch.CountWords(strings.Split(BlockText(b), "\n")), fetch.CountWords(strings.Split(rendered, "\n")); got != want {
+				t.Errorf("BlockText counts %d words; the rendered block has %d\nblock: %q\ntext:  %q\nrendered: %q", got, want, b, BlockText(b), rendered)
+			}
+		}
+	})
+}
