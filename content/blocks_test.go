@@ -241,10 +241,10 @@ func TestBlockHashesLearnAsAdd(t *testing.T) {
 // rendered); the hashes of its blocks of text are one list a block, within
 // bounds, and never panic.
 func FuzzBlocks(f *testing.F) {
-	f.Add(article("<p>plain</p><pre>a\n\nb</pre><ol><li><p>x</p><p>y</p></li></ol>")) // code and a loose list
+	f.Add(article("<p>plain</p><pre>a\n\nb</pre><ol><li><p>x</p><p>y</p></li></ol>"))   // code and a loose list
 	f.Add(article("<blockquote><p>q</p><pre>```\n\n~~~</pre></blockquote>"))            // a fence in a quote
-	f.Add(article("<table><tr><td>`a|b`</td><td><a href=/x>[l]</a></td></tr></table>"))   // a table of escapes
-	f.Add(article("<p>```js</p><p>---</p><p>&lt;!-- x --&gt; ](y)</p>"))                   // hostile text
+	f.Add(article("<table><tr><td>`a|b`</td><td><a href=/x>[l]</a></td></tr></table>")) // a table of escapes
+	f.Add(article("<p>```js</p><p>---</p><p>&lt;!-- x --&gt; ](y)</p>"))                // hostile text
 	f.Fuzz(func(t *testing.T, src string) {
 		d, err := Parse(src, pageURL, Options{MaxBytes: 1 << 14})
 		if err != nil {
