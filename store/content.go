@@ -165,3 +165,34 @@ func (f *Frontier) ContentRuns(fn func(site string, runs []uint64)) error { retu
 func (f *SharedFrontier) ContentRuns(fn func(site string, runs []uint64)) error {
 	return f.s.ContentRuns(fn)
 }
+
+// ContentSide is one kept page's URL, title and the side its main content
+// was read from.
+type ContentSide struct {
+	URL, Title, Side string
+}
+
+// ContentSides calls fn with the side each kept page's main content was
+// read from, in the order the crawl met the pages, without reading the
+// content itself (the report's note).
+func (s *Store) ContentSides(fn func(ContentSide) error) error {
+	rows, err := s.db.QueryContext(s.ctx, `SELECT u.url, c.title, c.side FROM content c JOIN urls u ON u.id = c.url_id
+		JOIN pages p ON p.url_id = c.url_id WHERE u.state = 'done' AND p.ok = 1 ORDER BY c.url_id`)
+	if err != nil {
+		return fmt.Errorf("store: reading the pages' content: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var cs ContentSide
+		if err := rows.Scan(&cs.URL, &cs.Title, &cs.Side); err != nil {
+			return fmt.Errorf("store: reading the pages' content: %w", err)
+		}
+		if err := fn(cs); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: reading the pages' content: %w", err)
+	}
+	return nil
+}
