@@ -73,16 +73,12 @@ func siteOf(raw string) string {
 // handed over (docs/design.md, "Content"): the page is added to its site's
 // template, then extracted with what the template knows, and its Markdown
 // kept block by block with the hashes the template is learned from and
-// those each block was written from (the pass at output). The
-// document is let go either way: HTML is never retained. It returns nil
+// those each block was written from (the pass at output). record lets the
+// document go either way: HTML is never retained. It returns nil
 // when the page has no content to keep, and says why in words when that
 // is news to a reader.
 func (c *Crawler) extract(p *union.Page) (*frontier.Content, string) {
 	html, at := p.ContentHTML, p.ContentURL
-	p.ContentHTML = ""
-	if s := p.Sides[fetch.Rendered]; s != nil {
-		s.DOM = ""
-	}
 	if html == "" {
 		return nil, ""
 	}

@@ -74,7 +74,12 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 			ev.Warnings = append(ev.Warnings, why)
 		}
 	}
-	p.ContentHTML = "" // not retained, whether extracted or not
+	// The documents are not retained, whether extracted or not: the page
+	// is held until its record is committed.
+	p.ContentHTML = ""
+	if s := p.Sides[fetch.Rendered]; s != nil {
+		s.DOM = ""
+	}
 	if ev.RobotsMeta != nil && ev.RobotsMeta.Nofollow {
 		queue = nil // the links stay in the graph as edges
 	}
