@@ -1,7 +1,8 @@
 # webgraph: `make demo` builds and crawls a bundled fixture site; `make test`
 # runs gofmt, vet, staticcheck and the race-enabled tests against a real Chromium and a real
 # PostgreSQL (each test binary starts its own server on loopback). Both install
-# Chromium and PostgreSQL (Debian's packages) when they are not found.
+# Chromium and PostgreSQL (Debian's packages) when they are not found; make test
+# also installs ReplayWeb.page (npm) for the WACZ tests.
 
 GO      ?= go
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
@@ -12,7 +13,7 @@ BIN     := bin
 # package too: the tests would compile everything twice.
 PGO     := cmd/webgraph/webgraph.pgo
 
-.PHONY: all build browser postgres test ci demo bench bench-peers pgo fuzz lint clean
+.PHONY: all build browser postgres replayweb test ci demo bench bench-peers pgo fuzz lint clean
 
 all: build
 
@@ -28,9 +29,16 @@ browser:
 postgres:
 	@scripts/ensure-postgres.sh
 
+# ReplayWeb.page, the player the WACZ tests open packages in: installed by npm
+# (version and hash pinned in scripts/replayweb/package-lock.json) into a
+# cache outside the repository.
+replayweb:
+	@scripts/ensure-replayweb.sh
+
 # make test is what CI runs (.ci/run): the checks of lint, then the
-# race-enabled tests against a real Chromium and a real PostgreSQL.
-test: browser postgres lint
+# race-enabled tests against a real Chromium, a real PostgreSQL and
+# ReplayWeb.page.
+test: browser postgres replayweb lint
 	WEBGRAPH_REQUIRE_BROWSER=1 $(GO) test -race -count=1 -timeout 20m ./...
 
 ci: test
@@ -41,11 +49,12 @@ demo: build browser
 bench: browser postgres
 	WEBGRAPH_REQUIRE_BROWSER=1 $(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./...
 
-# The peers (a colly crawler, a bare chromedp loop) live in bench/, a module of
-# its own; each benchmark runs webgraph and its peer side by side and prints
-# their ratio and peak memory.
+# The peers (a colly crawler, wget2, a bare chromedp loop, the tuned chromedp
+# loop) live in bench/, a module of its own; each benchmark runs webgraph and
+# its peer side by side and prints their ratio and peak memory (or CPU).
 bench-peers: browser
-	cd bench && $(GO) test -run '^$$' -bench . -benchtime 2x -timeout 30m .
+	@scripts/ensure-wget2.sh
+	cd bench && $(GO) test -run '^$$' -bench . -benchtime 2x -timeout 60m .
 
 # Profile-guided optimisation: make build compiles webgraph with $(PGO), a
 # CPU profile of a plain and a union crawl; this regenerates it (scripts/pgo.sh).

@@ -90,7 +90,7 @@ var findings = []finding{
 	{ContentOnlyRendered, "words", Notice, "most of the text is written by JavaScript: the HTML as served has under half the rendered words"},
 	{JSErrors, "console_errors", Notice, "the page's scripts logged errors or threw uncaught exceptions while rendering"},
 	{FailedRequests, "failed_requests", Notice, "requests the page made while rendering failed (HTTP errors or network failures)"},
-	{BlockedResources, "blocked_resources", Notice, "webgraph blocked requests the page made while rendering (robots.txt of their host, popups, …): the render may be incomplete"},
+	{BlockedResources, "blocked_resources", Notice, "webgraph blocked requests the page made to render itself (robots.txt of their host, scope, a private address, WebSockets): the render may be incomplete"},
 	{JSRedirect, "navigations", Notice, "a script sends the browser elsewhere (a new document, or the history API moving the URL): crawlers that do not run scripts stay on this URL"},
 	{CanonicalBroken, "canonical", Critical, "the canonical URL names a page the crawl found missing or refused: search engines may ignore the canonical or drop the page with it"},
 }

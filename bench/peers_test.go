@@ -3,7 +3,9 @@ package bench
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -41,8 +43,10 @@ func built(b *testing.B, dir, src, pkg, name string) string {
 // run is what measured saw of one command.
 type run struct {
 	elapsed time.Duration
-	peakMB  float64 // peak resident memory (getrusage's maxrss)
-	anonMB  float64 // peak anonymous memory: RSS less the executable's mapped code and data
+	cpu     time.Duration // user and system CPU time, the process's and its waited-for children's (wait4's rusage)
+	treeCPU time.Duration // the same over the whole process tree (a browser's renderers too), sampled from /proc
+	peakMB  float64       // peak resident memory (getrusage's maxrss)
+	anonMB  float64       // peak anonymous memory: RSS less the executable's mapped code and data
 	out     string
 }
 
@@ -56,6 +60,14 @@ func measured(b *testing.B, stdin string, name string, args ...string) run {
 	if stdin != "" {
 		cmd.Stdin = strings.NewReader(stdin)
 	}
+	return measuredCmd(b, cmd)
+}
+
+// measuredCmd is measured for a command set up by the caller (its
+// directory, its environment).
+func measuredCmd(b *testing.B, cmd *exec.Cmd) run {
+	b.Helper()
+	name := cmd.Path
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	start := time.Now()
@@ -64,6 +76,8 @@ func measured(b *testing.B, stdin string, name string, args ...string) run {
 	}
 	done := make(chan struct{})
 	anon := make(chan int64, 1)
+	tree := make(chan time.Duration, 1)
+	go func() { tree <- treeCPU(cmd.Process.Pid, done) }()
 	go func() {
 		var peak int64
 		status := fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)
@@ -84,7 +98,68 @@ func measured(b *testing.B, stdin string, name string, args ...string) run {
 		b.Fatalf("%s: %v\n%s", filepath.Base(name), err, out.String())
 	}
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	return run{elapsed: elapsed, peakMB: float64(ru.Maxrss) / 1024, anonMB: float64(<-anon) / 1024, out: strings.TrimSpace(out.String())}
+	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return run{elapsed: elapsed, cpu: cpu, treeCPU: <-tree, peakMB: float64(ru.Maxrss) / 1024, anonMB: float64(<-anon) / 1024, out: strings.TrimSpace(out.String())}
+}
+
+// treeCPU follows the process tree of root, every 100 ms until done is
+// closed, and returns the CPU time (user and system) its processes had
+// used when last seen. A browser's renderers are its children's children,
+// and a browser killed at the end leaves them to no one who waits for
+// them, so no rusage counts them. A process once in the tree is followed
+// by its PID even after its parent is gone; what a process used in its
+// last 100 ms may be missed.
+func treeCPU(root int, done <-chan struct{}) time.Duration {
+	ticks := map[int]int64{}
+	in := map[int]bool{root: true}
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+		parent := map[int]int{}
+		cpu := map[int]int64{}
+		for _, name := range stats {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				continue
+			}
+			i := bytes.LastIndexByte(data, ')')
+			if i < 0 {
+				continue
+			}
+			f := strings.Fields(string(data[i+1:]))
+			pid, err1 := strconv.Atoi(filepath.Base(filepath.Dir(name)))
+			if len(f) < 13 || err1 != nil {
+				continue
+			}
+			ppid, _ := strconv.Atoi(f[1])
+			u, _ := strconv.ParseInt(f[11], 10, 64)
+			st, _ := strconv.ParseInt(f[12], 10, 64)
+			parent[pid], cpu[pid] = ppid, u+st
+		}
+		for grew := true; grew; { // the tree as it stands now
+			grew = false
+			for pid, ppid := range parent {
+				if in[ppid] && !in[pid] {
+					in[pid], grew = true, true
+				}
+			}
+		}
+		for pid := range in {
+			if c, ok := cpu[pid]; ok {
+				ticks[pid] = max(ticks[pid], c)
+			}
+		}
+		select {
+		case <-done:
+			var total int64
+			for _, t := range ticks {
+				total += t
+			}
+			return time.Duration(total) * time.Second / 100 // USER_HZ: 100 on Linux
+		case <-tick.C:
+		}
+	}
 }
 
 // inTurn runs the two sides of iteration i, webgraph's and the peer's,
@@ -127,12 +202,14 @@ func rssAnonKB(status string) int64 {
 // robots.txt, sitemaps, the final summary and checkpoint); the large one,
 // the cost per page and the memory a crawl's size takes. The site is
 // served by a process of its own, as a real site is, apart from the harness
-// that samples the crawlers' memory.
+// that samples the crawlers' memory; it counts the pages each side fetched,
+// and a round in which either side fetched a page twice or missed one is
+// INVALID: the benchmark fails.
 func BenchmarkPlainVsColly(b *testing.B) {
 	dir := b.TempDir()
 	wg := built(b, dir, "..", "./cmd/webgraph", "webgraph")
 	colly := built(b, dir, ".", "./cmd/collycrawl", "collycrawl")
-	server := built(b, dir, "..", "./internal/cmd/sites", "sites")
+	server := built(b, dir, ".", "./cmd/countsite", "countsite")
 	for _, c := range []struct{ pages, links int }{{2000, 10}, {2000, 100}, {20000, 10}} {
 		b.Run(fmt.Sprintf("pages=%d/links=%d", c.pages, c.links), func(b *testing.B) {
 			plainVsColly(b, dir, wg, colly, serveGenerated(b, server, c.pages, c.links), c.pages)
@@ -140,12 +217,28 @@ func BenchmarkPlainVsColly(b *testing.B) {
 	}
 }
 
-// serveGenerated starts the sites command on a generated site of n pages
-// of k links each (sites.Dense) and returns its URL; the server is
-// stopped, by its PID, at the end.
-func serveGenerated(b *testing.B, server string, n, k int) string {
+// site is a generated site served by cmd/countsite.
+type site struct {
+	url     string // without the final slash
+	counter string // where it answers its counts
+}
+
+// fetched is what the site served since the last call: how many of its
+// pages, how many distinct ones, and the most times one page was served.
+type fetched struct {
+	Requests, Pages, Distinct, Most int
+}
+
+// serveGenerated starts cmd/countsite on a generated site of n pages of k
+// links each (sites.Dense; k = 0: sites.Generated's script-written pages)
+// and returns it; the server is stopped, by its PID, at the end.
+func serveGenerated(b *testing.B, server string, n, k int) site {
 	b.Helper()
-	cmd := exec.Command(server, "-generated", strconv.Itoa(n), "-links", strconv.Itoa(k))
+	args := []string{"-generated", strconv.Itoa(n), "-links", strconv.Itoa(k)}
+	if k == 0 {
+		args = append(args, "-js")
+	}
+	cmd := exec.Command(server, args...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		b.Fatal(err)
@@ -157,30 +250,63 @@ func serveGenerated(b *testing.B, server string, n, k int) string {
 		cmd.Process.Signal(syscall.SIGTERM)
 		cmd.Wait()
 	})
-	line, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		b.Fatalf("the site server said no URL: %v", err)
+	r := bufio.NewReader(stdout)
+	first, err1 := r.ReadString('\n')
+	second, err2 := r.ReadString('\n')
+	if err1 != nil || err2 != nil {
+		b.Fatalf("the site server said no URL: %v %v", err1, err2)
 	}
-	return strings.TrimSuffix(strings.TrimSpace(line), "/")
+	return site{url: strings.TrimSuffix(strings.TrimSpace(first), "/"), counter: strings.TrimSpace(second)}
 }
 
-func plainVsColly(b *testing.B, dir, wg, colly, site string, n int) {
+// served returns what the site served since the last call, and resets its
+// counts.
+func (s site) served(b *testing.B) fetched {
+	b.Helper()
+	resp, err := http.Get(s.counter + "?reset=1")
+	if err != nil {
+		b.Fatalf("the site's counter: %v", err)
+	}
+	defer resp.Body.Close()
+	var f fetched
+	if err := json.NewDecoder(resp.Body).Decode(&f); err != nil {
+		b.Fatalf("the site's counter: %v", err)
+	}
+	return f
+}
+
+// valid reports whether a crawler fetched each of the site's n pages once,
+// and says INVALID (failing the benchmark) when it did not: a round whose
+// two sides did different work measures nothing.
+func valid(b *testing.B, who string, f fetched, n int) bool {
+	b.Helper()
+	if f.Pages == n && f.Distinct == n && f.Most == 1 {
+		return true
+	}
+	b.Errorf("INVALID round: %s fetched %d pages (%d distinct, one of them %d times) of the site's %d", who, f.Pages, f.Distinct, f.Most, n)
+	return false
+}
+
+func plainVsColly(b *testing.B, dir, wg, colly string, s site, n int) {
 	var wgT, coT time.Duration
 	var wgMB, coMB, wgAnon, coAnon float64
 	i := 0
+	s.served(b)
 	for b.Loop() {
 		i++
 		db := filepath.Join(dir, fmt.Sprintf("c%d-%d.db", n, i))
 		inTurn(i, func() {
 			r := measured(b, "", wg, "crawl", "--db", db, "--out", os.DevNull, "--mode", "plain", "--host-interval", "0", "--delay", "0",
-				"--concurrency", "8", "--depth", "40", "--max-pages", "100000", "--keep", "none", site+"/")
+				"--concurrency", "8", "--depth", "40", "--max-pages", "100000", "--keep", "none", s.url+"/")
+			valid(b, "webgraph", s.served(b), n)
 			wgT += r.elapsed
 			wgMB, wgAnon = max(wgMB, r.peakMB), max(wgAnon, r.anonMB)
 			os.Remove(db) // a large site's database need not wait for the end
 		}, func() {
-			r := measured(b, "", colly, "-workers", "8", site+"/")
+			r := measured(b, "", colly, "-workers", "8", s.url+"/")
+			valid(b, "colly", s.served(b), n)
 			if !strings.HasPrefix(r.out, fmt.Sprint(n)+" pages") {
-				b.Fatalf("colly crawled %q; want %d pages", r.out, n)
+				b.Errorf("colly crawled %q; want %d pages", r.out, n)
 			}
 			coT += r.elapsed
 			coMB, coAnon = max(coMB, r.peakMB), max(coAnon, r.anonMB)
@@ -241,4 +367,29 @@ func BenchmarkUnionVsChromeLoop(b *testing.B) {
 	b.ReportMetric(loT.Seconds()/wgT.Seconds(), "speed-ratio")
 	b.ReportMetric(wgMB, "webgraph-peak-MB")
 	b.ReportMetric(loMB, "loop-peak-MB")
+}
+
+// TestTreeCPU: the CPU a command's grandchild burns is counted in its
+// tree's CPU, as the rusage of the command (which waited for it) counts it.
+func TestTreeCPU(t *testing.T) {
+	cmd := exec.Command("sh", "-c", `sh -c 'i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done'; true`)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	tree := make(chan time.Duration, 1)
+	go func() { tree <- treeCPU(cmd.Process.Pid, done) }()
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	close(done)
+	got := <-tree
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	want := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	if want < 300*time.Millisecond {
+		t.Skipf("the busy loop took %s of CPU: too little to sample", want)
+	}
+	if got < want/2 || got > want+200*time.Millisecond {
+		t.Errorf("the tree's CPU was sampled as %s; its rusage says %s", got, want)
+	}
 }

@@ -13,6 +13,18 @@
 // document; Extract prunes the site's template blocks, lets go-readability
 // choose the main content, and writes it as Markdown (markdown.go), escaping
 // every character of the page's text that Markdown would read as markup.
+//
+// Around go-readability's choice sit rules of our own, in families that
+// docs/performance.md ("Content extraction") measures one by one: the
+// title from the heading the <title> names; a thread's posts found by
+// their repeated structure (thread.go), and dated posts that are not the
+// content left out; what go-readability drops by a class or a footer
+// kept (keep.go: headings, code, a quote's source, tab panels); the
+// furniture inside and around the content left out (clean.go: bylines,
+// dates, tags, share bars, sign-up boxes, note marks, heading anchors and
+// edit links, a leading fact box, a trailing appendix of links); and the
+// standfirst under the title put back (standfirst.go). They read structure and the markup words of
+// the web ("byline", "share"), never one site's names.
 package content
 
 import (
@@ -21,6 +33,7 @@ import (
 	"strings"
 
 	"github.com/webgraph/webgraph/fetch"
+	"golang.org/x/net/html"
 )
 
 // DefaultMaxBytes bounds the HTML read and the Markdown written when
@@ -45,10 +58,27 @@ type Options struct {
 	// are left out of the content.
 	Template *Template
 
-	// noRules leaves out the rules of our own (shadow roots flattened),
-	// so that a test can measure what they add.
-	noRules bool
+	// skip leaves out rules of our own, so that a test can measure what
+	// each family adds.
+	skip rules
 }
+
+// rules is a set of our rule families (the package's doc says what each
+// does; docs/performance.md measures each).
+type rules uint
+
+const (
+	ruleShadow rules = 1 << iota // shadow roots flattened
+	ruleTitle                    // the title from the heading the <title> names
+	ruleThread                   // a thread's posts, by their repeated structure
+	ruleKeep                     // what go-readability drops by a heading's class
+	ruleTrim                     // furniture inside and around the content
+	ruleDek                      // the standfirst under the title
+
+	allRules = ruleShadow | ruleTitle | ruleThread | ruleKeep | ruleTrim | ruleDek
+)
+
+func (o Options) on(r rules) bool { return o.skip&r == 0 }
 
 func (o Options) maxBytes() int {
 	if o.MaxBytes <= 0 {
@@ -97,10 +127,58 @@ func (d *Document) Extract(opts Options) (*Page, error) {
 	if opts.Template != nil {
 		opts.Template.prune(work)
 	}
-	title := d.title()
+	title := d.title(opts.on(ruleTitle))
+	var bodies, posts []*html.Node
+	if opts.on(ruleThread) {
+		bodies, posts = findPosts(work)
+	}
+	if opts.on(ruleKeep) {
+		hideHeadingClasses(work)
+		hideCodeWrapperClasses(work)
+		keepQuoteSources(work)
+	}
+	if opts.on(ruleTrim) {
+		// go-readability drops forms, and would leave the words of a
+		// sign-up box around them.
+		dropSignupBoxes(work)
+	}
 	node := mainContent(work, d.base, title)
+	thread := len(bodies) > 0 && (node == nil || isThread(work, bodies, node))
+	if thread {
+		node = threadContent(bodies)
+	} else if len(bodies) > 0 {
+		// Posts that are not the content are comments (or reviews):
+		// out, if go-readability took them with the article.
+		dropPosts(node, posts)
+	}
 	if node == nil {
 		return nil, ErrNoContent
+	}
+	if opts.on(ruleKeep) && !thread {
+		before, after := tabPanels(work, node)
+		for _, p := range before {
+			node.InsertBefore(p, node.FirstChild)
+		}
+		for _, p := range after {
+			node.AppendChild(p)
+		}
+	}
+	if opts.on(ruleTrim) {
+		cleanHeadings(node)
+		dropReferenceMarks(node)
+		dropSignupBoxes(node)
+		dropMarkedFurniture(node)
+		if !thread {
+			dropLeadingFactBox(node)
+			trimAppendix(node)
+			trimEdges(node)
+			trimAppendix(node)
+		}
+	}
+	if opts.on(ruleDek) && !thread {
+		if dek := standfirst(work, title, node); dek != nil {
+			node.InsertBefore(dek, node.FirstChild)
+		}
 	}
 	prepareLinks(node, d.base)
 	md, cut, wroteTitle, err := toMarkdown(node, title, opts.maxBytes())

@@ -161,6 +161,44 @@ func textBlocks(n *html.Node) []string {
 	return blocks
 }
 
+// firstTextBlocks is textBlocks(n) up to its first k blocks.
+func firstTextBlocks(n *html.Node, k int) []string {
+	var blocks []string
+	var cur strings.Builder
+	flush := func() {
+		if s := collapse(cur.String()); s != "" {
+			blocks = append(blocks, s)
+		}
+		cur.Reset()
+	}
+	var rec func(*html.Node)
+	rec = func(c *html.Node) {
+		if len(blocks) >= k || c != n && invisible(c) {
+			return
+		}
+		if c.Type == html.TextNode {
+			cur.WriteString(c.Data)
+			return
+		}
+		block := isBlock(c)
+		if block {
+			flush()
+		}
+		for g := c.FirstChild; g != nil; g = g.NextSibling {
+			rec(g)
+		}
+		if block {
+			flush()
+		}
+	}
+	rec(n)
+	flush()
+	if len(blocks) > k {
+		blocks = blocks[:k]
+	}
+	return blocks
+}
+
 // cloneTree returns a deep copy of n.
 func cloneTree(n *html.Node) *html.Node {
 	c := &html.Node{Type: n.Type, DataAtom: n.DataAtom, Data: n.Data, Namespace: n.Namespace}
@@ -179,3 +217,35 @@ func hasLetters(s string) bool {
 }
 
 func isLetterOrDigit(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// textLetters counts the letters and digits of n's text, as
+// letters(nodeText(n)) does, without building the text.
+func textLetters(n *html.Node) int {
+	total := 0
+	walk(n, func(c *html.Node) bool {
+		if c != n && invisible(c) && c.DataAtom != atom.Button {
+			return false
+		}
+		if c.Type == html.TextNode {
+			total += letters(c.Data)
+		}
+		return true
+	})
+	return total
+}
+
+// hasText reports whether n's text (nodeText's) holds more than white
+// space, without building it.
+func hasText(n *html.Node) bool {
+	found := false
+	walk(n, func(c *html.Node) bool {
+		if found || c != n && invisible(c) && c.DataAtom != atom.Button {
+			return false
+		}
+		if c.Type == html.TextNode && strings.TrimSpace(c.Data) != "" {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

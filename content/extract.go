@@ -23,6 +23,7 @@ func mainContent(root *html.Node, base *url.URL, title string) *html.Node {
 	p.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	p.MaxElemsToParse = maxElements
 	p.DisableJSONLD = true
+	p.KeepClasses = true
 	a, err := p.ParseAndMutate(root, base)
 	if err != nil || a.Node == nil {
 		if b := findFirst(root, atom.Body); b != nil && strings.TrimSpace(nodeText(b)) != "" {

@@ -167,6 +167,11 @@ func FuzzExtract(f *testing.F) {
 	f.Add("<a href=javascript:alert(1)>x</a><img src=data:x alt=y><a href=//h/p>z</a>") // links a reader cannot follow
 	f.Add("<table>" + strings.Repeat("<tr><td>a|b", 50) + "</table>")
 	f.Add("<pre><code class=language-go>```\n</code></pre>")
+	// Shapes the rules of our own read: a thread's posts, tab panels, a
+	// title and its standfirst, an appendix.
+	f.Add(`<title>T - F</title><h2>T</h2><div class="post a"><dl><dt>u</dt><dd>1 Jan 2024</dd></dl><div class="c">one post's words here</div></div><div class="post b"><dl><dt>v</dt><dd>2 Jan 2024</dd></dl><div class="c">a reply<blockquote><cite>u wrote:</cite>one</blockquote></div></div>`)
+	f.Add(`<h1>P</h1><div role=tabpanel><div class=h3>D</div><p>words of the description</p></div><div role=tabpanel><table><tr><th>a</th><td>1</td></tr></table></div>`)
+	f.Add(`<h1>A</h1><p class=dek>the standfirst of it all</p><div class=meta><time>1 May 2024</time></div><p>body text</p><h2>See also</h2><ul><li><a href=/x>x</a></li></ul><ol><li><a href=#r>↑</a> note</li></ol>`)
 	f.Fuzz(func(t *testing.T, src string) {
 		const max = 4096
 		p, err := Extract(src, pageURL, Options{MaxBytes: max})

@@ -102,7 +102,7 @@ func hasHeading(n *html.Node, title string) bool {
 			return false
 		}
 		if c.Type == html.ElementNode && isHeading(c) {
-			found = collapse(nodeText(c)) == title
+			found = headingText(c) == title
 			return false
 		}
 		return true
@@ -472,7 +472,7 @@ func codeSpan(s string, inTable bool) string {
 // codeBlock writes a pre as a fenced code block, its language from a
 // "language-X" or "lang-X" class of it or its code child.
 func codeBlock(pre *html.Node) []string {
-	text := nodeText(pre)
+	text := codeText(pre)
 	text = strings.TrimPrefix(text, "\n")
 	text = strings.TrimRight(text, " \t\r\n")
 	lang := codeLang(pre)
@@ -496,6 +496,35 @@ func codeBlock(pre *html.Node) []string {
 		lines = append(lines, strings.ReplaceAll(l, "\r", ""))
 	}
 	return append(lines, fence)
+}
+
+// codeText is a code block's text: its text nodes, a line break for each
+// <br>, and each line an element of its own (a highlighter's line <div>)
+// ended by a line break.
+func codeText(pre *html.Node) string {
+	var b strings.Builder
+	var rec func(n *html.Node)
+	rec = func(n *html.Node) {
+		if n != pre && invisible(n) && n.DataAtom != atom.Button {
+			return
+		}
+		switch {
+		case n.Type == html.TextNode:
+			b.WriteString(n.Data)
+			return
+		case n.Type == html.ElementNode && n.DataAtom == atom.Br:
+			b.WriteByte('\n')
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			rec(c)
+		}
+		if n != pre && n.Type == html.ElementNode && isBlock(n) && b.Len() > 0 && !strings.HasSuffix(b.String(), "\n") {
+			b.WriteByte('\n')
+		}
+	}
+	rec(pre)
+	return b.String()
 }
 
 // codeLang is the language a class names, kept to the characters a fence's

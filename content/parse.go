@@ -57,8 +57,11 @@ func Parse(src string, pageURL *url.URL, opts Options) (*Document, error) {
 			return nil, &ParseError{URL: pageURL.String(), Err: err}
 		}
 	}
-	if !opts.noRules {
+	if opts.on(ruleShadow) {
 		flattenShadows(root)
+	}
+	if opts.on(ruleKeep) {
+		classHeadings(root)
 	}
 	d.root = root
 	d.lang = declaredLang(root)
@@ -271,13 +274,77 @@ func cleanLang(tag string) string {
 	return tag
 }
 
-// title is the document's title: <title> less a site name set off by a
-// separator, else the first <h1>.
-func (d *Document) title() string {
+// title is the document's title: the heading that is the <title> or the
+// part of it before or after a separator ("Article – Site", "Site |
+// Article"), else <title> less a site name set off by a separator, else
+// the first <h1>.
+func (d *Document) title(rules bool) string {
 	t := ""
 	if n := findFirst(d.root, atom.Title); n != nil {
 		t = collapse(nodeText(n))
 	}
+	if !rules {
+		return d.plainTitle(t)
+	}
+	var heads []string
+	walk(d.root, func(n *html.Node) bool {
+		if len(heads) >= 30 {
+			return false
+		}
+		if n.Type == html.ElementNode && (n.DataAtom == atom.H1 || n.DataAtom == atom.H2 || n.DataAtom == atom.H3) {
+			if h := headingText(n); h != "" {
+				heads = append(heads, h)
+			}
+			return false
+		}
+		return true
+	})
+	h1 := ""
+	if n := findFirst(d.root, atom.H1); n != nil {
+		h1 = headingText(n)
+	}
+	if t == "" {
+		return clip(h1, 300)
+	}
+	parts := titleParts(t)
+	best := ""
+	for _, h := range heads {
+		if len(h) > len(best) && (parts[h] || beginsPart(parts, h)) {
+			best = h
+		}
+	}
+	if best != "" {
+		return clip(best, 300)
+	}
+	// "Article – Site": keep the longer part before the last separator.
+	for _, sep := range titleSeps {
+		if i := strings.LastIndex(t, sep); i > 0 {
+			head, tail := strings.TrimSpace(t[:i]), strings.TrimSpace(t[i+len(sep):])
+			if utf8.RuneCountInString(head) > utf8.RuneCountInString(tail) {
+				t = head
+			}
+			break
+		}
+	}
+	return clip(t, 300)
+}
+
+// beginsPart reports whether h is the start of a part of the title, a
+// few words short of it ("Kettle, 1.7 l" of "Kettle, 1.7 l online
+// kaufen"): at least three fifths of it, ended at a space.
+func beginsPart(parts map[string]bool, h string) bool {
+	for p := range parts {
+		if len(p) > len(h) && strings.HasPrefix(p, h) && p[len(h)] == ' ' &&
+			5*utf8.RuneCountInString(h) >= 3*utf8.RuneCountInString(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainTitle is the title without our rule: the first <h1> when the
+// <title> holds it, else the <title> less a site name.
+func (d *Document) plainTitle(t string) string {
 	h1 := ""
 	if n := findFirst(d.root, atom.H1); n != nil {
 		h1 = collapse(nodeText(n))
@@ -288,8 +355,7 @@ func (d *Document) title() string {
 	if h1 != "" && strings.Contains(t, h1) {
 		return clip(h1, 300)
 	}
-	// "Article – Site": keep the longer part before the last separator.
-	for _, sep := range []string{" | ", " – ", " — ", " - ", " :: ", " · ", " » ", " / "} {
+	for _, sep := range titleSeps {
 		if i := strings.LastIndex(t, sep); i > 0 {
 			head, tail := strings.TrimSpace(t[:i]), strings.TrimSpace(t[i+len(sep):])
 			if utf8.RuneCountInString(head) > utf8.RuneCountInString(tail) {
@@ -299,6 +365,27 @@ func (d *Document) title() string {
 		}
 	}
 	return clip(t, 300)
+}
+
+var titleSeps = []string{" | ", " – ", " — ", " - ", " :: ", " · ", " » ", " / "}
+
+// titleParts is the set of t and of its parts before and after each
+// separator in it.
+func titleParts(t string) map[string]bool {
+	parts := map[string]bool{t: true}
+	for _, sep := range titleSeps {
+		for i := 0; ; {
+			j := strings.Index(t[i:], sep)
+			if j < 0 {
+				break
+			}
+			j += i
+			parts[strings.TrimSpace(t[:j])] = true
+			parts[strings.TrimSpace(t[j+len(sep):])] = true
+			i = j + len(sep)
+		}
+	}
+	return parts
 }
 
 // clip cuts s to at most n runes.

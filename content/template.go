@@ -207,18 +207,25 @@ func (t *Template) prune(root *html.Node) {
 		for c := n.FirstChild; c != nil; {
 			next := c.NextSibling
 			keep := c.DataAtom == atom.Body || c.DataAtom == atom.Html || !isTempl(c)
+			// A heading kept is kept whole; so is a table's row with
+			// text of the page's own (a specification's name repeats on
+			// every page, its value does not).
+			whole := c.DataAtom == atom.Tr
 			if !keep && isHeading(c) {
 				// A heading stays when the next block of text after it
 				// is the page's own.
 				for s := c.NextSibling; s != nil; s = s.NextSibling {
 					if st, ok := stats[s]; ok && st.total > 0 || s.Type == html.TextNode && letters(s.Data) > 0 {
 						keep = !isTempl(s) && s.Type != html.TextNode || s.Type == html.TextNode && !templ[s]
+						whole = keep
 						break
 					}
 				}
 			}
 			if keep {
-				cut(c)
+				if !whole {
+					cut(c)
+				}
 			} else {
 				n.RemoveChild(c)
 			}

@@ -59,6 +59,10 @@ type Config struct {
 	SitemapLimit int
 	// MaxBody is reported in the run event (the fetchers enforce it).
 	MaxBody int64
+	// Viewport is the render's window, WIDTHxHEIGHT, reported in the run
+	// event (the rendered side lays pages out in it); empty when nothing
+	// renders.
+	Viewport string
 	// KeepText retains page text in page events.
 	KeepText bool
 	// KeepContent extracts each kept page's main content as Markdown and

@@ -24,9 +24,11 @@ type SideReport struct {
 	Wait        string           `json:"wait,omitempty"`     // rendered: what ended the wait
 	Requests    map[string]int   `json:"requests,omitempty"` // rendered: subresource requests per host
 	Blocked     int              `json:"blocked,omitempty"`  // rendered: requests refused (all kinds)
-	// BlockedResources lists what the rendered side refused and why
-	// (robots.txt of another host, popups, pings, …), capped at
-	// fetch.MaxBlockedResources; images are only counted in Blocked.
+	// BlockedResources lists what the rendered side refused and why, of
+	// what the page asked for to render itself (robots.txt of another
+	// host, scope, WebSockets), capped at fetch.MaxBlockedResources;
+	// images, fonts, prefetches, pings and popups are only counted in
+	// Blocked.
 	BlockedResources []fetch.BlockedResource `json:"blocked_resources,omitempty"`
 	Download         bool                    `json:"download,omitempty"`
 	Truncated        bool                    `json:"truncated,omitempty"`

@@ -29,6 +29,7 @@ type Limits struct {
 	Delay        string `json:"delay"`
 	SitemapLimit int    `json:"sitemap_limit"`
 	MaxRetries   int    `json:"max_retries"`
+	Viewport     string `json:"viewport,omitempty"` // the render's window, WIDTHxHEIGHT; absent when nothing renders
 }
 
 // IdentityReport is who the crawl says it is.

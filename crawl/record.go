@@ -3,6 +3,7 @@ package crawl
 import (
 	"maps"
 	"net/url"
+	"time"
 
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
@@ -87,7 +88,8 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 		queue = append(queue, n) // not a link: nofollow does not hold it back
 	}
 	res := frontier.Result{State: frontier.StateDone, FinalURL: p.FinalURL, Status: p.Status, Title: p.Title, Words: p.Words,
-		PlainWords: sideWords(p, fetch.Plain), RenderedWords: sideWords(p, fetch.Rendered), Links: edges, Queue: queue, Content: kept}
+		PlainWords: sideWords(p, fetch.Plain), RenderedWords: sideWords(p, fetch.Rendered), Links: edges, Queue: queue,
+		LastModified: lastModified(p), Content: kept}
 	if p.Refusal != nil {
 		res.State, res.Cause = frontier.StateRefused, string(p.Refusal.Cause)
 	}
@@ -173,6 +175,15 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 		}
 		said(firsts)
 	})
+}
+
+// lastModified is when the server said the page last changed: the plain
+// side's Last-Modified, when that side was answered with a 2xx.
+func lastModified(p *union.Page) time.Time {
+	if s := p.Sides[fetch.Plain]; s != nil && s.Status/100 == 2 {
+		return s.LastModified
+	}
+	return time.Time{}
 }
 
 func hostOf(raw string) string {

@@ -27,7 +27,8 @@ func (c *Crawler) runEvent() *RunEvent {
 		ev.SeedsTyped = append(ev.SeedsTyped, SeedTyped{Typed: s.Typed, URL: s.URL.String()})
 	}
 	ev.Limits = Limits{MaxPages: max(cfg.MaxPages, -1), MaxBody: cfg.MaxBody, Concurrency: cfg.Concurrency, Depth: max(cfg.Depth, -1),
-		HostInterval: cfg.HostInterval.String(), Delay: cfg.Delay.String(), SitemapLimit: cfg.SitemapLimit, MaxRetries: cfg.MaxRetries}
+		HostInterval: cfg.HostInterval.String(), Delay: cfg.Delay.String(), SitemapLimit: cfg.SitemapLimit, MaxRetries: cfg.MaxRetries,
+		Viewport: cfg.Viewport}
 	if cfg.TimeBudget > 0 {
 		ev.Limits.TimeBudget = cfg.TimeBudget.String()
 	}

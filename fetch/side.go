@@ -53,6 +53,10 @@ type Side struct {
 	Disposition string
 	// RetryAfter is the Retry-After header, when given.
 	RetryAfter string
+	// LastModified is the time of the Last-Modified header, when given in
+	// a form net/http parses (http.ParseTime); zero otherwise. Plain side
+	// only: it becomes a written sitemap's <lastmod>.
+	LastModified time.Time
 	// Download is set when the answer is a file rather than a page: a
 	// non-HTML content type, Content-Disposition: attachment, or the
 	// browser's download event. Its text is never read.
@@ -93,14 +97,15 @@ type Side struct {
 	// (see the rendered package). Rendered side only.
 	OpenStreams []OpenStream
 	// Requests counts the subresource requests a render made, per host;
-	// Blocked counts those refused because the text does not need them
-	// (images, media, fonts, favicon). Rendered side only.
+	// Blocked counts every request a render refused, listed or not.
+	// Rendered side only.
 	Requests map[string]int
 	Blocked  int
-	// BlockedResources lists the requests the gate refused during a
-	// render (other hosts' robots.txt, popups, pings, …), at most
-	// MaxBlockedResources of them; Blocked still counts them all.
-	// Rendered side only.
+	// BlockedResources lists the refused requests that the page made to
+	// render itself, where the refusal may change its text (the gate's
+	// refusals, WebSockets; not images, fonts, prefetches, preloads the
+	// page did not then ask for, pings or popups: see the rendered
+	// package), at most MaxBlockedResources of them. Rendered side only.
 	BlockedResources []BlockedResource
 	Elapsed          time.Duration
 	Warnings         []string
@@ -128,6 +133,37 @@ type Side struct {
 	// served, shown by the browser with scripts disabled
 	// (rendered.Fetcher.NoScriptOf).
 	Picture *Picture
+	// Resources are the responses a render received for its page, each
+	// with its request, kept only when asked (rendered.Config.Archive, for
+	// an archive that replays the page): its own document, its frames',
+	// its scripts and styles, and the data its scripts fetched; in the
+	// order they finished. Unarchived lists those received and left out,
+	// and why. Rendered side only.
+	Resources  []Resource
+	Unarchived []Unarchived
+}
+
+// Resource is one response a render received, with its request, as the
+// browser had them: the head rebuilt from the browser's report (the
+// encodings the browser undid are not named in it, and Content-Length is
+// the body's), the body as the page got it.
+type Resource struct {
+	// URL is the request's URL, without a fragment.
+	URL string
+	// Type is the kind of request the browser said it was: Document,
+	// Script, Stylesheet, XHR or Fetch.
+	Type string
+	// Main is set for the page's own document (the last one, after any
+	// redirect); a frame's document is not Main.
+	Main bool
+	Exchange
+}
+
+// Unarchived is a response a render received that its archive does not
+// hold, with the reason in words.
+type Unarchived struct {
+	URL    string `json:"url"`
+	Reason string `json:"reason"`
 }
 
 // Exchange is one HTTP request and its response, as a plain fetch sent and

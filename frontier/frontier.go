@@ -70,6 +70,10 @@ type Result struct {
 	Event         []byte // the page event as written
 	Links         []Link
 	Queue         []New
+
+	// LastModified is when the server said the page last changed (the
+	// plain side's Last-Modified header); zero when it did not say.
+	LastModified time.Time
 	// Content is a kept page's main content (--keep content); nil when
 	// none is kept. A durable frontier records it with the page.
 	Content *Content

@@ -88,64 +88,10 @@ type findingGroup struct {
 	Pages       []findingPage
 }
 
-// findingPage is one page's finding, with both sides' values.
+// findingPage is one page's finding, with both sides' values in words.
 type findingPage struct {
 	URL             string
-	Plain, Rendered shownValue
-}
-
-// shownValue is a finding's value for a person: a list (of URLs, say) as a
-// list, anything else as JSON text.
-type shownValue struct {
-	Text string
-	List []string
-	More int // list items left out
-}
-
-// stringList returns v as a list of strings when it is a non-empty one
-// (as JSON decodes it, []any of strings).
-func stringList(v any) ([]string, bool) {
-	switch v := v.(type) {
-	case []string:
-		return v, len(v) > 0
-	case []any:
-		out := make([]string, 0, len(v))
-		for _, e := range v {
-			s, ok := e.(string)
-			if !ok {
-				return nil, false
-			}
-			out = append(out, s)
-		}
-		return out, len(out) > 0
-	}
-	return nil, false
-}
-
-// maxListed caps the items of a listed value.
-const maxListed = 10
-
-// jsonValue shows a finding's value: a list of strings item by item (at
-// most maxListed, each at most 300 runes), anything else as JSON, cleaned,
-// at most 300 runes.
-func jsonValue(v any) shownValue {
-	if v == nil {
-		return shownValue{Text: "-"}
-	}
-	if list, ok := stringList(v); ok {
-		var sv shownValue
-		for _, item := range list[:min(len(list), maxListed)] {
-			sv.List = append(sv.List, cutRunes(safetext.Clean(item), 300))
-		}
-		sv.More = len(list) - len(sv.List)
-		return sv
-	}
-	b, _ := json.Marshal(v)
-	s := []rune(safetext.Clean(string(b)))
-	if len(s) > 300 {
-		return shownValue{Text: string(s[:300]) + "…"}
-	}
-	return shownValue{Text: string(s)}
+	Plain, Rendered shown
 }
 
 type refusal struct {
@@ -206,7 +152,8 @@ func collect(ctx context.Context, s *store.Store) (*data, error) {
 			if ev.Audit != nil {
 				var names []string
 				for _, f := range ev.Audit.Findings {
-					groups[f.Finding] = append(groups[f.Finding], findingPage{URL: safetext.Clean(p.URL), Plain: jsonValue(f.Plain), Rendered: jsonValue(f.Rendered)})
+					groups[f.Finding] = append(groups[f.Finding], findingPage{URL: safetext.Clean(p.URL),
+						Plain: showFinding(f.Finding, f.Plain, false), Rendered: showFinding(f.Finding, f.Rendered, true)})
 					names = append(names, string(f.Finding))
 				}
 				if len(names) > 0 {
@@ -605,6 +552,7 @@ var page = sync.OnceValue(func() *template.Template {
 		"half":      func(a float64) float64 { return a / 2 },
 		"addMargin": func(a float64) float64 { return a + 50 },
 		"wrapURL":   wrapURL,
+		"shortURL":  shortURL,
 		"shot":      func(side string, p *shownPicture) shotArgs { return shotArgs{Side: side, Pic: p} },
 	}).Parse(pageHTML))
 })

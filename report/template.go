@@ -31,7 +31,12 @@ svg text.glabel { font-size: 11px; fill: #212121; paint-order: stroke; stroke: #
 svg text { font: 11px system-ui, sans-serif; fill: #424242; }
 .warn { color: #8d6e00; }
 td.val { overflow-wrap: anywhere; min-width: 10em; }
-ul.vals { margin: 0; padding-left: 1.1em; }
+ul.vals { margin: 0 0 .4em; padding-left: 1.1em; }
+p.vtext { margin: 0 0 .3em; }
+.muted { color: #757575; font-style: italic; }
+table.pairs { width: auto; margin: 0 0 .4em; }
+table.pairs th, table.pairs td { padding: .1em .6em .1em 0; border-bottom: 1px solid #f0f0f0; }
+span.u { overflow-wrap: anywhere; }
 .shape { display: flex; flex-wrap: wrap; gap: 2em; }
 .shape > div { flex: 1; min-width: 18em; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
@@ -152,6 +157,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 {{end}}{{end}}</svg>{{end}}
 </body>
 </html>
-{{define "value"}}{{if .List}}<ul class="vals">{{range .List}}<li>{{wrapURL .}}</li>{{end}}{{if .More}}<li>and {{.More}} more</li>{{end}}</ul>{{else}}{{.Text}}{{end}}{{end}}
+{{define "value"}}{{if .Text}}<p class="vtext{{if .Muted}} muted{{end}}">{{.Text}}</p>{{end}}{{with .Lone}}<p class="vtext">{{template "item" .}}</p>{{end}}{{if .List}}<ul class="vals">{{range .List}}<li>{{template "item" .}}</li>{{end}}{{if .More}}<li>and {{.More}} more</li>{{end}}</ul>{{end}}{{if .Table}}<table class="pairs">{{if index .Head 0}}<tr><th>{{index .Head 0}}</th><th>{{index .Head 1}}</th></tr>{{end}}{{range .Table}}<tr><td>{{.Key}}</td><td>{{template "item" .Value}}</td></tr>{{end}}</table>{{end}}{{range .Groups}}{{template "value" .}}{{end}}{{end}}
+{{define "item"}}{{.Text}}{{if .URL}}{{if .Text}} {{end}}{{shortURL .URL}}{{end}}{{if .To}} → {{shortURL .To}}{{end}}{{.Note}}{{end}}
 {{define "shot"}}<figure>{{if .Pic}}<details class="shot"><summary><img src="{{.Pic.Src}}" width="{{.Pic.Width}}" height="{{.Pic.Height}}" alt="the page {{.Side}}"></summary></details><figcaption>{{.Side}}{{if .Pic.Cut}} (the page's top){{end}}</figcaption>{{else}}<figcaption>{{.Side}}: no picture</figcaption>{{end}}</figure>{{end}}
 `

@@ -33,6 +33,13 @@ type dialect struct {
 	// pages that name a refused URL: parsing every page's event took twice
 	// as long.
 	brokenCanonicals, amendEvent string
+	// keptPages lists the kept pages (the kept table's canonical URLs
+	// joined to the pages that hold them; duplicates and refused pages
+	// left out) in the byte order of their URLs: canonical URL, last
+	// modified, noindex. A kept row names its page by the URL it was
+	// asked as (a urls row with its page); one that names no such page
+	// names the page's final URL, as crawls recorded it before.
+	keptPages string
 }
 
 // brokenCanonicalsQuery is the engine's brokenCanonicals: %[1]s is its
@@ -68,6 +75,16 @@ var sqliteDialect = dialect{
 	unlisted:         `SELECT u.url FROM urls u WHERE u.state = 'done' AND u.in_sitemap = 0 AND u.kind != '' ORDER BY u.url`,
 	brokenCanonicals: fmt.Sprintf(brokenCanonicalsQuery, "instr", "(c.event ->> '$.canonical')", "(tp.event ->> '$.error')", "?", "?"),
 	amendEvent:       `UPDATE pages SET event = ? WHERE url_id = ?`,
+	keptPages: `SELECT canon, last_modified, noindex FROM (
+		SELECT k.canon, p.last_modified, COALESCE(p.event ->> '$.robots_meta.noindex', 0) AS noindex
+			FROM kept k JOIN urls u ON u.url = k.url JOIN pages p ON p.url_id = u.id
+			WHERE p.ok = 1 AND p.event ->> '$.duplicate_of' IS NULL
+		UNION ALL
+		SELECT k.canon, p.last_modified, COALESCE(p.event ->> '$.robots_meta.noindex', 0)
+			FROM kept k JOIN pages p ON p.final_url = k.url
+			WHERE NOT EXISTS (SELECT 1 FROM urls u JOIN pages q ON q.url_id = u.id WHERE u.url = k.url)
+			AND p.ok = 1 AND p.event ->> '$.duplicate_of' IS NULL)
+		ORDER BY canon`,
 }
 
 var pgDialect = dialect{
@@ -88,4 +105,14 @@ var pgDialect = dialect{
 		AND EXISTS (SELECT 1 FROM links WHERE to_url = u.url) ORDER BY u.url`,
 	brokenCanonicals: fmt.Sprintf(brokenCanonicalsQuery, "strpos", "(c.event::json ->> 'canonical')", "(tp.event::json ->> 'error')", "$1", "$2"),
 	amendEvent:       `UPDATE pages SET event = $1 WHERE url_id = $2`,
+	keptPages: `SELECT canon, last_modified, noindex FROM (
+		SELECT k.canon, p.last_modified, COALESCE((p.event::jsonb -> 'robots_meta' ->> 'noindex')::boolean, false) AS noindex
+			FROM kept k JOIN urls u ON u.url = k.url JOIN pages p ON p.url_id = u.id
+			WHERE p.ok = 1 AND p.event::jsonb ->> 'duplicate_of' IS NULL
+		UNION ALL
+		SELECT k.canon, p.last_modified, COALESCE((p.event::jsonb -> 'robots_meta' ->> 'noindex')::boolean, false)
+			FROM kept k JOIN pages p ON p.final_url = k.url
+			WHERE NOT EXISTS (SELECT 1 FROM urls u JOIN pages q ON q.url_id = u.id WHERE u.url = k.url)
+			AND p.ok = 1 AND p.event::jsonb ->> 'duplicate_of' IS NULL) AS kept_pages
+		ORDER BY canon COLLATE "C"`,
 }

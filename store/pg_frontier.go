@@ -392,8 +392,8 @@ func (q pgQueue) Hosts(ctx context.Context) ([]frontier.HostState, int, error) {
 // Take leases host's oldest free URL to this worker and takes the host's
 // next slot (none before its pause ends), in one transaction that holds the host's row: two workers
 // never get the same slot, and a URL another transaction holds is skipped.
-func (q pgQueue) Take(ctx context.Context, host string) (frontier.Item, bool, error) {
-	ctx, cancel := q.f.s.bound(ctx)
+func (q pgQueue) Take(caller context.Context, host string) (frontier.Item, bool, error) {
+	ctx, cancel := q.f.s.bound(caller)
 	defer cancel()
 	f := q.f
 	var it frontier.Item
@@ -432,6 +432,12 @@ func (q pgQueue) Take(ctx context.Context, host string) (frontier.Item, bool, er
 		ok = true
 		return nil
 	})
+	if err != nil && caller.Err() != nil {
+		// The caller stopped asking (the crawl is stopping): the
+		// transaction was rolled back, nothing of the queue is lost, and
+		// the store did not fail.
+		return frontier.Item{}, false, caller.Err()
+	}
 	if err != nil {
 		err = fmt.Errorf("store: leasing a URL of %s: %w", host, err)
 		f.fail(err)
@@ -476,9 +482,9 @@ func (f *SharedFrontier) Complete(it frontier.Item, r frontier.Result) []frontie
 			if r.State == frontier.StateDone {
 				ok = 1
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (url_id) DO NOTHING`,
-				id, r.FinalURL, ok, r.Status, r.Cause, r.Title, r.Words, nullWords(r.PlainWords), nullWords(r.RenderedWords), text, string(r.Event)); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event, last_modified)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (url_id) DO NOTHING`,
+				id, r.FinalURL, ok, r.Status, r.Cause, r.Title, r.Words, nullWords(r.PlainWords), nullWords(r.RenderedWords), text, string(r.Event), nullTime(r.LastModified)); err != nil {
 				return err
 			}
 		}

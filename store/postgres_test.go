@@ -271,3 +271,64 @@ func TestPostgresMigratesRevision2(t *testing.T) {
 		t.Errorf("a crawl of revision 9: %v; want ErrVersion", err)
 	}
 }
+
+// A lease the caller stops asking for (a crawl that is stopping cancels its
+// context) is no failure of the store: the frontier's error stays nil, so
+// the worker's done is not turned into "its state could not be kept", and
+// the URL stays queued for the next worker.
+func TestPostgresCancelledTakeIsNoFailure(t *testing.T) {
+	_, f := openShared(t, pg.DB(t), Create, policy.NewThrottle(0, nil), SharedConfig{Worker: "a", Poll: 20 * time.Millisecond})
+	f.Add("http://h/1", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := (pgQueue{f}).Take(ctx, "h"); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Take with a cancelled context = %v; want context.Canceled", err)
+	}
+	if err := f.Err(); err != nil {
+		t.Fatalf("the frontier failed on a cancelled lease: %v", err)
+	}
+	live, cancelLive := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancelLive()
+	if it, err := f.Next(live); err != nil || it.URL != "http://h/1" {
+		t.Fatalf("Next after the cancelled lease = %q, %v; want http://h/1 still queued", it.URL, err)
+	}
+}
+
+// A crawl of PostgreSQL revision 3, whose pages have no last_modified,
+// gains the column when opened (empty for its pages), and a page recorded
+// afterwards keeps its Last-Modified.
+func TestPostgresMigratesRevision3(t *testing.T) {
+	dsn := pg.DB(t)
+	s, err := Open(dsn, Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := recorderOf(t, s)
+	recordPage(t, f, "http://x/old", "http://x/old", true, false, time.Time{})
+	if _, err := s.db.Exec(`ALTER TABLE pages DROP COLUMN last_modified; UPDATE meta SET value = '3' WHERE key = 'pg_revision'`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s, err = Open(dsn, Resume)
+	if err != nil {
+		t.Fatalf("opening a revision 3 crawl: %v", err)
+	}
+	defer s.Close()
+	var revision string
+	s.db.QueryRow(`SELECT value FROM meta WHERE key = 'pg_revision'`).Scan(&revision)
+	if revision != fmt.Sprint(pgRevision) {
+		t.Errorf("after opening: revision %s; want %d", revision, pgRevision)
+	}
+	at := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+	recordPage(t, recorderOf(t, s), "http://x/new", "http://x/new", true, false, at)
+	got := map[string]time.Time{}
+	if err := s.KeptPages(context.Background(), func(p KeptPage) error {
+		got[p.URL] = p.LastModified
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || !got["http://x/old"].IsZero() || !got["http://x/new"].Equal(at) {
+		t.Errorf("kept pages after migrating: %v; want /old without a date and /new at %v", got, at)
+	}
+}

@@ -519,7 +519,7 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 					text = r.Text
 				}
 				if _, err := rc.exec("insertPage", id, r.FinalURL, r.State == frontier.StateDone, r.Status, r.Cause, r.Title, r.Words,
-					nullWords(r.PlainWords), nullWords(r.RenderedWords), text, string(r.Event)); err != nil {
+					nullWords(r.PlainWords), nullWords(r.RenderedWords), text, string(r.Event), nullTime(r.LastModified)); err != nil {
 					return err
 				}
 			}
@@ -640,6 +640,15 @@ func (st *Store) sitemapSummary(disallowed func(url string) bool, limit int, unl
 		}
 	}
 	return s, rows.Err()
+}
+
+// nullTime is t as the pages table keeps it: RFC 3339 in UTC, or NULL for
+// the zero time.
+func nullTime(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return t.UTC().Format(time.RFC3339)
 }
 
 func nullWords(n int) any {

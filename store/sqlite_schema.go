@@ -10,12 +10,16 @@ import (
 // SchemaVersion is the version of the SQLite schema below (PRAGMA
 // user_version). A database of an older version is migrated when it is
 // opened (see migrations); one of a newer version is refused.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // ApplicationID marks a SQLite file as webgraph's ("wgph").
 const ApplicationID = 0x77677068
 
-// schema is a new SQLite database, every table made at once.
+// schema is a new SQLite database, every table made at once: version 3's
+// and the table version 4 added (contentTable).
+const schema = schemaV3 + contentTable
+
+// schemaV3 is version 3's schema.
 //
 // A URL is a row of urls from the moment the crawl meets it: queued,
 // fetched or refused, or only linked (state "linked": a link's target the
@@ -24,7 +28,7 @@ const ApplicationID = 0x77677068
 // targets' URL order, one entry per target. At a hundred links a page,
 // one row per link was most of what the crawl wrote (docs/design.md, "The
 // store").
-const schema = `
+const schemaV3 = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE urls (
 	id       INTEGER PRIMARY KEY,
@@ -50,7 +54,8 @@ CREATE TABLE pages (
 	plain_words    INTEGER,
 	rendered_words INTEGER,
 	text           TEXT, -- unused: a retained text is inside the event (older crawls wrote it here too)
-	event          TEXT NOT NULL -- the page event as written
+	event          TEXT NOT NULL, -- the page event as written
+	last_modified  TEXT -- the server's Last-Modified, RFC 3339 in UTC; NULL when it gave none
 );
 CREATE TABLE outlinks (
 	from_id INTEGER PRIMARY KEY REFERENCES urls (id),
@@ -64,10 +69,9 @@ CREATE TABLE runs (
 	run_event  TEXT NOT NULL,
 	done_event TEXT
 );
-` + queueIndex + ";" + firstUseTables + contentTable
+` + queueIndex + ";" + firstUseTables
 
-// schemaV2 is version 2's schema: the schema above without the table
-// version 3 added (contentTable).
+// schemaV2 is version 2's schema: version 3's without pages.last_modified.
 const schemaV2 = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE urls (
@@ -111,7 +115,7 @@ CREATE TABLE runs (
 ` + queueIndex + ";" + firstUseTables
 
 // contentTable holds each kept page's main content (--keep content),
-// version 3 on: the Markdown block by block (a JSON array of strings); for
+// version 4 on: the Markdown block by block (a JSON array of strings); for
 // each block, the hashes of the page's blocks of text it was written from
 // (a count as a uvarint, then the hashes); and the hashes of all the
 // page's blocks of text, from which a resumed crawl learns its sites'
@@ -170,12 +174,23 @@ const queueIndex = `CREATE INDEX urls_ready ON urls (host, attempts DESC, id) WH
 var migrations = []func(ctx context.Context, tx *sql.Tx) error{
 	migrateToV2,
 	migrateToV3,
+	migrateToV4,
 }
 
-// migrateToV3 takes a database of version 2 to version 3: the table of
+// migrateToV4 takes a database of version 3 to version 4: the table of
 // the pages' main content, empty (that release kept none).
-func migrateToV3(ctx context.Context, tx *sql.Tx) error {
+func migrateToV4(ctx context.Context, tx *sql.Tx) error {
 	if _, err := tx.ExecContext(ctx, contentTable); err != nil {
+		return fmt.Errorf("taking the database to version 4: %w", err)
+	}
+	return nil
+}
+
+// migrateToV3 takes a database of version 2 to version 3: pages gain
+// last_modified, NULL for the pages recorded before (that release did not
+// keep the header).
+func migrateToV3(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, `ALTER TABLE pages ADD COLUMN last_modified TEXT`); err != nil {
 		return fmt.Errorf("taking the database to version 3: %w", err)
 	}
 	return nil

@@ -118,14 +118,18 @@ var shapes = sync.OnceValues(func() (map[int]*versionShape, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: the shape of version 2: %w", err)
 	}
+	v3, err := shapeOfSchema(schemaV3)
+	if err != nil {
+		return nil, fmt.Errorf("store: the shape of version 3: %w", err)
+	}
 	cur, err := shapeOfSchema(schema)
 	if err != nil {
 		return nil, fmt.Errorf("store: the shape of version %d: %w", SchemaVersion, err)
 	}
-	if SchemaVersion != 3 {
+	if SchemaVersion != 4 {
 		return nil, fmt.Errorf("store: no shape for schema version %d", SchemaVersion)
 	}
-	return map[int]*versionShape{1: v1, 2: v2, 3: cur}, nil
+	return map[int]*versionShape{1: v1, 2: v2, 3: v3, 4: cur}, nil
 })
 
 // shapeOfSchema writes schema into a database in memory and reads its

@@ -94,7 +94,7 @@ var hot = map[string]string{
 	"setKind":      `UPDATE urls SET kind = ? WHERE id = ? AND kind = ''`,
 	"complete":     `UPDATE urls SET state = ? WHERE url = ? RETURNING id`,
 	"completeID":   `UPDATE urls SET state = ? WHERE id = ?`,
-	"insertPage":   `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	"insertPage":   `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event, last_modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	"insertLinks":  `INSERT OR REPLACE INTO outlinks (from_id, links) VALUES (?, ?)`,
 	"insertContent": `INSERT OR REPLACE INTO content (url_id, site, side, title, lang, lang_detected, words, truncated, blocks, block_runs, runs)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -189,6 +189,20 @@ func OpenContext(ctx context.Context, path string, mode Mode) (s *Store, err err
 			return nil, fmt.Errorf("store: opening %s: %w", path, err)
 		}
 		version, err = verify(ctx, ro, path)
+		if err != nil && mode != Read && needsWriteToRecover(err) {
+			// A process killed mid-write left a journal that only a
+			// connection that may write can roll back (or a WAL index to
+			// rebuild). This process holds the file's lock, and the file
+			// says it is webgraph's: let SQLite recover it, then look again.
+			ro.Close()
+			if rerr := recoverOwn(ctx, path); rerr != nil {
+				return nil, rerr
+			}
+			if ro, err = sql.Open("sqlite", fileDSN(path, "mode=ro&_pragma=busy_timeout(5000)&_pragma=trusted_schema(0)")); err != nil {
+				return nil, fmt.Errorf("store: opening %s: %w", path, err)
+			}
+			version, err = verify(ctx, ro, path)
+		}
 		if err == nil && mode == Create {
 			var n int
 			if err = ro.QueryRowContext(ctx, `SELECT COUNT(*) FROM runs`).Scan(&n); err == nil && n > 0 {
@@ -285,7 +299,7 @@ func check(path string) (bool, error) {
 func verify(ctx context.Context, db *sql.DB, path string) (int, error) {
 	var app, version int
 	if err := db.QueryRowContext(ctx, `PRAGMA application_id`).Scan(&app); err != nil {
-		return 0, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
+		return 0, fmt.Errorf("%w: %s: %w", ErrCorrupt, path, err)
 	}
 	if app != ApplicationID {
 		return 0, fmt.Errorf("%w: %s is a SQLite database of another program (application_id %#x); refusing to touch it", ErrForeign, path, app)

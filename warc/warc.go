@@ -1,12 +1,15 @@
 // Package warc archives the pages of a crawl in WARC 1.1 files
 // (ISO 28500), one gzip member per record, so the archive opens in the
 // tools crawl users already keep (pywb, warcio, OpenWayback), and reads such
-// files back. For each page it writes the plain side's request and response
-// as served (but for credentials: see Writer.Redact), and the rendered
-// side's DOM snapshot as a conversion record that refers to the response,
-// both under the same WARC-Target-URI; and, when a crawl took them, the
-// page's two pictures as resource records (pictures.go). The records are
-// built and serialised with github.com/nlnwa/gowarc.
+// files back; and packages a WARC as a WACZ 1.1.1 file (wacz.go), which
+// ReplayWeb.page opens. For each page it writes the plain side's request
+// and response as served (but for credentials: see Writer.Redact); what the
+// browser received for the page (its scripts, styles and data, each a
+// response with its request), so that a replay tool rebuilds a page that
+// scripts write; the rendered side's DOM snapshot as a resource record of
+// its own URI (DOMURI); when a crawl took them, the page's two pictures
+// (pictures.go); and a metadata record of the page's facts (PageURI). The
+// records are built and serialised with github.com/nlnwa/gowarc.
 package warc
 
 import (
@@ -31,10 +34,16 @@ import (
 // Writer appends WARC records to one file. It is safe for concurrent use;
 // Close closes the file.
 type Writer struct {
-	mu     sync.Mutex
-	f      *os.File
-	now    func() time.Time
-	secret map[string]bool // header names whose values are not archived
+	mu       sync.Mutex
+	f        *os.File
+	now      func() time.Time
+	secret   map[string]bool // header names whose values are not archived
+	keepText bool            // page records hold the kept pages' text
+	closed   bool
+	// written are the subresources archived so far, by URL and payload
+	// digest: one a page's scripts share with the last page's is not
+	// written again (at most maxWritten are remembered).
+	written map[string]bool
 }
 
 // Redacted is what a request record holds in place of a credential's value.
@@ -96,7 +105,7 @@ func Create(path string, appendTo bool, software string) (*Writer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("warc: %w", err)
 	}
-	w := &Writer{f: f, now: time.Now, secret: map[string]bool{}}
+	w := &Writer{f: f, now: time.Now, secret: map[string]bool{}, written: map[string]bool{}}
 	for _, n := range alwaysSecret {
 		w.secret[n] = true
 	}
@@ -111,16 +120,23 @@ func Create(path string, appendTo bool, software string) (*Writer, error) {
 	return w, nil
 }
 
-// Close closes the file.
+// Close closes the file; closing it again does nothing.
 func (w *Writer) Close() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.closed {
+		return nil
+	}
+	w.closed = true
 	return w.f.Close()
 }
 
 // WritePage archives p: the plain side's request and response, when it
-// kept its Exchange, and the rendered side's DOM, when it kept one. A page
-// with neither writes nothing.
+// kept its Exchange; what the render received for the page, when it kept
+// Resources (the page's own document only when the plain side has none);
+// the rendered DOM, when it kept one; the pictures, when taken; and the
+// page's record (PageURI), last. A page with none of these writes only its
+// record.
 //
 // Pages are written one at a time, under the writer's lock: a page's records
 // stay together, and the WARC library's record builder, which sets a global
@@ -128,48 +144,73 @@ func (w *Writer) Close() error {
 func (w *Writer) WritePage(p *union.Page) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	var responseID, target string
+	var doc document
 	if s := p.Sides[fetch.Plain]; s != nil && s.Exchange != nil {
 		ex := s.Exchange
 		s.Exchange = nil // once written, let it go
-		target = s.FinalURL
-		responseID = newID()
-		requestID := newID()
-		date := ex.At.UTC().Format(time.RFC3339Nano)
-		resp := map[string]string{
-			gowarc.WarcRecordID:     responseID,
-			gowarc.WarcTargetURI:    target,
-			gowarc.WarcDate:         date,
-			gowarc.ContentType:      "application/http;msgtype=response",
-			gowarc.WarcConcurrentTo: requestID,
-		}
-		if s.Truncated || s.Download {
-			// The body was cut at --max-body, or not read at all (a file).
-			resp[gowarc.WarcTruncated] = "length"
-		}
-		block := append(append([]byte{}, ex.ResponseHead...), ex.Body...)
-		if err := w.write(gowarc.Response, block, resp); err != nil {
-			return err
-		}
-		err := w.write(gowarc.Request, redactRequest(ex.Request, w.secret), map[string]string{
-			gowarc.WarcRecordID:     requestID,
-			gowarc.WarcTargetURI:    target,
-			gowarc.WarcDate:         date,
-			gowarc.ContentType:      "application/http;msgtype=request",
-			gowarc.WarcConcurrentTo: responseID,
-		})
+		id, err := w.writeExchange(s.FinalURL, ex, s.Truncated || s.Download)
 		if err != nil {
 			return err
 		}
+		doc = document{target: s.FinalURL, id: id, date: ex.At}
 	}
-	if err := w.writeDOM(p, target, responseID); err != nil {
+	if err := w.writeResources(p, &doc); err != nil {
 		return err
 	}
-	return w.writePictures(p, target, responseID)
+	if err := w.writeDOM(p, doc.target, doc.id); err != nil {
+		return err
+	}
+	if err := w.writePictures(p, doc.target, doc.id); err != nil {
+		return err
+	}
+	return w.writePageRecord(p, doc)
 }
 
-// writeDOM archives the rendered side's DOM: a conversion record referring
-// to the plain response when there is one, else a resource record.
+// document is the record a page is replayed from: its response.
+type document struct {
+	target, id string
+	date       time.Time
+}
+
+// writeExchange writes a response record for ex at target and the request
+// record concurrent to it (credentials redacted), and returns the
+// response's id. truncated marks a body cut short (or never read).
+// Called with w.mu held.
+func (w *Writer) writeExchange(target string, ex *fetch.Exchange, truncated bool) (string, error) {
+	responseID, requestID := newID(), newID()
+	date := ex.At.UTC().Format(time.RFC3339Nano)
+	resp := map[string]string{
+		gowarc.WarcRecordID:     responseID,
+		gowarc.WarcTargetURI:    target,
+		gowarc.WarcDate:         date,
+		gowarc.ContentType:      "application/http;msgtype=response",
+		gowarc.WarcConcurrentTo: requestID,
+	}
+	if truncated {
+		resp[gowarc.WarcTruncated] = "length"
+	}
+	block := append(append([]byte{}, ex.ResponseHead...), ex.Body...)
+	if err := w.write(gowarc.Response, block, resp); err != nil {
+		return "", err
+	}
+	err := w.write(gowarc.Request, redactRequest(ex.Request, w.secret), map[string]string{
+		gowarc.WarcRecordID:     requestID,
+		gowarc.WarcTargetURI:    target,
+		gowarc.WarcDate:         date,
+		gowarc.ContentType:      "application/http;msgtype=request",
+		gowarc.WarcConcurrentTo: responseID,
+	})
+	return responseID, err
+}
+
+// DOMURI is the WARC-Target-URI of a page's rendered DOM: a URI of its own,
+// so that a replay tool serves the snapshot when asked for it and never in
+// place of the page, whose own URL replays what the server sent and the
+// page's scripts.
+func DOMURI(pageURL string) string { return "urn:webgraph:dom:" + pageURL }
+
+// writeDOM archives the rendered side's DOM as a resource record at
+// DOMURI, concurrent to the page's response when there is one.
 func (w *Writer) writeDOM(p *union.Page, target, responseID string) error {
 	s := p.Sides[fetch.Rendered]
 	if s == nil || s.DOM == "" {
@@ -180,19 +221,17 @@ func (w *Writer) writeDOM(p *union.Page, target, responseID string) error {
 	}
 	h := map[string]string{
 		gowarc.WarcRecordID:  newID(),
-		gowarc.WarcTargetURI: target,
+		gowarc.WarcTargetURI: DOMURI(target),
 		gowarc.WarcDate:      w.now().UTC().Format(time.RFC3339Nano),
 		gowarc.ContentType:   "text/html; charset=utf-8",
 	}
-	kind := gowarc.Resource
 	if responseID != "" {
-		kind = gowarc.Conversion
-		h[gowarc.WarcRefersTo] = responseID
+		h[gowarc.WarcConcurrentTo] = responseID
 	}
 	if s.Truncated {
 		h[gowarc.WarcTruncated] = "length"
 	}
-	err := w.write(kind, []byte(s.DOM), h)
+	err := w.write(gowarc.Resource, []byte(s.DOM), h)
 	s.DOM = ""
 	return err
 }
@@ -272,40 +311,62 @@ type Record struct {
 }
 
 // Read calls fn for every record of the archive at path, in order, with
-// digests checked. It stops at the first error, fn's or the file's.
+// digests checked: a WARC file, or a WACZ package (its WARCs, once the
+// package passed OpenWACZ's checks). It stops at the first error, fn's or
+// the file's.
 func Read(path string, fn func(Record) error) error {
+	if isZip(path) {
+		return readWACZ(path, fn)
+	}
 	r, err := gowarc.NewWarcFileReader(path, 0, gowarc.WithBlockErrorPolicy(gowarc.ErrFail))
 	if err != nil {
 		return fmt.Errorf("warc: %w", err)
 	}
 	defer r.Close()
+	if err := readAll(r, fn); err != nil {
+		return fmt.Errorf("warc: %s: %w", path, err)
+	}
+	return nil
+}
+
+// readAll calls fn for every record r reads.
+func readAll(r *gowarc.WarcFileReader, fn func(Record) error) error {
 	for {
 		rec, _, v, err := r.Next()
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("warc: %s: %w", path, err)
+			return err
 		}
 		if v != nil && !v.Valid() {
 			rec.Close()
-			return fmt.Errorf("warc: %s: %s", path, v)
+			return errors.New(v.String())
 		}
-		h := rec.WarcHeader()
-		out := Record{Type: rec.Type().String(), ID: h.Get(gowarc.WarcRecordID), TargetURI: h.Get(gowarc.WarcTargetURI),
-			Date: h.Get(gowarc.WarcDate), ContentType: h.Get(gowarc.ContentType), PayloadDigest: h.Get(gowarc.WarcPayloadDigest),
-			ConcurrentTo: h.Get(gowarc.WarcConcurrentTo), RefersTo: h.Get(gowarc.WarcRefersTo), Truncated: h.Get(gowarc.WarcTruncated)}
-		out.Length, _ = rec.ContentLength()
-		raw, err := rec.Block().RawBytes()
-		if err == nil {
-			out.Block, err = io.ReadAll(raw)
-		}
+		out, err := toRecord(rec)
 		rec.Close()
 		if err != nil {
-			return fmt.Errorf("warc: %s: reading the %s record %s: %w", path, out.Type, out.ID, err)
+			return err
 		}
 		if err := fn(out); err != nil {
 			return err
 		}
 	}
+}
+
+// toRecord reads rec, its block included.
+func toRecord(rec gowarc.WarcRecord) (Record, error) {
+	h := rec.WarcHeader()
+	out := Record{Type: rec.Type().String(), ID: h.Get(gowarc.WarcRecordID), TargetURI: h.Get(gowarc.WarcTargetURI),
+		Date: h.Get(gowarc.WarcDate), ContentType: h.Get(gowarc.ContentType), PayloadDigest: h.Get(gowarc.WarcPayloadDigest),
+		ConcurrentTo: h.Get(gowarc.WarcConcurrentTo), RefersTo: h.Get(gowarc.WarcRefersTo), Truncated: h.Get(gowarc.WarcTruncated)}
+	out.Length, _ = rec.ContentLength()
+	raw, err := rec.Block().RawBytes()
+	if err == nil {
+		out.Block, err = io.ReadAll(raw)
+	}
+	if err != nil {
+		return out, fmt.Errorf("reading the %s record %s: %w", out.Type, out.ID, err)
+	}
+	return out, nil
 }

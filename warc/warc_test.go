@@ -12,9 +12,9 @@ import (
 )
 
 // TestRoundTrip writes one page's records and reads them back: request and
-// response linked both ways, the DOM a conversion referring to the
-// response, digests that check, and a target URI that cannot smuggle a
-// header in.
+// response linked both ways, the DOM a resource of its own URI concurrent
+// to the response, the page's record last, digests that check, and a
+// target URI that cannot smuggle a header in.
 func TestRoundTrip(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "a.warc.gz")
@@ -23,7 +23,7 @@ func TestRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	evil := "http://127.0.0.1/a\r\nWARC-Type: revisit"
-	p := &union.Page{URL: evil, Sides: map[fetch.Name]*fetch.Side{
+	p := &union.Page{URL: evil, FinalURL: evil, Title: "A", Sides: map[fetch.Name]*fetch.Side{
 		fetch.Plain: {Name: fetch.Plain, FinalURL: evil, Exchange: &fetch.Exchange{
 			Request:      []byte("GET /a HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
 			ResponseHead: []byte("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n"),
@@ -40,30 +40,33 @@ func TestRoundTrip(t *testing.T) {
 	if err := Read(path, func(r Record) error { recs = append(recs, r); return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if len(recs) != 4 {
-		t.Fatalf("%d records; want warcinfo, response, request, conversion: %+v", len(recs), recs)
+	if len(recs) != 5 {
+		t.Fatalf("%d records; want warcinfo, response, request, resource, metadata: %+v", len(recs), recs)
 	}
-	info, resp, req, conv := recs[0], recs[1], recs[2], recs[3]
-	if info.Type != "warcinfo" || resp.Type != "response" || req.Type != "request" || conv.Type != "conversion" {
-		t.Errorf("types = %s %s %s %s", info.Type, resp.Type, req.Type, conv.Type)
+	info, resp, req, dom, page := recs[0], recs[1], recs[2], recs[3], recs[4]
+	if info.Type != "warcinfo" || resp.Type != "response" || req.Type != "request" || dom.Type != "resource" || page.Type != "metadata" {
+		t.Errorf("types = %s %s %s %s %s", info.Type, resp.Type, req.Type, dom.Type, page.Type)
 	}
 	if strings.Contains(string(info.Block), "\nWARC-Type") {
 		t.Errorf("warcinfo block carries an injected field: %q", info.Block)
 	}
 	want := "http://127.0.0.1/a%0D%0AWARC-Type: revisit"
-	for _, r := range recs[1:] {
+	for _, r := range []Record{resp, req} {
 		if r.TargetURI != want {
 			t.Errorf("%s target = %q; want %q", r.Type, r.TargetURI, want)
 		}
 	}
-	if resp.ConcurrentTo != req.ID || req.ConcurrentTo != resp.ID || conv.RefersTo != resp.ID {
-		t.Errorf("links: response→%s request→%s conversion→%s; ids %s %s", resp.ConcurrentTo, req.ConcurrentTo, conv.RefersTo, resp.ID, req.ID)
+	if dom.TargetURI != DOMURI(want) || page.TargetURI != PageURI(want) {
+		t.Errorf("DOM at %q, page record at %q; want %q, %q", dom.TargetURI, page.TargetURI, DOMURI(want), PageURI(want))
+	}
+	if resp.ConcurrentTo != req.ID || req.ConcurrentTo != resp.ID || dom.ConcurrentTo != resp.ID || page.ConcurrentTo != resp.ID {
+		t.Errorf("links: response→%s request→%s DOM→%s page→%s; ids %s %s", resp.ConcurrentTo, req.ConcurrentTo, dom.ConcurrentTo, page.ConcurrentTo, resp.ID, req.ID)
 	}
 	if !strings.HasPrefix(resp.PayloadDigest, "sha1:") || len(resp.PayloadDigest) != 5+32 {
 		t.Errorf("payload digest = %q; want sha1 in base32", resp.PayloadDigest)
 	}
-	if !strings.HasSuffix(string(resp.Block), "<p>plain</p>") || string(conv.Block) != "<html><body><p>rendered</p></body></html>" {
-		t.Errorf("blocks: response %q conversion %q", resp.Block, conv.Block)
+	if !strings.HasSuffix(string(resp.Block), "<p>plain</p>") || string(dom.Block) != "<html><body><p>rendered</p></body></html>" {
+		t.Errorf("blocks: response %q DOM %q", resp.Block, dom.Block)
 	}
 	if p.Sides[fetch.Plain].Exchange != nil || p.Sides[fetch.Rendered].DOM != "" {
 		t.Error("the page still holds what was archived")

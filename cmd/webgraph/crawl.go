@@ -18,7 +18,6 @@ import (
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/store"
-	"github.com/webgraph/webgraph/warc"
 )
 
 // crawlFlags are the flags of `webgraph crawl`.
@@ -46,6 +45,7 @@ type crawlFlags struct {
 	check        checkFlags
 	summary      summaryFlags
 	warc         *string
+	wacz         *string
 	pics         pictureFlags
 	seedsFile    *string
 	fileSeeds    []string // the seeds read from --seeds-file
@@ -77,7 +77,8 @@ func newCrawlFlags(stdout io.Writer) *crawlFlags {
 	f.failOn = fs.StringSlice("fail-on", nil, "exit 3, listing each URL with its citation, when pages are refused for any `CAUSE,…` (e.g. missing,wall,login_redirect); with --baseline, also new:CAUSE, new:FINDING, new:broken and lost")
 	f.baseline = fs.String("baseline", "", "compare the crawl, when done, with the earlier crawl in `OLD.db` (a file or postgres:// URL): the done event tallies what is new and resolved, and --fail-on new:CAUSE, new:FINDING, new:broken or lost gate on it")
 	f.junit = fs.String("junit", "", "write a JUnit XML report to `FILE`: one test case per URL")
-	f.warc = fs.String("warc", "", "archive every fetched page in the WARC `FILE` (gzip per record): the plain request and response, and the rendered DOM")
+	f.warc = fs.String("warc", "", "archive every fetched page in the WARC `FILE` (gzip per record): the plain request and response, what the browser received for the page, and the rendered DOM")
+	f.wacz = fs.String("wacz", "", "archive every fetched page as --warc does and package it, when the crawl ends, as the WACZ 1.1.1 `FILE` that ReplayWeb.page opens")
 	f.check.register(fs)
 	f.summary.register(fs)
 	f.pics.register(fs)
@@ -92,7 +93,7 @@ func (f *crawlFlags) parse(args []string) error {
 // Credentials (--header, --cookie) and the proxy (whose URL may hold a
 // password) are never written to the database: a resumed crawl is given
 // them again.
-var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "warc": true, "summary": true, "header": true, "cookie": true, "lease": true, "seeds-file": true, "proxy": true}
+var notStored = map[string]bool{"db": true, "resume": true, "out": true, "junit": true, "warc": true, "wacz": true, "summary": true, "header": true, "cookie": true, "lease": true, "seeds-file": true, "proxy": true}
 
 // storedArgs returns the invocation's flags and seeds, to keep with the crawl.
 func (f *crawlFlags) storedArgs() []string {
@@ -164,7 +165,7 @@ func (f *crawlFlags) takeInvocation(now *crawlFlags) error {
 
 // outputs are the files this invocation writes.
 func (f *crawlFlags) outputs() []output {
-	return []output{{"--out", *f.out}, {"--junit", *f.junit}, {"--warc", *f.warc}, {"--summary", *f.summary.path}}
+	return []output{{"--out", *f.out}, {"--junit", *f.junit}, {"--warc", *f.warc}, {"--wacz", *f.wacz}, {"--summary", *f.summary.path}}
 }
 
 // runCrawl is `webgraph crawl`: the settings (new or resumed), the crawl's
@@ -339,7 +340,7 @@ func planCrawl(f *crawlFlags, warnings []string, stderr io.Writer) (*crawlPlan, 
 	if p.scope, err = policy.NewScope(p.seeds, *f.origins, *f.allowPaths, *f.include, *f.exclude); err != nil {
 		return nil, usagef("%v", err)
 	}
-	o.archive = *f.warc != ""
+	o.archive = *f.warc != "" || *f.wacz != ""
 	var failOn []string
 	if p.bl, failOn, err = newBaseline(*f.baseline, *f.db, *f.failOn); err != nil {
 		return nil, err
@@ -358,6 +359,9 @@ func planCrawl(f *crawlFlags, warnings []string, stderr io.Writer) (*crawlPlan, 
 		Identity: o.identity(),
 		Resumed:  *f.resume, DB: *f.db, Warnings: append(warnings, o.tlsWarnings()...), TLS: o.tlsReport(), AssumedSeeds: assumed,
 		HashRoutes: o.hashRoutes, Credentials: o.creds.names(),
+	}
+	if o.mode != union.ModePlain {
+		p.cfg.Viewport = o.viewportVal.String()
 	}
 	p.cfg.DB = store.Redact(p.cfg.DB) // the run event and the runs table hold no password
 	if err := p.cfg.Validate(); err != nil {
@@ -400,8 +404,9 @@ type eventSink struct {
 	prog        *progress
 	bl          *baseline
 	st          *store.Store
-	err         error    // the first write's failure; later events are not written
-	unreachable []string // why origins were deferred, for a crawl that fetched nothing
+	err         error     // the first write's failure; later events are not written
+	unreachable []string  // why origins were deferred, for a crawl that fetched nothing
+	onDone      func(any) // told the done event, with the baseline's tally (see onDone); may be nil
 }
 
 // openEvents opens the event stream: --out (appended to on resume) or
@@ -422,7 +427,7 @@ func openEvents(ctx context.Context, f *crawlFlags, p *crawlPlan, st *store.Stor
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	return &eventSink{ctx: ctx, w: w, enc: enc, prog: newProgress(stderr), bl: p.bl, st: st}, nil
+	return &eventSink{ctx: ctx, w: w, enc: enc, prog: newProgress(stderr), bl: p.bl, st: st, onDone: onDone(ctx)}, nil
 }
 
 func (s *eventSink) observe(ev any) {
@@ -430,6 +435,12 @@ func (s *eventSink) observe(ev any) {
 	ev = s.bl.done(s.ctx, s.st, ev) // the done event gets the comparison's tally
 	if d, ok := ev.(*crawl.DeferredEvent); ok {
 		s.unreachable = append(s.unreachable, d.Origin+": "+d.Reason)
+	}
+	switch ev.(type) {
+	case *crawl.DoneEvent, *doneWithBaseline:
+		if s.onDone != nil {
+			s.onDone(ev)
+		}
 	}
 	if s.err != nil {
 		return
@@ -447,7 +458,7 @@ func (s *eventSink) observe(ev any) {
 }
 
 // engine is the crawl wired to its parts, with the archive it writes to
-// (nil without --warc).
+// (nil without --warc or --wacz).
 type engine struct {
 	crawl   *crawl.Crawler
 	archive *archivingPages
@@ -489,16 +500,10 @@ func wireCrawl(ctx context.Context, f *crawlFlags, p *crawlPlan, st *store.Store
 	opened.add(closeUnion)
 	e := &engine{}
 	crawlPages := wrapPictures(p.shots, pages, pages, st)
-	if *f.warc != "" {
-		w, err := warc.Create(*f.warc, cfg.Resumed, "webgraph/"+version)
-		if err != nil {
+	if o.archive {
+		if e.archive, err = openArchive(*f.warc, *f.wacz, cfg, o, crawlPages, opened); err != nil {
 			return nil, err
 		}
-		opened.add(func() { w.Close() })
-		for name := range o.creds.header {
-			w.Redact(name) // the operator's credentials stay out of the archive
-		}
-		e.archive = &archivingPages{pages: crawlPages, w: w}
 		crawlPages = e.archive
 	}
 	e.crawl, err = crawl.New(*cfg, crawl.Deps{
@@ -539,6 +544,9 @@ func (e *engine) run(ctx context.Context, events *eventSink, stderr io.Writer, i
 	}
 	if err := e.archive.Err(); err != nil {
 		return nil, fmt.Errorf("crawl: --warc: %w", err)
+	}
+	if err := e.archive.finish(ctx, stderr); err != nil {
+		return nil, fmt.Errorf("crawl: --wacz: %w", err)
 	}
 	if done.Stopped == crawl.StopFailure {
 		return nil, fmt.Errorf("crawl: stopped: %s", strings.Join(done.Warnings, "; "))

@@ -48,8 +48,8 @@ func commands() []command {
 			func(w io.Writer) *pflag.FlagSet { return newReportFlags(w).fs }, runReport, nil},
 		{"diff", "OLD NEW", "what changed between two crawls: new, lost, resolved (--fail-on new:…)",
 			func(w io.Writer) *pflag.FlagSet { return newDiffFlags(w).fs }, runDiff, nil},
-		{"warc", "FILE", "the records of a WARC archive, as JSON Lines",
-			func(w io.Writer) *pflag.FlagSet { return newWARCFlags(w) }, runWARC, nil},
+		{"warc", "FILE", "the records of a WARC archive or WACZ package, as JSON Lines (--wacz OUT packages a WARC)",
+			func(w io.Writer) *pflag.FlagSet { return newWARCFlags(w).fs }, runWARC, nil},
 		{"completion", "bash|zsh|fish", "print a shell completion script",
 			func(w io.Writer) *pflag.FlagSet { return newCompletionFlags(w) }, runCompletion, nil},
 		{"version", "", "print webgraph's version",
@@ -59,7 +59,7 @@ func commands() []command {
 
 // lookupCommand returns the command called name.
 func lookupCommand(name string) (command, bool) {
-	for _, c := range commands() {
+	for _, c := range append(commands(), hiddenCommands()...) {
 		if c.name == name {
 			return c, true
 		}

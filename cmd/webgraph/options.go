@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -60,6 +61,9 @@ type fetchOptions struct {
 	blockPrivate string
 
 	pictures *rendered.Pictures // take pictures (--screenshots, compare --html); nil: none
+
+	viewport    string            // --viewport as given
+	viewportVal rendered.Viewport // parsed by validate
 }
 
 func (o *fetchOptions) register(fs *pflag.FlagSet) {
@@ -75,6 +79,7 @@ func (o *fetchOptions) register(fs *pflag.FlagSet) {
 	o.registerTLS(fs)
 	fs.StringVar(&o.blockPrivate, "block-private", "auto", "refuse every request to a host you did not name (link checks, a page's requests, where a seed redirects) that resolves to a private, loopback or link-local address: on, off, or `auto` (on when every origin you named is public)")
 	o.creds.register(fs)
+	fs.StringVar(&o.viewport, "viewport", rendered.DefaultViewport.String(), "lay pages out in a browser window of `WIDTHxHEIGHT` CSS pixels, every tab alike (each side from 240 to 3840)")
 	fs.BoolVar(&o.hashRoutes, "hash-routes", false, "take #/path and #!/path links (hash-routed apps: docsify, AngularJS) as pages of their own, rendered by the browser alone (default: every #fragment is dropped)")
 }
 
@@ -96,6 +101,11 @@ func (o *fetchOptions) validate() error {
 	if err := o.creds.parse(); err != nil {
 		return err
 	}
+	v, err := parseViewport(o.viewport)
+	if err != nil {
+		return err
+	}
+	o.viewportVal = v
 	if o.hashRoutes && o.mode == union.ModePlain {
 		return usagef("--hash-routes needs the browser: a server never sees a #fragment, so --mode plain cannot fetch a hash route")
 	}
@@ -108,6 +118,26 @@ func (o *fetchOptions) validate() error {
 		return usagef("--block-private must be auto, on or off")
 	}
 	return o.parseProxy()
+}
+
+// parseViewport reads --viewport: WIDTHxHEIGHT in CSS pixels, each side
+// within rendered's bounds.
+func parseViewport(s string) (rendered.Viewport, error) {
+	w, h, ok := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
+	width, werr := strconv.Atoi(w)
+	height, herr := strconv.Atoi(h)
+	if !ok || werr != nil || herr != nil {
+		return rendered.Viewport{}, usagef("--viewport %q: want WIDTHxHEIGHT in CSS pixels, such as %s", s, rendered.DefaultViewport)
+	}
+	v := rendered.Viewport{Width: width, Height: height}
+	if err := v.Check(); err != nil {
+		var ve *rendered.ViewportError
+		if errors.As(err, &ve) {
+			return v, usagef("--viewport %s: %s", v, ve.Reason)
+		}
+		return v, usagef("--viewport %v", err)
+	}
+	return v, nil
 }
 
 // registerTLS adds --ca-cert and --insecure, which every command that
@@ -305,7 +335,7 @@ func (o *fetchOptions) newUnion(ctx context.Context) (u *union.Union, close func
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive || o.content, Pictures: o.pictures,
+		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive || o.content, Archive: o.archiveResources(), Pictures: o.pictures, Viewport: o.viewportVal,
 			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, TrustSPKI: o.browserTrust(ctx), Insecure: o.browserInsecure()})
 		if err != nil {
 			close()
@@ -330,6 +360,11 @@ func parseFlags(fs *pflag.FlagSet, args []string, stderr io.Writer) (*url.URL, e
 	if err := parseCommandFlags(fs, args); err != nil {
 		return nil, err
 	}
+	return urlArg(fs, stderr)
+}
+
+// urlArg returns the one URL argument of the parsed fs, as parseFlags does.
+func urlArg(fs *pflag.FlagSet, stderr io.Writer) (*url.URL, error) {
 	if fs.NArg() != 1 {
 		return nil, usagef("%s takes one URL, got %d arguments", fs.Name(), fs.NArg())
 	}

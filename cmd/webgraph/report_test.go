@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"image/png"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"sync/atomic"
@@ -49,44 +52,7 @@ func TestReportInBrowser(t *testing.T) {
 		}
 	}
 
-	// Serve the file alone and count every request the browser makes.
-	var others atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/report.html" {
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.Write(html)
-			return
-		}
-		if r.URL.Path != "/favicon.ico" {
-			others.Add(1)
-		}
-		http.NotFound(w, r)
-	}))
-	defer srv.Close()
-
-	// The browser's temporary files go in a directory of the test's own,
-	// with a short name: the socket Chromium makes there must fit 107 bytes.
-	tmp, err := os.MkdirTemp("", "chr")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(tmp)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.UserDataDir(filepath.Join(dir, "profile")),
-		chromedp.Env("TMPDIR="+tmp),
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("no-first-run", true), chromedp.WindowSize(1100, 1600))
-	if os.Geteuid() == 0 {
-		opts = append(opts, chromedp.NoSandbox)
-	}
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	defer cancel()
-	tctx, tcancel := context.WithTimeout(ctx, 60*time.Second)
-	defer tcancel()
-	if err := chromedp.Do(tctx, chromedp.Navigate(srv.URL+"/report.html")); err != nil {
-		t.Fatalf("open the report: %v", err)
-	}
+	tctx, others := openInBrowser(t, path, html)
 	text, err := chromedp.Run(tctx, chromedp.Evaluate[string](`document.body.innerText`))
 	if err != nil {
 		t.Fatal(err)
@@ -204,5 +170,183 @@ func TestReportInBrowser(t *testing.T) {
 	}
 	if n := others.Load(); n != 0 {
 		t.Errorf("the report made %d requests besides itself", n)
+	}
+}
+
+// openInBrowser serves html alone on loopback, opens it in a headless
+// Chromium of its own (chrome at path) and returns the tab's context, ended
+// when t ends, and the count of requests the page made besides itself.
+func openInBrowser(t *testing.T, path string, html []byte) (context.Context, *atomic.Int32) {
+	t.Helper()
+	dir := t.TempDir()
+	var others atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/report.html" {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write(html)
+			return
+		}
+		if r.URL.Path != "/favicon.ico" {
+			others.Add(1)
+		}
+		http.NotFound(w, r)
+	}))
+	t.Cleanup(srv.Close)
+
+	// The browser's temporary files go in a directory of the test's own,
+	// with a short name: the socket Chromium makes there must fit 107 bytes.
+	tmp, err := os.MkdirTemp("", "chr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tmp) })
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.UserDataDir(filepath.Join(dir, "profile")),
+		chromedp.Env("TMPDIR="+tmp),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("no-first-run", true), chromedp.WindowSize(1100, 1600))
+	if os.Geteuid() == 0 {
+		opts = append(opts, chromedp.NoSandbox)
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	t.Cleanup(cancel)
+	tctx, tcancel := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(tcancel)
+	if err := chromedp.Do(tctx, chromedp.Navigate(srv.URL+"/report.html")); err != nil {
+		t.Fatalf("open the report: %v", err)
+	}
+	return tctx, &others
+}
+
+// TestReportFindingsInWords crawls the audit fixture, whose pages hold every
+// finding (blocked resources, hreflang and structured data changed among
+// them), makes its report and reads it as a person does, in headless
+// Chromium: the text shown has no JSON in it, says what was blocked and why
+// with the blocked URLs listed, and shows the hreflang alternates as a
+// two-column table.
+func TestReportFindingsInWords(t *testing.T) {
+	path, err := rendered.FindChrome("")
+	if err != nil {
+		browsertest.Unavailable(t, err)
+	}
+	ts, _ := sites.Serve(t, "audit")
+	dir := t.TempDir()
+	db := filepath.Join(dir, "crawl.db")
+	if _, errOut, code := webgraph(t, "crawl", "--db", db, "--out", filepath.Join(dir, "e.jsonl"), "--host-interval", "0", "--delay", "0", ts.URL+"/"); code != exitOK {
+		t.Fatalf("crawl: exit %d\n%s", code, errOut)
+	}
+	file := filepath.Join(dir, "report.html")
+	if _, errOut, code := webgraph(t, "report", "--db", db, "-o", file); code != exitOK {
+		t.Fatalf("report: exit %d\n%s", code, errOut)
+	}
+	html, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tctx, others := openInBrowser(t, path, html)
+	text, err := chromedp.Run(tctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, never := range []string{`{"`, `[{`, "map["} {
+		if i := strings.Index(text, never); i >= 0 {
+			t.Errorf("the report shows %q: …%s…", never, text[max(0, i-120):min(len(text), i+120)])
+		}
+	}
+	for _, want := range []string{
+		"blocked_resources (1)", "webgraph blocked 1 request the page made while rendering:",
+		"1 request blocked because their host's robots.txt could not be read", "http://127.0.0.2:1/elsewhere.js",
+		"hreflang_changed (1)", "structured_data_changed (1)", "WebPage", "Product",
+		"js_errors (1)", "not applicable: a plain fetch runs no script",
+		"links_only_rendered (1)", "found only once JavaScript ran:",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the report does not show %q", want)
+		}
+	}
+	hreflang, err := chromedp.Run(tctx, chromedp.Evaluate[[][]string](`[...document.querySelectorAll("table.pairs tr")]
+		.filter(tr => tr.closest("td") && tr.closest("tr:not(table.pairs tr)") && tr.closest("table:not(.pairs)").previousElementSibling.previousElementSibling.textContent.startsWith("hreflang_changed"))
+		.map(tr => [...tr.cells].map(c => c.innerText.trim()))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"language", "alternate URL"}, {"en", ts.URL + "/hreflang-changed.html"}, {"language", "alternate URL"}, {"de", ts.URL + "/de/hreflang-changed.html"}, {"en", ts.URL + "/hreflang-changed.html"}}
+	if !reflect.DeepEqual(hreflang, want) {
+		t.Errorf("the hreflang tables read %q;\nwant %q", hreflang, want)
+	}
+	if n := others.Load(); n != 0 {
+		t.Errorf("the report made %d requests besides itself", n)
+	}
+}
+
+// TestReportOfDocusaurusInWords crawls a real Docusaurus site (built by
+// scripts/build-fixtures.sh into testdata/sites/gen-docusaurus), whose pages
+// prefetch their next chunks: what a person reads of its report says, in a
+// sentence, that the prefetches were blocked and why, lists the blocked
+// URLs, and shows no JSON.
+func TestReportOfDocusaurusInWords(t *testing.T) {
+	path, err := rendered.FindChrome("")
+	if err != nil {
+		browsertest.Unavailable(t, err)
+	}
+	ts, _ := sites.Serve(t, "gen-docusaurus")
+	dir := t.TempDir()
+	db, events := filepath.Join(dir, "crawl.db"), filepath.Join(dir, "e.jsonl")
+	if _, errOut, code := webgraph(t, "crawl", "--db", db, "--out", events, "--host-interval", "0", "--delay", "0", ts.URL+"/"); code != exitOK {
+		t.Fatalf("crawl: exit %d\n%s", code, errOut)
+	}
+	file := filepath.Join(dir, "report.html")
+	if _, errOut, code := webgraph(t, "report", "--db", db, "-o", file); code != exitOK {
+		t.Fatalf("report: exit %d\n%s", code, errOut)
+	}
+	html, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The page that blocked the most, as its page event lists them. When
+	// Docusaurus prefetches is the browser's affair (once the page is
+	// idle); a render on a loaded machine may read a page before.
+	data, err := os.ReadFile(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocked []string
+	for line := range strings.Lines(string(data)) {
+		var ev struct {
+			Event, URL string
+			Sides      map[string]struct {
+				BlockedResources []struct{ URL string } `json:"blocked_resources"`
+			}
+		}
+		if err := json.Unmarshal([]byte(line), &ev); err != nil {
+			t.Fatal(err)
+		}
+		if b := ev.Sides["rendered"].BlockedResources; ev.Event == "page" && len(b) > len(blocked) {
+			blocked = blocked[:0]
+			for _, r := range b {
+				blocked = append(blocked, r.URL)
+			}
+		}
+	}
+	tctx, _ := openInBrowser(t, path, html)
+	text, err := chromedp.Run(tctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, never := range []string{`{"`, `[{`, "map["} {
+		if i := strings.Index(text, never); i >= 0 {
+			t.Errorf("the report shows %q: …%s…", never, text[max(0, i-120):min(len(text), i+120)])
+		}
+	}
+	if len(blocked) < 2 {
+		t.Logf("no page's render lasted until its prefetches (%d blocked): only the absence of JSON is checked", len(blocked))
+		return
+	}
+	want := fmt.Sprintf("webgraph blocked %d requests the page made while rendering:", len(blocked))
+	for _, w := range []string{want, "requests blocked because a render for text never makes such requests (prefetches are dropped):", blocked[0], blocked[1]} {
+		if !strings.Contains(text, w) {
+			t.Errorf("the report does not show %q", w)
+		}
 	}
 }

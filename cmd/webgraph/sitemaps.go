@@ -65,11 +65,13 @@ type sitemapsFlags struct {
 	contact           *string
 	noRobots          *bool
 	tls               fetchOptions // --ca-cert and --insecure
+	// The other mode: a crawl's sitemap written (sitemapswrite.go).
+	db, write, base *string
 }
 
 func newSitemapsFlags(stdout io.Writer) *sitemapsFlags {
-	fs := newFlagSet("sitemaps", "webgraph sitemaps URL [flags]",
-		"Try every sitemap of URL's origin (robots-advertised, conventional, index\nchildren) and report each attempt and the URL inventory as JSON.\nExit 0 when done, 3 when --verify found dead URLs.\n", stdout)
+	fs := newFlagSet("sitemaps", "webgraph sitemaps URL [flags]\n       webgraph sitemaps --db PATH --write DIR [--base URL]",
+		"Try every sitemap of URL's origin (robots-advertised, conventional, index\nchildren) and report each attempt and the URL inventory as JSON.\nExit 0 when done, 3 when --verify found dead URLs.\n\nWith --write, write instead the sitemap of a crawl: DIR/sitemap.xml lists\nthe crawl's kept pages at their canonical URLs (none marked noindex), with\n<lastmod> where the server gave Last-Modified; past 50,000 URLs or 50 MB,\nsitemap.xml is an index of sitemap-1.xml, sitemap-2.xml, …\n", stdout)
 	f := &sitemapsFlags{fs: fs,
 		verify:   fs.Bool("verify", false, "fetch every advertised URL politely (plain GET, robots.txt obeyed), judge each as crawl --check does (live, dead or unverifiable), and exit 3 if any is dead"),
 		list:     fs.Bool("list", false, "list every advertised URL"),
@@ -80,13 +82,22 @@ func newSitemapsFlags(stdout io.Writer) *sitemapsFlags {
 		noRobots: fs.Bool("no-robots", false, "do not ask robots.txt (loudly reported)"),
 	}
 	f.tls.registerTLS(fs)
+	f.db = fs.String("db", "", "with --write: the crawl's database at `PATH` (a file or postgres:// URL)")
+	f.write = fs.String("write", "", "write the sitemap of the crawl in --db to the directory `DIR` (made if missing) instead of reading a site's")
+	f.base = fs.String("base", "", "with --write: the `URL` of the directory the files will be served from; only URLs below it are listed (default: the root of the one origin the crawl kept pages on)")
 	return f
 }
 
 func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newSitemapsFlags(stdout)
 	verify, list, limit, interval, timeout, contact, noRobots := f.verify, f.list, f.limit, f.interval, f.timeout, f.contact, f.noRobots
-	target, err := parseFlags(f.fs, args, stderr)
+	if err := parseCommandFlags(f.fs, args); err != nil {
+		return err
+	}
+	if *f.write != "" || *f.db != "" || *f.base != "" {
+		return runSitemapsWrite(ctx, f, stdout, stderr)
+	}
+	target, err := urlArg(f.fs, stderr)
 	if err != nil {
 		return err
 	}

@@ -77,6 +77,14 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 			if _, hidden := attr(n, "hidden"); hidden {
 				return
 			}
+			if n.DataAtom == atom.Pre && n.Namespace == "" {
+				// A code block is one block, its lines as shown.
+				flush()
+				if b := fetch.PreBlock(f.preText(n)); b != "" {
+					p.blocks = append(p.blocks, b)
+				}
+				return
+			}
 			if blockTags[n.DataAtom] {
 				flush()
 				defer flush()
@@ -143,6 +151,45 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 		}
 	}
 	return p
+}
+
+// preText is the text of a <pre> as a browser shows it (its innerText): its
+// text as written (the parser has dropped a newline just after the start
+// tag), a line break for each <br>, and a block inside it on lines of its
+// own; what a reader never sees is left out, as elsewhere.
+func (f *found) preText(pre *html.Node) string {
+	var b strings.Builder
+	br := func() {
+		if s := b.String(); s != "" && !strings.HasSuffix(s, "\n") {
+			b.WriteByte('\n')
+		}
+	}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		switch n.Type {
+		case html.TextNode:
+			b.WriteString(n.Data)
+			return
+		case html.ElementNode:
+			if skipped[n.DataAtom] {
+				return
+			}
+			if _, hidden := attr(n, "hidden"); hidden {
+				return
+			}
+			if n.DataAtom == atom.Br {
+				b.WriteByte('\n')
+				return
+			}
+			if blockTags[n.DataAtom] {
+				br()
+				defer br()
+			}
+		}
+		f.flat.children(n, walk)
+	}
+	f.flat.children(pre, walk)
+	return b.String()
 }
 
 // anchorText is what a reader would click: the visible text, else an image's

@@ -238,6 +238,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	s.StatusText = http.StatusText(resp.StatusCode)
 	s.Disposition = resp.Header.Get("Content-Disposition")
 	s.RetryAfter = resp.Header.Get("Retry-After")
+	s.LastModified, _ = http.ParseTime(resp.Header.Get("Last-Modified"))
 	ctype := resp.Header.Get("Content-Type")
 	mt, _, _ := mime.ParseMediaType(ctype)
 	s.ContentType = strings.ToLower(mt)

@@ -36,21 +36,6 @@ var wsUnreachable = network.EmulateNetworkConditionsByRuleParams{
 // wsDetail is the blocked_resources detail of a WebSocket.
 const wsDetail = "WebSockets are never opened"
 
-// workerGuardJS replaces a paused worker's WebSocket constructor, as guardJS
-// does a page's.
-const workerGuardJS = `(() => {
-  const WS = self.WebSocket;
-  if (!WS) return;
-  const Blocked = function WebSocket(url) {
-    try { self.` + wsBinding + `(String(url)); } catch (e) {}
-    throw new DOMException("WebSockets are blocked by webgraph", "SecurityError");
-  };
-  Blocked.prototype = WS.prototype;
-  Object.defineProperty(WS.prototype, "constructor", {value: Blocked, writable: true, configurable: true});
-  Object.assign(Blocked, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
-  self.WebSocket = Blocked;
-})()`
-
 // maxWorkers bounds the dedicated workers one tab lets run at once; any
 // more stay paused before their first line, and so never run.
 const maxWorkers = 32
@@ -59,7 +44,7 @@ const maxWorkers = 32
 // network of its own, which the tab's emulation does not reach: each one
 // starts paused (auto-attach waiting for the debugger), gets the same
 // WebSocket rule in a session of its own and its WebSocket constructor
-// replaced (workerGuardJS), and only then runs. A worker that cannot be
+// replaced (worker-guard.js), and only then runs. A worker that cannot be
 // confined is left paused.
 type workers struct {
 	t  *tab

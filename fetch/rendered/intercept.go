@@ -5,7 +5,6 @@ import (
 	"errors"
 	"iter"
 	"net/url"
-	"strconv"
 	"strings"
 
 	cdpfetch "github.com/chromedp/cdproto/fetch"
@@ -23,8 +22,8 @@ const maxGateCalls = 8
 // a WebSocket it refused.
 const wsBinding = "__webgraphBlocked"
 
-// idleFn is the page-side function, defined by guardJS, that resolves once
-// the page is idle (see guardJS); extractJS awaits it.
+// idleFn is the page-side function, defined by guard.js, that resolves once
+// the page is idle; wait.js awaits it.
 const idleFn = "__webgraphIdle"
 
 // dueSoonMS is, in milliseconds, how far ahead a timer counts as work the
@@ -32,259 +31,122 @@ const idleFn = "__webgraphIdle"
 // until it has run (a page that fetches its text 300 ms or 1 s after load
 // is read after that text arrives). Later timers and intervals do not hold
 // it; for animation frames see heldFrames.
-const dueSoonMS = "1500"
-
-// streamMS is streamAfter in milliseconds (a test holds them equal): a
-// fetch() or XHR unanswered that long no longer holds the page-side wait.
-const streamMS = "1000"
+const dueSoonMS = 1500
 
 // heldFrames is how deep a chain of animation frames, each asked for by the
 // one before, holds the adaptive wait: drawing that takes a frame or two is
 // waited for, an endless animation is not.
-const heldFrames = "3"
+const heldFrames = 3
 
-// guardJS runs in every document of a tab before the page's own scripts.
-// WebSockets bypass the Fetch domain, so the constructor refuses (and
-// reports) them (and the tab's network emulation fails any the page still
-// opens, in a worker too: confine.go); WebRTC's peer connections, which
-// reach hosts over TCP (TURN) that no gate sees, cannot be made; service workers are not registered (the target guard
-// keeps any that still start from running). A page never hears that it is
-// left or frozen (pagehide, unload, beforeunload, freeze, resume), so what it
-// would send then is never asked for. window.open opens with noopener and returns null: a popup
-// that shares the page's process would, paused by the target guard, stall
-// the page; a noopener one is closed by the guard before its first request.
+// What blocked_resources lists. The list (and the audit finding of the same
+// name) says the render may be incomplete: it names only what the page asked
+// for to render itself and was refused, where that can change what a reader
+// sees. Blocked (Side.Blocked) counts every refusal all the same.
 //
-// It also watches what the page is still doing, for the adaptive wait: a
-// MutationObserver on the whole document, the fetch() and XMLHttpRequest
-// calls not yet answered, the setTimeout timers due within dueSoonMS, and
-// the animation frames and observer notices it gives a background page.
-// A fetch() or XHR unanswered for streamAfter stops counting: it is taken
-// for a long poll (the tab's events tell whether bytes still arrive).
-// idleFn(quiet, cap) resolves true once none is pending and nothing changed
-// for quiet ms, or false after cap ms. The page cannot replace it (it is
-// neither writable nor configurable); a page that breaks it only loses its
-// own late content, and the wait stays bounded by Config.WaitCap.
-const guardJS = `(() => {
-  const now = () => performance.now();
-  const setT = window.setTimeout, clearT = window.clearTimeout, clearI = window.clearInterval;
-  let last = now(), pending = 0;
-  const touch = () => { last = now(); };
-  const timers = new Set();
-  window.setTimeout = function (fn, delay, ...args) {
-    const d = Number(delay) || 0;
-    if (typeof fn !== "function" || d > ` + dueSoonMS + `) return setT.call(window, fn, delay, ...args);
-    pending++;
-    const id = setT.call(window, function () {
-      if (timers.delete(id)) pending--;
-      touch();
-      try { return fn.apply(this, args); } finally { touch(); }
-    }, d);
-    timers.add(id);
-    return id;
-  };
-  const untime = (id) => { if (timers.delete(id)) { pending--; touch(); } };
-  window.clearTimeout = function (id) { untime(id); return clearT.call(window, id); };
-  window.clearInterval = function (id) { untime(id); return clearI.call(window, id); };
-  // fetch() and XHR calls unanswered, by when they began: one unanswered
-  // for streamMS is a long poll, and no longer holds the wait.
-  const calls = new Map();
-  let callID = 0;
-  const begin = () => {
-    const id = ++callID;
-    calls.set(id, now()); touch();
-    return () => { if (calls.delete(id)) touch(); };
-  };
-  const busy = (t) => {
-    if (pending > 0) return true;
-    for (const began of calls.values()) if (t - began < ` + streamMS + `) return true;
-    return false;
-  };
-  const fetchFn = window.fetch;
-  if (fetchFn) {
-    window.fetch = function () {
-      const end = begin();
-      let p;
-      try { p = fetchFn.apply(this, arguments); } catch (e) { end(); throw e; }
-      p.then(end, end);
-      return p;
-    };
-  }
-  const XHR = window.XMLHttpRequest;
-  if (XHR) {
-    const send = XHR.prototype.send;
-    XHR.prototype.send = function () {
-      const end = begin();
-      try { this.addEventListener("loadend", end, {once: true}); return send.apply(this, arguments); }
-      catch (e) { end(); throw e; }
-    };
-  }
-  new MutationObserver(touch).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
-  Object.defineProperty(window, "` + idleFn + `", {value: (quiet, cap) => new Promise((resolve) => {
-    const start = now();
-    const check = () => {
-      const t = now();
-      const held = busy(t);
-      if (!held && t - last >= quiet) return resolve(true);
-      if (t - start >= cap) return resolve(false);
-      const wait = held ? 20 : quiet - (t - last);
-      setT.call(window, check, Math.max(5, Math.min(wait, cap - (t - start))));
-    };
-    check();
-  })});
-  // A tab renders in the background of the browser's window (see newTab),
-  // where Chrome draws nothing: the page is told it is visible, as in a
-  // reader's browser, and what a background page does not get is given by
-  // timers: animation frames about every 16 ms, and the first notification
-  // that an IntersectionObserver or a ResizeObserver sends for each element
-  // observed. Both hold the wait until they have run, or the page would be
-  // read before them whenever the machine is slow to run its timers; but of
-  // frames asked for by frames only the first few (heldFrames deep) do: a
-  // page that animates forever is not waited for.
-  const docProto = Document.prototype;
-  const hiddenGet = Object.getOwnPropertyDescriptor(docProto, "hidden").get;
-  const background = () => /*hidden tab*/false || hiddenGet.call(document);
-  Object.defineProperty(docProto, "hidden", {get: () => false, configurable: true});
-  Object.defineProperty(docProto, "visibilityState", {get: () => "visible", configurable: true});
-  const raf = window.requestAnimationFrame, caf = window.cancelAnimationFrame;
-  if (raf) {
-    const frames = new Map();
-    let frameID = 0, generation = -1; // of the frame callback running; -1: none
-    window.requestAnimationFrame = function (fn) {
-      if (!background()) return raf.call(window, fn);
-      const id = --frameID; // negative: never one of Chrome's own
-      const gen = generation + 1;
-      const held = gen < ` + heldFrames + `;
-      if (held) pending++;
-      const timer = setT.call(window, () => {
-        frames.delete(id);
-        if (held) pending--;
-        const outer = generation;
-        generation = gen;
-        try { fn(now()); } finally { generation = outer; }
-      }, 16);
-      frames.set(id, {timer, held});
-      return id;
-    };
-    window.cancelAnimationFrame = function (id) {
-      const f = frames.get(id);
-      if (f) { clearT.call(window, f.timer); frames.delete(id); if (f.held) pending--; return; }
-      return caf.call(window, id);
-    };
-  }
-  const firstNotice = (Native, entry) => {
-    if (!Native) return null;
-    const Wrapped = function (callback, options) {
-      const obs = new Native(callback, options);
-      if (new.target && new.target !== Wrapped) Object.setPrototypeOf(obs, new.target.prototype); // a page's subclass
-      const observe = obs.observe;
-      obs.observe = function (el) {
-        const r = observe.apply(this, arguments);
-        if (background() && el instanceof Element) {
-          pending++;
-          setT.call(window, () => { pending--; callback.call(obs, [entry(el, options)], obs); }, 0);
-        }
-        return r;
-      };
-      return obs;
-    };
-    Wrapped.prototype = Native.prototype;
-    return Wrapped;
-  };
-  const IO = firstNotice(window.IntersectionObserver, (el, options) => {
-    const b = el.getBoundingClientRect();
-    const root = options && options.root instanceof Element ? options.root.getBoundingClientRect() : new DOMRectReadOnly(0, 0, window.innerWidth, window.innerHeight);
-    const x = Math.max(b.left, root.left), y = Math.max(b.top, root.top);
-    const w = Math.min(b.right, root.right) - x, h = Math.min(b.bottom, root.bottom) - y;
-    const hit = el.isConnected && w >= 0 && h >= 0;
-    const area = b.width * b.height;
-    return {target: el, time: now(), rootBounds: root, boundingClientRect: b, isVisible: false,
-      intersectionRect: hit ? new DOMRectReadOnly(x, y, w, h) : new DOMRectReadOnly(0, 0, 0, 0),
-      isIntersecting: hit, intersectionRatio: hit ? (area > 0 ? (w * h) / area : 1) : 0};
-  });
-  if (IO) window.IntersectionObserver = IO;
-  const RO = firstNotice(window.ResizeObserver, (el) => {
-    const cs = getComputedStyle(el);
-    const px = (v) => parseFloat(v) || 0;
-    const w = Math.max(el.clientWidth - px(cs.paddingLeft) - px(cs.paddingRight), 0);
-    const h = Math.max(el.clientHeight - px(cs.paddingTop) - px(cs.paddingBottom), 0);
-    const b = el.getBoundingClientRect();
-    const size = (i, j) => [{inlineSize: i, blockSize: j}];
-    return {target: el, contentRect: new DOMRectReadOnly(px(cs.paddingLeft), px(cs.paddingTop), w, h),
-      contentBoxSize: size(w, h), borderBoxSize: size(b.width, b.height),
-      devicePixelContentBoxSize: size(w * devicePixelRatio, h * devicePixelRatio)};
-  });
-  if (RO) window.ResizeObserver = RO;
-  const open = window.open;
-  window.open = function (url) {
-    try { open.call(window, url === undefined ? "" : String(url), "_blank", "noopener"); } catch (e) {}
-    return null;
-  };
-  const sw = navigator.serviceWorker;
-  if (sw) {
-    sw.register = function () {
-      return Promise.reject(new DOMException("service workers are blocked by webgraph", "SecurityError"));
-    };
-  }
-  const WS = window.WebSocket;
-  if (WS) {
-    const Blocked = function WebSocket(url) {
-      try { globalThis.` + wsBinding + `(String(url)); } catch (e) {}
-      throw new DOMException("WebSockets are blocked by webgraph", "SecurityError");
-    };
-    Blocked.prototype = WS.prototype;
-    Object.defineProperty(WS.prototype, "constructor", {value: Blocked, writable: true, configurable: true});
-    Object.assign(Blocked, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
-    window.WebSocket = Blocked;
-  }
-  // A page is left only when webgraph moves its tab on, and frozen (see
-  // tab.rest) only once it is read: what a page does then (pagehide,
-  // unload and beforeunload handlers, inline ones too, and freeze and
-  // resume ones: analytics, keepalive requests) it never gets to do. The
-  // guard's listener comes before any of the page's and ends the event.
-  // (The method is kept here: a page that replaces Event.prototype's
-  // cannot undo the guard's stop.)
-  const stopNow = Event.prototype.stopImmediatePropagation;
-  for (const type of ["pagehide", "unload", "beforeunload", "freeze", "resume"]) {
-    window.addEventListener(type, (e) => stopNow.call(e), true);
-  }
-  for (const name of ["RTCPeerConnection", "webkitRTCPeerConnection"]) {
-    try { delete window[name]; } catch (e) {}
-  }
-})();`
+//   - Refused by the gate (out of scope, robots.txt, a private address):
+//     listed: scripts, stylesheets, fetch() and XHR, frames, workers, event
+//     streams. A link preload or modulepreload the gate refuses is not: it is
+//     a hint, often for the next route, and if the page needs the resource
+//     its own request for it is refused too, and listed then.
+//   - WebSockets, never opened: listed (a page's live text may come over one).
+//   - Images, media and text tracks, fonts: never requested, never listed;
+//     they change how a page looks, not its text.
+//   - Prefetches (rel=prefetch, a Sec-Purpose of prefetch): for a later
+//     navigation, never this page's; pings, beacons and CSP reports: sent,
+//     never read. Never listed.
+//   - New windows and popups: another page, closed before its first
+//     request; never listed.
 
-// guardFor returns guardJS for a tab. A hidden tab (newTab) is never drawn,
-// whatever its page's visibility says, so its pages always get the
-// animation frames and first observer notices that guardJS gives a
-// background page.
-func guardFor(hidden bool) string {
-	return strings.Replace(guardJS, "/*hidden tab*/false", strconv.FormatBool(hidden), 1)
-}
+// maxHints bounds the link preloads one render remembers.
+const maxHints = 4 * fetch.MaxBlockedResources
 
 // record is what a tab refused during the current render.
 type record struct {
 	count    int
-	list     []fetch.BlockedResource
-	listed   map[string]bool  // reason + URL, so that a retried request is listed once
+	refused  []*refusal          // what may be listed, in order
+	byKey    map[string]*refusal // by reason + URL: a retried request is listed once
+	hints    map[network.RequestID]bool
 	verdicts map[string]error // the gate's answers for subresource URLs
 	popups   int              // windows the target guard closed
 }
 
-func newRecord() record {
-	return record{listed: map[string]bool{}, verdicts: map[string]error{}}
+// refusal is one URL refused for one reason, and the requests refused
+// under it.
+type refusal struct {
+	res fetch.BlockedResource
+	// ids are the first of the requests refused (none for a WebSocket);
+	// more counts those past maxIDs.
+	ids  []network.RequestID
+	more bool
 }
 
-// block counts one refused request and lists it when list is set (and the
-// list has room).
-func (t *tab) block(u, reason, detail string, list bool) {
+// maxIDs bounds the requests one refusal remembers: a URL asked for more
+// often than that is the page's own.
+const maxIDs = 4
+
+func newRecord() record {
+	return record{byKey: map[string]*refusal{}, hints: map[network.RequestID]bool{}, verdicts: map[string]error{}}
+}
+
+// block counts one refused request, id (empty for what is no request of the
+// Fetch domain: a WebSocket), and keeps it for the list when list is set.
+// Whether it is listed is decided when the list is read (listing): the
+// browser tells whether a request was a link preload in an event that can
+// come after its pause.
+func (t *tab) block(u, reason, detail string, list bool, id network.RequestID) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.rec.count++
-	key := reason + " " + u
-	if !list || t.rec.listed[key] || len(t.rec.list) >= fetch.MaxBlockedResources {
+	if !list {
 		return
 	}
-	t.rec.listed[key] = true
-	t.rec.list = append(t.rec.list, fetch.BlockedResource{URL: u, Reason: reason, Detail: detail})
+	key := reason + " " + u
+	r := t.rec.byKey[key]
+	if r == nil {
+		if len(t.rec.refused) >= 4*fetch.MaxBlockedResources {
+			return
+		}
+		r = &refusal{res: fetch.BlockedResource{URL: u, Reason: reason, Detail: detail}}
+		t.rec.byKey[key] = r
+		t.rec.refused = append(t.rec.refused, r)
+	}
+	switch {
+	case id == "":
+	case len(r.ids) < maxIDs:
+		r.ids = append(r.ids, id)
+	default:
+		r.more = true
+	}
+}
+
+// hint notes that the request id is a link preload (<link rel=preload>,
+// <link rel=modulepreload>).
+func (t *tab) hint(id network.RequestID) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.rec.hints) < maxHints {
+		t.rec.hints[id] = true
+	}
+}
+
+// listing returns blocked_resources: each refusal kept by block with at
+// least one request that was not a link preload, at most
+// fetch.MaxBlockedResources. Called with t.mu held.
+func (r *record) listing() []fetch.BlockedResource {
+	var list []fetch.BlockedResource
+	for _, f := range r.refused {
+		if len(list) == fetch.MaxBlockedResources {
+			break
+		}
+		asked := len(f.ids) == 0 || f.more
+		for _, id := range f.ids {
+			asked = asked || !r.hints[id]
+		}
+		if asked {
+			list = append(list, f.res)
+		}
+	}
+	return list
 }
 
 // popupClosed is called by the target guard for each window of this tab's
@@ -371,8 +233,8 @@ func (t *tab) answer(ctx context.Context, ev *cdpfetch.EventRequestPaused, gate 
 		t.fail(ctx, ev)
 		return
 	default:
-		if reason, list := typeBlocked(ev, u); reason != "" {
-			t.block(raw, fetch.DeniedType, reason, list)
+		if reason := typeBlocked(ev); reason != "" {
+			t.block(raw, fetch.DeniedType, reason, false, ev.NetworkID)
 			t.fail(ctx, ev)
 			return
 		}
@@ -381,7 +243,7 @@ func (t *tab) answer(ctx context.Context, ev *cdpfetch.EventRequestPaused, gate 
 		}
 	}
 	if deny != nil {
-		t.block(deny.URL, deny.Cause, deny.Reason, true)
+		t.block(deny.URL, deny.Cause, deny.Reason, true, ev.NetworkID)
 		t.fail(ctx, ev)
 		return
 	}
@@ -417,26 +279,26 @@ func (t *tab) fail(ctx context.Context, ev *cdpfetch.EventRequestPaused) {
 }
 
 // typeBlocked says why a request is of a kind a text render never makes
-// (images, media, fonts, pings and beacons, CSP reports,
-// prefetches), or "" when it is not; list is false for the kinds too many to
-// list one by one (images).
-func typeBlocked(ev *cdpfetch.EventRequestPaused, u *url.URL) (reason string, list bool) {
+// (images, media, fonts, pings and beacons, CSP reports, prefetches), or ""
+// when it is not. None of them is listed in blocked_resources (see "What
+// blocked_resources lists", above).
+func typeBlocked(ev *cdpfetch.EventRequestPaused) string {
 	switch ev.ResourceType {
 	case network.ResourceTypeImage:
-		return "images are never requested", false
+		return "images are never requested"
 	case network.ResourceTypeMedia, network.ResourceTypeTextTrack:
-		return "media are never requested", true
+		return "media are never requested"
 	case network.ResourceTypeFont:
-		return "fonts are never requested", true
+		return "fonts are never requested"
 	case network.ResourceTypePing:
-		return "pings and beacons are dropped", true
+		return "pings and beacons are dropped"
 	case network.ResourceTypeCSPViolationReport:
-		return "CSP reports are dropped", true
+		return "CSP reports are dropped"
 	case network.ResourceTypePrefetch:
-		return "prefetches are dropped", true
+		return "prefetches are dropped"
 	}
 	if p := header(ev.Request.Headers, "Sec-Purpose") + header(ev.Request.Headers, "Purpose"); strings.Contains(p, "prefetch") {
-		return "prefetches are dropped", true
+		return "prefetches are dropped"
 	}
-	return "", false
+	return ""
 }

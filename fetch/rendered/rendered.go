@@ -26,6 +26,52 @@ const (
 	DefaultMaxText = 10 << 20 // characters of innerText
 )
 
+// DefaultViewport is the size of the window every tab lays its pages out in
+// when Config.Viewport is zero: a desktop browser window on a 13-inch
+// laptop, as wide as pictures are taken (DefaultPictureWidth) and wide
+// enough for the desktop layout of the common site frameworks (a
+// documentation sidebar shows from 997 CSS pixels in Docusaurus, 960 in
+// VitePress, whose outline shows from 1280).
+var DefaultViewport = Viewport{Width: 1280, Height: 800}
+
+// Bounds of a Viewport's sides, in CSS pixels: from a small phone's width
+// to a 4K screen's.
+const (
+	MinViewportSide = 240
+	MaxViewportSide = 3840
+)
+
+// Viewport is the size of the window a page is laid out in, in CSS pixels
+// (and the size of the screen it reports). The zero Viewport means
+// DefaultViewport.
+type Viewport struct {
+	Width, Height int
+}
+
+// String returns v as WIDTHxHEIGHT, the form --viewport takes.
+func (v Viewport) String() string { return fmt.Sprintf("%dx%d", v.Width, v.Height) }
+
+// Check returns a *ViewportError when a side of v is outside
+// MinViewportSide to MaxViewportSide.
+func (v Viewport) Check() error {
+	for _, side := range []int{v.Width, v.Height} {
+		if side < MinViewportSide || side > MaxViewportSide {
+			return &ViewportError{Viewport: v, Reason: fmt.Sprintf("each side must be from %d to %d CSS pixels", MinViewportSide, MaxViewportSide)}
+		}
+	}
+	return nil
+}
+
+// ViewportError reports a viewport a render cannot use.
+type ViewportError struct {
+	Viewport Viewport
+	Reason   string
+}
+
+func (e *ViewportError) Error() string {
+	return "rendered: viewport " + e.Viewport.String() + ": " + e.Reason
+}
+
 // Config configures a Fetcher. Zero fields take the Default* values.
 type Config struct {
 	// ExecPath is the browser to start; empty searches PATH (FindChrome).
@@ -50,11 +96,18 @@ type Config struct {
 	// Timeout bounds one render: navigation, waiting and reading.
 	Timeout time.Duration
 	// Quiet is how long, after the load event, the page must be idle
-	// before it counts as rendered: no request in flight, no fetch or XHR
-	// unanswered, no timer due within 1.5 s, and no change to the DOM. An
-	// EventSource after its first message, and a fetch or XHR that has
-	// received nothing for 1 s (a long poll), do not count as in flight.
+	// before it counts as rendered: no request in flight, none sent or
+	// ended, no timer due within 1.5 s, and no change to the DOM. A
+	// request waiting for its response is in flight however long it
+	// waits; once its response began, an EventSource after its first
+	// message, or 1 s without one, and a fetch or XHR that has received
+	// nothing for 1 s (a long poll), are not.
 	Quiet time.Duration
+	// Viewport is the window every tab lays its pages out in (hidden
+	// tabs, picture tabs and no-script tabs alike; a picture is laid out
+	// at its own width while it is taken). Zero means DefaultViewport; New
+	// refuses one outside the bounds as *ViewportError.
+	Viewport Viewport
 	// WaitCap bounds the wait for the page to be idle after the load
 	// event; the page is then read as it is.
 	WaitCap time.Duration
@@ -67,12 +120,16 @@ type Config struct {
 	// KeepDOM keeps the rendered document's serialised HTML in Side.DOM
 	// (for a WARC archive). Default false: the DOM is never read out.
 	KeepDOM bool
+	// Archive, when set, keeps what the browser received for each page in
+	// Side.Resources (archive.go). Nil keeps nothing.
+	Archive *Archive
 	// Gate, if set, is asked about every request the browser makes for a
 	// page. A main-document URL it refuses (redirects and script
 	// navigations included) is not requested, and the render ends with a
 	// *fetch.HopError; any other URL it refuses is not requested and is
-	// listed in the Side's BlockedResources. Nil lets every request of a
-	// kind a text render needs go.
+	// listed in the Side's BlockedResources, unless it was only a link
+	// preload the page never asked for again (intercept.go says what is
+	// listed). Nil lets every request of a kind a text render needs go.
 	//
 	// Whatever the gate says, images, media, fonts, the favicon, pings,
 	// beacons, CSP reports, prefetches and WebSockets are never requested,
@@ -180,6 +237,12 @@ func New(cfg Config) (*Fetcher, error) {
 	}
 	if cfg.MaxText <= 0 {
 		cfg.MaxText = DefaultMaxText
+	}
+	if cfg.Viewport == (Viewport{}) {
+		cfg.Viewport = DefaultViewport
+	}
+	if err := cfg.Viewport.Check(); err != nil {
+		return nil, err
 	}
 	if p := cfg.Proxy; p != nil {
 		shown := *p

@@ -77,8 +77,8 @@ type PictureError struct {
 func (e *PictureError) Error() string { return "rendered: picture of " + e.URL + ": " + e.Reason }
 
 // picture takes a screenshot of the page loaded in t, as p bounds it. The
-// layout is set to p.Width while it is taken and given back after, so the
-// tab can be reused.
+// layout is set to p.Width while it is taken and set back to the tab's
+// viewport after, so the tab can be reused.
 // Pictures are taken one at a time per browser (front, held meanwhile), as
 // each brings its tab to the front.
 func (t *tab) picture(ctx context.Context, front *sync.Mutex, pageURL string, p Pictures) (*fetch.Picture, error) {
@@ -90,7 +90,7 @@ func (t *tab) picture(ctx context.Context, front *sync.Mutex, pageURL string, p 
 	if err := setLayout(ctx, p.Width, DefaultPictureMinHeight); err != nil {
 		return nil, err
 	}
-	defer chromedp.Call(context.WithoutCancel(ctx), emulation.ClearDeviceMetricsOverride, cdp.Empty{})
+	defer setLayout(context.WithoutCancel(ctx), t.viewport.Width, t.viewport.Height)
 	m, err := chromedp.Call(ctx, page.GetLayoutMetrics, cdp.Empty{})
 	if err != nil {
 		return nil, fmt.Errorf("rendered: picture: layout: %w", err)
@@ -155,13 +155,15 @@ func (f *Fetcher) takePicture(ctx context.Context, t *tab, pageURL string, p Pic
 	return t.picture(pctx, &f.front, pageURL, p)
 }
 
-// setLayout lays the page out as a screen of width by height CSS pixels.
+// setLayout lays the page out in a window, on a screen, of width by height
+// CSS pixels.
 func setLayout(ctx context.Context, width, height int) error {
 	_, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
 		Width: int64(width), Height: int64(height), DeviceScaleFactor: 1,
+		ScreenWidth: int64(width), ScreenHeight: int64(height),
 	})
 	if err != nil {
-		return fmt.Errorf("rendered: picture: layout: %w", err)
+		return fmt.Errorf("rendered: layout: %w", err)
 	}
 	return nil
 }

@@ -31,7 +31,7 @@ func TestOpenStreamsDoNotHoldTheWait(t *testing.T) {
 		{"event stream with a late message", "/events.html", sites.StreamMessage,
 			[]fetch.OpenStream{{URL: ts.URL + "/stream/events?after=300", Kind: "eventsource"}}, nil},
 		{"long poll answered late, then held", "/poll.html", sites.PollAnswer,
-			[]fetch.OpenStream{{URL: ts.URL + "/stream/poll", Kind: "long_poll"}}, nil},
+			[]fetch.OpenStream{{URL: ts.URL + "/stream/poll?open", Kind: "long_poll"}}, nil},
 		{"silent event stream", "/live-1.html", "Live page 1",
 			[]fetch.OpenStream{{URL: ts.URL + "/stream/events", Kind: "eventsource"}}, nil},
 		// A WebSocket is never opened, so it is listed as blocked, not

@@ -46,7 +46,8 @@ type tab struct {
 	refusedErr error  // and the gate's answer
 	rec        record // what was refused during the current render
 
-	doc *servedDoc // a no-script tab's document (screenshot.go); nil in a render's tab
+	doc      *servedDoc // a no-script tab's document (screenshot.go); nil in a render's tab
+	viewport Viewport   // the window its pages are laid out in (Config.Viewport)
 
 	// open is set by a render that ended with a request of its page still
 	// in flight: rest empties the tab rather than freeze the page. Only
@@ -55,7 +56,7 @@ type tab struct {
 }
 
 // newTab opens a tab in b: its own user agent, service workers bypassed,
-// the guard script (guardJS) in every document, and every request paused
+// the guard script (guard.js) in every document, and every request paused
 // for the tab to answer.
 func newTab(b *browser, cfg Config) (*tab, error) {
 	// Chrome draws a page in a window of its own (chromedp's default) many
@@ -84,14 +85,15 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 		return fail(err)
 	}
 	t.frame = cdp.FrameID(chromedp.FromContext(ctx).Target.TargetID)
-	if hidden {
-		// A hidden tab has no window, so no viewport: its pages would be
-		// laid out 0 pixels wide. It gets the size of the window a
-		// background tab is in.
-		if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, hiddenViewport); err != nil {
-			return fail(err)
-		}
-	} else {
+	// Every tab lays its pages out in the same window, cfg.Viewport: a
+	// hidden tab has no window of its own (its pages would be laid out 0
+	// pixels wide), and a background tab's is the browser's, whatever size
+	// that is.
+	t.viewport = cfg.Viewport
+	if err := setLayout(ctx, t.viewport.Width, t.viewport.Height); err != nil {
+		return fail(err)
+	}
+	if !hidden {
 		// A new tab opens in front: put the browser's own blank tab back
 		// there.
 		if _, err := chromedp.CallBrowser(ctx, target.ActivateTarget, target.ActivateTargetParams{TargetID: b.front}); err != nil {
@@ -155,11 +157,6 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	return t, nil
 }
 
-// hiddenViewport is a hidden tab's page size: the headless browser's window
-// (800 by 600, the screen its pages see) less the browser's own bars, as a
-// background tab's pages get it.
-var hiddenViewport = emulation.SetDeviceMetricsOverrideParams{Width: 780, Height: 437, DeviceScaleFactor: 1}
-
 // openTarget opens a page target in b and returns its context: a hidden
 // one (Target.createTarget's hidden: in no window's tab strip, closed with
 // webgraph's connection at the latest), or a background tab of the
@@ -182,20 +179,25 @@ func openTarget(b *browser, hidden bool) (context.Context, context.CancelFunc, e
 	return ctx, cancel, nil
 }
 
-// onEvent lists the windows the page tried to open and the WebSockets it
+// onEvent counts the windows the page tried to open, lists the WebSockets it
 // tried to open (which the guard script refused, or the network emulation
-// failed, in the page or a worker). It runs on a session's reading
-// goroutine: no commands.
+// failed, in the page or a worker), and notes which requests are link
+// preloads (see record.listing). It runs on a session's reading goroutine: no
+// commands.
 func (t *tab) onEvent(ev any) {
 	switch ev := ev.(type) {
 	case *page.EventWindowOpen:
-		t.block(ev.URL, fetch.DeniedPopup, "new windows are closed before their first request", true)
+		t.block(ev.URL, fetch.DeniedPopup, "new windows are closed before their first request", false, "")
 	case *runtime.EventBindingCalled:
 		if ev.Name == wsBinding {
-			t.block(ev.Payload, fetch.DeniedType, wsDetail, true)
+			t.block(ev.Payload, fetch.DeniedType, wsDetail, true, "")
 		}
 	case *network.EventWebSocketCreated:
-		t.block(ev.URL, fetch.DeniedType, wsDetail, true)
+		t.block(ev.URL, fetch.DeniedType, wsDetail, true, "")
+	case *network.EventRequestWillBeSent:
+		if ev.Request != nil && ev.Request.IsLinkPreload {
+			t.hint(ev.RequestID)
+		}
 	}
 }
 
@@ -209,12 +211,16 @@ func (t *tab) close() {
 	t.work.wg.Wait()
 }
 
-// streamAfter is how long a request may go without a byte arriving before
-// the wait stops waiting for it: a fetch() or XMLHttpRequest in flight that
-// long with nothing received is taken for a long poll, and an EventSource
-// that long without a message for a stream that will not end. An
-// EventSource's first message ends its hold at once. Other requests
-// (documents, scripts, stylesheets) hold the wait until they end or the cap.
+// streamAfter is how long a request whose response has started may go
+// without a byte arriving before the wait stops waiting for it: a fetch() or
+// XMLHttpRequest silent that long after its headers is taken for a long
+// poll, and an EventSource that long after its headers without a message for
+// a stream that will not end. An EventSource's first message ends its hold
+// at once. A request still waiting for its response (queued behind the
+// browser's six connections to a host, held by the gate, or slow to answer)
+// is no stream: it holds the wait until it is answered or the cap, however
+// long it has waited. Other requests (documents, scripts, stylesheets) hold
+// the wait until they end or the cap. guard.js counts the same way.
 const streamAfter = time.Second
 
 // Kinds of an open stream: the values of fetch.OpenStream.Kind.
@@ -228,23 +234,26 @@ type flight struct {
 	url     string
 	kind    string    // streamEventSource, streamLongPoll (a fetch or XHR, if it lasts), or ""
 	start   time.Time // when it went out
+	started time.Time // when its response began (its headers came); zero: not yet
 	heard   time.Time // when bytes last arrived; zero: none yet
 	message bool      // an EventSource delivered a message
 }
 
 // holds reports whether f still holds the render's wait at now.
 func (f *flight) holds(now time.Time) bool {
+	if f.kind == "" || f.started.IsZero() {
+		return true
+	}
 	switch f.kind {
 	case streamEventSource:
-		return !f.message && now.Sub(f.start) < streamAfter
-	case streamLongPoll:
-		last := f.start
+		return !f.message && now.Sub(f.started) < streamAfter
+	default: // streamLongPoll
+		last := f.started
 		if f.heard.After(last) {
 			last = f.heard
 		}
 		return now.Sub(last) < streamAfter
 	}
-	return true
 }
 
 // navState collects, from the tab's events, what one render needs: the main
@@ -311,6 +320,9 @@ func (s *navState) onEvent(ev any) {
 	case *network.EventResponseReceived:
 		if ev.RequestID == s.docReq {
 			s.resp, s.at = ev.Response, ev.Response.URL
+		}
+		if f := s.inflight[ev.RequestID]; f != nil && f.started.IsZero() {
+			f.started = time.Now()
 		}
 		s.heard(ev.RequestID)
 	case *page.EventFrameRequestedNavigation:
@@ -384,12 +396,17 @@ func (s *navState) holding() bool {
 	return false
 }
 
-// idle reports whether no request in flight holds the wait: none is in
-// flight, or only open streams are (see streamAfter).
-func (s *navState) idle() bool {
+// unsettled returns how long, at least, until the page's requests are
+// settled: none in flight holds the wait, and none went out or ended within
+// quiet (a request's answer is followed by the script it feeds, as a change
+// to the DOM is by the next). Zero or less: they are settled.
+func (s *navState) unsettled(quiet time.Duration) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return !s.holding()
+	if s.holding() {
+		return 10 * time.Millisecond
+	}
+	return quiet - time.Since(s.lastActivity)
 }
 
 // pending reports whether any request of the page is in flight, open
@@ -452,6 +469,10 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	}
 	pl := newPageLog(t.frame)
 	if err := chromedp.Listen(rctx, pl.onEvent); err != nil {
+		return err
+	}
+	arc := newCapture(cfg.Archive, t.frame) // nil unless asked
+	if err := arc.listen(rctx); err != nil {
 		return err
 	}
 	t.mu.Lock()
@@ -535,6 +556,7 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 
 	ex.fill(s, cfg, pl.xRobotsTag())
 	pl.fill(s)
+	arc.collect(rctx, s)
 	return nil
 }
 
@@ -550,7 +572,7 @@ const parkTimeout = 5 * time.Second
 // still open (a stream, a long poll, anything unfinished when the wait hit its
 // cap) is emptied instead (park), which ends those requests now. Either way
 // what the page asks for once read is refused (see answer), and it never
-// hears that it was frozen or left (guardJS).
+// hears that it was frozen or left (guard.js).
 func (t *tab) rest() error {
 	if !t.open {
 		ctx, cancel := context.WithTimeout(t.ctx, parkTimeout)
@@ -617,7 +639,7 @@ func (t *tab) readResponse(st *navState, s *fetch.Side) bool {
 	s.Requests = st.requests
 	t.mu.Lock()
 	s.Blocked = t.rec.count
-	s.BlockedResources = append([]fetch.BlockedResource(nil), t.rec.list...)
+	s.BlockedResources = t.rec.listing()
 	t.mu.Unlock()
 	if r := st.resp; r != nil {
 		s.FinalURL = r.URL
@@ -633,18 +655,18 @@ func (t *tab) readResponse(st *navState, s *fetch.Side) bool {
 }
 
 // settle waits, after the load event, for the page to be idle, and reads it.
-// The page is idle when no request that holds the wait is in flight (the
-// tab's events say so; an open stream does not hold it, see streamAfter),
-// and, page-side (guardJS), no fetch or XHR is unanswered, no timer is due
-// soon and the DOM has not changed for cfg.Quiet; the read waits for that in
-// the page itself, so one Evaluate usually both waits and reads. A request
-// that went out meanwhile, or a script navigation that replaced the
+// The page is idle when no request that holds the wait is in flight and none
+// went out or ended for cfg.Quiet (the tab's events say so; an open stream
+// does not hold it, see streamAfter), and, page-side (guard.js), no timer is
+// due soon and the DOM has not changed for cfg.Quiet; the read waits for
+// that in the page itself, so one Evaluate usually both waits and reads. A
+// request that went out meanwhile, or a script navigation that replaced the
 // document, means another round. cfg.WaitCap bounds it all: the page is
 // then read as it is. The wait is "idle" or "cap".
 func (t *tab) settle(ctx context.Context, st *navState, cfg Config) (extracted, string, error) {
 	deadline := time.Now().Add(cfg.WaitCap)
 	for {
-		waitNetwork(ctx, st, deadline)
+		waitNetwork(ctx, st, cfg.Quiet, deadline)
 		began := time.Now()
 		ex, err := chromedp.Run(ctx, readPage(cfg, cfg.Quiet, time.Until(deadline)))
 		late := !time.Now().Before(deadline)
@@ -671,10 +693,12 @@ func (t *tab) settle(ctx context.Context, st *navState, cfg Config) (extracted, 
 	}
 }
 
-// waitNetwork waits until no request of the page is in flight, or deadline.
-func waitNetwork(ctx context.Context, st *navState, deadline time.Time) {
-	for !st.idle() && time.Now().Before(deadline) {
-		if !pause(ctx, 10*time.Millisecond) {
+// waitNetwork waits until the page's requests are settled (see unsettled),
+// or deadline.
+func waitNetwork(ctx context.Context, st *navState, quiet time.Duration, deadline time.Time) {
+	for {
+		d, left := st.unsettled(quiet), time.Until(deadline)
+		if d <= 0 || left <= 0 || !pause(ctx, min(d, left)) {
 			return
 		}
 	}

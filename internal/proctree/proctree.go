@@ -15,6 +15,23 @@ import (
 // descended from it. Processes that exit while it reads are skipped. It
 // fails only when /proc cannot be read (not Linux) or pid itself is gone.
 func RSS(pid int) (int64, error) {
+	return sumTree(pid, rssOf)
+}
+
+// PSS returns the proportional set size, in bytes, of pid and every process
+// descended from it: each page a process maps counts divided by the number
+// of processes that map it, so memory the tree's processes share (the
+// browser's code, its shared memory between browser and renderers) counts
+// once over the tree, where RSS counts it once per process. It is what the
+// tree takes from the machine, as a container's memory limit sees it. Read
+// from /proc/PID/smaps_rollup; processes that exit while it reads are
+// skipped, and it fails as RSS does.
+func PSS(pid int) (int64, error) {
+	return sumTree(pid, pssOf)
+}
+
+// sumTree adds up of(p) over pid and its descendants.
+func sumTree(pid int, of func(int) (int64, error)) (int64, error) {
 	children, err := childrenOf()
 	if err != nil {
 		return 0, err
@@ -29,14 +46,14 @@ func RSS(pid int) (int64, error) {
 			continue
 		}
 		seen[p] = true
-		rss, err := rssOf(p)
+		n, err := of(p)
 		if err != nil {
 			if p == pid {
 				return 0, fmt.Errorf("proctree: process %d: %w", pid, err)
 			}
 			continue
 		}
-		total += rss
+		total += n
 		stack = append(stack, children[p]...)
 	}
 	return total, nil
@@ -101,4 +118,35 @@ func rssOf(pid int) (int64, error) {
 		}
 	}
 	return 0, nil // a zombie or kernel thread: no resident memory
+}
+
+// pssOf reads the Pss line of one process's smaps_rollup, in bytes.
+func pssOf(pid int) (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/smaps_rollup", pid))
+	if err != nil {
+		return 0, err
+	}
+	return parsePSS(b)
+}
+
+// parsePSS reads the "Pss:" line (not Pss_Anon and the like) of a
+// smaps_rollup file, in bytes; 0 when there is none (a zombie or kernel
+// thread maps nothing).
+func parsePSS(b []byte) (int64, error) {
+	for line := range bytes.Lines(b) {
+		v, ok := bytes.CutPrefix(line, []byte("Pss:"))
+		if !ok {
+			continue
+		}
+		f := bytes.Fields(v)
+		if len(f) != 2 || string(f[1]) != "kB" {
+			return 0, fmt.Errorf("proctree: unreadable Pss line %q", bytes.TrimSpace(line))
+		}
+		kb, err := strconv.ParseInt(string(f[0]), 10, 64)
+		if err != nil || kb < 0 || kb > 1<<40 {
+			return 0, fmt.Errorf("proctree: unreadable Pss line %q", bytes.TrimSpace(line))
+		}
+		return kb << 10, nil
+	}
+	return 0, nil
 }

@@ -1,9 +1,12 @@
 package proctree
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -56,4 +59,104 @@ func FuzzParseStat(f *testing.F) {
 			t.Errorf("parseStat(%q) = %d, %d, %v; want %d, %d", line, gotPID, gotPPID, ok, pid, ppid)
 		}
 	})
+}
+
+// holdEnv makes the test binary, started as a child by TestPSS, a process
+// that holds holdBytes of its own memory until its stdin closes.
+const (
+	holdEnv   = "PROCTREE_TEST_HOLD"
+	holdBytes = 64 << 20
+)
+
+func TestMain(m *testing.M) {
+	if os.Getenv(holdEnv) == "1" {
+		buf := make([]byte, holdBytes)
+		for i := range buf {
+			buf[i] = byte(i) | 1 // touched: resident and private
+		}
+		os.Stdout.WriteString("ready\n")
+		io.Copy(io.Discard, os.Stdin)
+		runtime.KeepAlive(buf)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// TestPSSCountsDescendantsOnce: a child holding 64 MiB of its own grows
+// the tree's PSS by at least that, and the pages it shares with its parent
+// (the same executable) count half, so its PSS is below its RSS.
+func TestPSSCountsDescendantsOnce(t *testing.T) {
+	before, err := PSS(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if before <= 0 {
+		t.Fatalf("PSS(self) = %d; want > 0", before)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "-test.run=^$")
+	cmd.Env = append(os.Environ(), holdEnv+"=1")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { stdin.Close(); cmd.Wait() }()
+	if line, err := bufio.NewReader(stdout).ReadString('\n'); err != nil || line != "ready\n" {
+		t.Fatalf("the child said %q, %v", line, err)
+	}
+	child, err := PSS(cmd.Process.Pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := PSS(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The child is idle (it waits on its stdin): its memory holds still.
+	childRSS, err := RSS(cmd.Process.Pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if child < holdBytes {
+		t.Errorf("the child's PSS is %d bytes; it holds %d of its own", child, holdBytes)
+	}
+	if tree < child+before/2 {
+		t.Errorf("the tree's PSS is %d bytes; want it to hold the child's %d and most of the parent's %d", tree, child, before)
+	}
+	if child >= childRSS {
+		t.Errorf("the child's PSS (%d) is not below its RSS (%d): the executable's pages it shares with its parent counted whole", child, childRSS)
+	}
+	if _, err := PSS(1 << 30); err == nil {
+		t.Error("PSS of a process that does not exist did not fail")
+	}
+}
+
+func TestParsePSS(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int64
+		bad  bool
+	}{
+		{"00400000-7ffd [rollup]\nRss:  4152 kB\nPss:   830 kB\nPss_Anon:  703 kB\n", 830 << 10, false},
+		{"Pss_Anon:  703 kB\nPss:  12 kB\n", 12 << 10, false}, // the Pss line, not its parts
+		{"Rss: 10 kB\n", 0, false}, // nothing mapped
+		{"Pss: lots kB\n", 0, true},
+		{"Pss: 12 MB\n", 0, true},
+		{"Pss: -4 kB\n", 0, true},
+	} {
+		got, err := parsePSS([]byte(c.in))
+		if (err != nil) != c.bad || got != c.want {
+			t.Errorf("parsePSS(%q) = %d, %v; want %d (error: %v)", c.in, got, err, c.want, c.bad)
+		}
+	}
 }

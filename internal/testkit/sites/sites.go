@@ -226,7 +226,15 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case p == "/stream/poll":
 		// A long poll: ?after= milliseconds, then an answer; without it,
 		// no answer until the client goes or MaxStall runs out (then 204).
+		// With ?open its headers go at once: a poll whose response has
+		// started, and then says nothing.
 		end := h.hold()
+		if _, open := r.URL.Query()["open"]; open {
+			w.Header().Set("Content-Type", "application/json")
+			w.(http.Flusher).Flush()
+			h.stall(r, end)
+			return
+		}
 		if ms, err := strconv.Atoi(r.URL.Query().Get("after")); err == nil {
 			select {
 			case <-r.Context().Done():
@@ -263,6 +271,15 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		page(w, http.StatusOK, "Slow", articleText)
 	default:
+		// A file asked for with ?delay=MS is answered MS milliseconds
+		// late, headers and all: a slow API.
+		if ms, err := strconv.Atoi(r.URL.Query().Get("delay")); err == nil {
+			select {
+			case <-r.Context().Done():
+				return
+			case <-time.After(time.Duration(min(ms, 10000)) * time.Millisecond):
+			}
+		}
 		if h.serveSite(w, r) {
 			return
 		}

@@ -1,0 +1,66 @@
+package bench
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// BenchmarkPlainCPUVsWget2 crawls a loopback site of 2,000 pages carrying
+// 10 and 100 links each (cmd/countsite, a process of its own), webgraph
+// (--mode plain --concurrency 8, its database on disk) against wget2
+// (recursive, 8 threads, robots.txt on, nothing saved), side by side, each
+// first in turn, and reports each one's CPU time (user and system, from
+// its rusage) and wall time, and the CPU ratio (webgraph's over wget2's:
+// below 1, webgraph uses less). On a crowded machine CPU, not wall time,
+// is what a crawl takes from the others. A round in which either side
+// fetched a page twice or missed one is INVALID.
+func BenchmarkPlainCPUVsWget2(b *testing.B) {
+	wget2, err := exec.LookPath("wget2")
+	if err != nil {
+		b.Fatalf("no wget2: %v (scripts/ensure-wget2.sh installs it)", err)
+	}
+	dir := b.TempDir()
+	wg := built(b, dir, "..", "./cmd/webgraph", "webgraph")
+	server := built(b, dir, ".", "./cmd/countsite", "countsite")
+	const n = 2000
+	for _, links := range []int{10, 100} {
+		b.Run(fmt.Sprintf("pages=%d/links=%d", n, links), func(b *testing.B) {
+			s := serveGenerated(b, server, n, links)
+			s.served(b)
+			var wgCPU, w2CPU, wgT, w2T time.Duration
+			i := 0
+			for b.Loop() {
+				i++
+				inTurn(i, func() {
+					db := filepath.Join(dir, fmt.Sprintf("w%d-%d.db", links, i))
+					r := measured(b, "", wg, "crawl", "--db", db, "--out", os.DevNull, "--mode", "plain", "--host-interval", "0", "--delay", "0",
+						"--concurrency", "8", "--depth", "40", "--max-pages", "100000", "--keep", "none", s.url+"/")
+					valid(b, "webgraph", s.served(b), n)
+					wgCPU += r.cpu
+					wgT += r.elapsed
+				}, func() {
+					// -O /dev/null: nothing saved, every page still
+					// parsed for links; its own files (HSTS, cookies) go
+					// in a home of its own.
+					home := b.TempDir()
+					cmd := exec.Command(wget2, "--recursive", "--level=inf", "--max-threads=8", "--robots=on", "--quiet", "-O", os.DevNull, s.url+"/")
+					cmd.Dir, cmd.Env = home, append(os.Environ(), "HOME="+home)
+					r := measuredCmd(b, cmd)
+					valid(b, "wget2", s.served(b), n)
+					w2CPU += r.cpu
+					w2T += r.elapsed
+				})
+			}
+			runs := float64(i)
+			b.ReportMetric(wgCPU.Seconds()/runs, "webgraph-cpu-s")
+			b.ReportMetric(w2CPU.Seconds()/runs, "wget2-cpu-s")
+			b.ReportMetric(wgCPU.Seconds()/w2CPU.Seconds(), "cpu-ratio")
+			b.ReportMetric(wgT.Seconds()/runs, "webgraph-s")
+			b.ReportMetric(w2T.Seconds()/runs, "wget2-s")
+		})
+	}
+}

@@ -1,0 +1,1 @@
+export const text = "Written by a module the page needs.";

@@ -1,0 +1,1 @@
+document.body.append("Written by a widget the page needs.");

@@ -1,0 +1,1 @@
+document.getElementById('out').insertAdjacentHTML('beforeend', '<p>blocked script ran</p>');
