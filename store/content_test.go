@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -109,44 +110,46 @@ func TestContentRecorded(t *testing.T) {
 	}
 }
 
-// TestContentMigrates: a database of version 2, as the previous release
-// made it, opens; it is migrated, gains the content table (empty), and a
-// resumed crawl records content in it.
+// TestContentMigrates: a database of version 2 or 3, as the releases
+// before this one made it, opens; it is migrated, gains the content table
+// (empty), and a resumed crawl records content in it.
 func TestContentMigrates(t *testing.T) {
 	t.Parallel()
-	path := filepath.Join(t.TempDir(), "v2.db")
-	raw, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := raw.Exec(schemaV2 + `PRAGMA application_id = 2003267688; PRAGMA user_version = 2;
-		INSERT INTO meta (key, value) VALUES ('app', 'webgraph'), ('schema_version', '2');
-		INSERT INTO runs (started_at, resumed, run_event) VALUES ('2025-01-01T00:00:00Z', 0, '{}');
-		INSERT INTO urls (url, host, state) VALUES ('http://h/b', 'h', 'queued')`); err != nil {
-		t.Fatal(err)
-	}
-	raw.Close()
-	s, err := Open(path, Resume)
-	if err != nil {
-		t.Fatalf("opening a version 2 database: %v", err)
-	}
-	f, err := s.Frontier(policy.NewThrottle(0, nil), 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	it, err := f.Next(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.Complete(it, frontier.Result{State: frontier.StateDone, FinalURL: it.URL, Status: 200, Event: []byte(`{}`),
-		Content: &frontier.Content{Side: "plain", Site: "h", Blocks: []string{"Words."}, Words: 1}})
-	var version int
-	s.db.QueryRow(`PRAGMA user_version`).Scan(&version)
-	n := 0
-	err = s.Contents(func(PageContent) error { n++; return nil })
-	s.Close()
-	if err != nil || version != SchemaVersion || n != 1 {
-		t.Errorf("after migrating: version %d, %d pages of content, %v; want version %d and the page recorded since", version, n, err, SchemaVersion)
+	for version, schema := range map[int]string{2: schemaV2, 3: schemaV3} {
+		path := filepath.Join(t.TempDir(), "old.db")
+		raw, err := sql.Open("sqlite", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := raw.Exec(schema + fmt.Sprintf(`PRAGMA application_id = 2003267688; PRAGMA user_version = %[1]d;
+			INSERT INTO meta (key, value) VALUES ('app', 'webgraph'), ('schema_version', '%[1]d');
+			INSERT INTO runs (started_at, resumed, run_event) VALUES ('2025-01-01T00:00:00Z', 0, '{}');
+			INSERT INTO urls (url, host, state) VALUES ('http://h/b', 'h', 'queued')`, version)); err != nil {
+			t.Fatal(err)
+		}
+		raw.Close()
+		s, err := Open(path, Resume)
+		if err != nil {
+			t.Fatalf("opening a version %d database: %v", version, err)
+		}
+		f, err := s.Frontier(policy.NewThrottle(0, nil), 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		it, err := f.Next(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Complete(it, frontier.Result{State: frontier.StateDone, FinalURL: it.URL, Status: 200, Event: []byte(`{}`),
+			Content: &frontier.Content{Side: "plain", Site: "h", Blocks: []string{"Words."}, Words: 1}})
+		var got int
+		s.db.QueryRow(`PRAGMA user_version`).Scan(&got)
+		n := 0
+		err = s.Contents(func(PageContent) error { n++; return nil })
+		s.Close()
+		if err != nil || got != SchemaVersion || n != 1 {
+			t.Errorf("version %d after migrating: version %d, %d pages of content, %v; want version %d and the page recorded since", version, got, n, err, SchemaVersion)
+		}
 	}
 }
 
