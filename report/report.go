@@ -92,6 +92,9 @@ type findingGroup struct {
 type findingPage struct {
 	URL             string
 	Plain, Rendered shown
+	// Detail is what the crawl learned beyond the two sides (the refused
+	// canonical URL of canonical_broken), in words; empty otherwise.
+	Detail string
 }
 
 type refusal struct {
@@ -153,7 +156,8 @@ func collect(ctx context.Context, s *store.Store) (*data, error) {
 				var names []string
 				for _, f := range ev.Audit.Findings {
 					groups[f.Finding] = append(groups[f.Finding], findingPage{URL: safetext.Clean(p.URL),
-						Plain: showFinding(f.Finding, f.Plain, false), Rendered: showFinding(f.Finding, f.Rendered, true)})
+						Plain: showFinding(f.Finding, f.Plain, false), Rendered: showFinding(f.Finding, f.Rendered, true),
+						Detail: safetext.Clean(f.Detail)})
 					names = append(names, string(f.Finding))
 				}
 				if len(names) > 0 {

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -28,5 +29,21 @@ func TestForPeople(t *testing.T) {
 	}
 	if got := pageLabel("", "http://h/docs/a.html?q=1"); got != "/docs/a.html?q=1" {
 		t.Errorf("pageLabel without a title = %q", got)
+	}
+}
+
+// A finding only the crawl can tell (canonical_broken) shows what the crawl
+// learned, in words, beside the page: which canonical URL it refused and
+// why; a site's text in it stays inert.
+func TestFindingDetailShown(t *testing.T) {
+	t.Parallel()
+	d := &data{Findings: []findingGroup{{Name: "canonical_broken", Words: "the canonical URL names a page the crawl refused", Count: 1,
+		Pages: []findingPage{{URL: "http://h/p", Detail: "http://h/gone: refused, missing: <b>HTTP 404</b>"}}}}}
+	var b strings.Builder
+	if err := page().Execute(&b, d); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "http://h/gone: refused, missing: &lt;b&gt;HTTP 404&lt;/b&gt;") {
+		t.Errorf("the report does not show the finding's detail, escaped:\n%s", b.String())
 	}
 }

@@ -109,7 +109,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 <p>{{.Words}}</p>
 <table>
 <tr><th>Page</th><th>Plain</th><th>Rendered</th></tr>
-{{range .Pages}}<tr><td class="url"><a href="{{.URL}}">{{.URL}}</a></td><td class="val">{{template "value" .Plain}}</td><td class="val">{{template "value" .Rendered}}</td></tr>
+{{range .Pages}}<tr><td class="url"><a href="{{.URL}}">{{.URL}}</a>{{if .Detail}}<br><span class="meta">{{.Detail}}</span>{{end}}</td><td class="val">{{template "value" .Plain}}</td><td class="val">{{template "value" .Rendered}}</td></tr>
 {{end}}</table>
 {{end}}{{else}}<p>JavaScript changed nothing the audit compares on any kept page.</p>{{end}}
 {{if .Pictures}}<h3 id="pictures">As rendered, and as served without JavaScript</h3>

@@ -115,13 +115,28 @@ func TestContentRecorded(t *testing.T) {
 // (empty), and a resumed crawl records content in it.
 func TestContentMigrates(t *testing.T) {
 	t.Parallel()
-	for version, schema := range map[int]string{2: schemaV2, 3: schemaV3} {
+	for _, version := range []int{2, 3} {
 		path := filepath.Join(t.TempDir(), "old.db")
 		raw, err := sql.Open("sqlite", path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := raw.Exec(schema + fmt.Sprintf(`PRAGMA application_id = 2003267688; PRAGMA user_version = %[1]d;
+		if _, err := raw.Exec(schemaV2); err != nil {
+			t.Fatal(err)
+		}
+		if version == 3 { // version 3's databases are version 2's migrated (see shapes)
+			tx, err := raw.Begin()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := migrateToV3(context.Background(), tx); err != nil {
+				t.Fatal(err)
+			}
+			if err := tx.Commit(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := raw.Exec(fmt.Sprintf(`PRAGMA application_id = 2003267688; PRAGMA user_version = %[1]d;
 			INSERT INTO meta (key, value) VALUES ('app', 'webgraph'), ('schema_version', '%[1]d');
 			INSERT INTO runs (started_at, resumed, run_event) VALUES ('2025-01-01T00:00:00Z', 0, '{}');
 			INSERT INTO urls (url, host, state) VALUES ('http://h/b', 'h', 'queued')`, version)); err != nil {

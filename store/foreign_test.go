@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -139,5 +140,29 @@ func TestReadsBounded(t *testing.T) {
 	}
 	if small, big := ReadLimit(0), ReadLimit(1<<30); small >= big {
 		t.Errorf("ReadLimit(0) = %s, ReadLimit(1 GiB) = %s; want a bound that grows with the file", small, big)
+	}
+}
+
+// A database created at this version and one migrated to it from the
+// previous release's schema have one shape, for every version: Open checks
+// a file against the migrated shape, so a schema changed without its
+// migration (or the other way round) would have webgraph refuse its own
+// files as foreign.
+func TestMigratedShapeIsCreatedShape(t *testing.T) {
+	created, err := shapeOfSchema(schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := shapes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v := 2; v <= SchemaVersion; v++ {
+		if all[v] == nil {
+			t.Errorf("no shape for version %d", v)
+		}
+	}
+	if !reflect.DeepEqual(all[SchemaVersion], created) {
+		t.Errorf("version %d migrated from version 2:\n%+v\ncreated:\n%+v", SchemaVersion, all[SchemaVersion], created)
 	}
 }

@@ -15,11 +15,8 @@ const SchemaVersion = 4
 // ApplicationID marks a SQLite file as webgraph's ("wgph").
 const ApplicationID = 0x77677068
 
-// schema is a new SQLite database, every table made at once: version 3's
-// and the table version 4 added (contentTable).
-const schema = schemaV3 + contentTable
-
-// schemaV3 is version 3's schema.
+// schema is a new SQLite database, every table made at once: the
+// content table (version 4 on) last.
 //
 // A URL is a row of urls from the moment the crawl meets it: queued,
 // fetched or refused, or only linked (state "linked": a link's target the
@@ -28,7 +25,7 @@ const schema = schemaV3 + contentTable
 // targets' URL order, one entry per target. At a hundred links a page,
 // one row per link was most of what the crawl wrote (docs/design.md, "The
 // store").
-const schemaV3 = `
+const schema = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE urls (
 	id       INTEGER PRIMARY KEY,
@@ -69,50 +66,7 @@ CREATE TABLE runs (
 	run_event  TEXT NOT NULL,
 	done_event TEXT
 );
-` + queueIndex + ";" + firstUseTables
-
-// schemaV2 is version 2's schema: version 3's without pages.last_modified.
-const schemaV2 = `
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE urls (
-	id       INTEGER PRIMARY KEY,
-	url      TEXT NOT NULL UNIQUE,
-	host     TEXT NOT NULL,
-	state    TEXT NOT NULL,
-	via      TEXT NOT NULL DEFAULT '',
-	found_on TEXT NOT NULL DEFAULT '',
-	anchor   TEXT NOT NULL DEFAULT '',
-	depth    INTEGER NOT NULL DEFAULT 0,
-	attempts INTEGER NOT NULL DEFAULT 0,
-	in_sitemap INTEGER NOT NULL DEFAULT 0,
-	kind     TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE pages (
-	url_id         INTEGER PRIMARY KEY REFERENCES urls (id),
-	final_url      TEXT NOT NULL,
-	ok             INTEGER NOT NULL,
-	status         INTEGER NOT NULL,
-	cause          TEXT NOT NULL,
-	title          TEXT NOT NULL,
-	words          INTEGER NOT NULL,
-	plain_words    INTEGER,
-	rendered_words INTEGER,
-	text           TEXT,
-	event          TEXT NOT NULL
-);
-CREATE TABLE outlinks (
-	from_id INTEGER PRIMARY KEY REFERENCES urls (id),
-	links   TEXT NOT NULL
-);
-CREATE TABLE robots (origin TEXT PRIMARY KEY, fetched_at TEXT NOT NULL, policy TEXT NOT NULL);
-CREATE TABLE runs (
-	id         INTEGER PRIMARY KEY,
-	started_at TEXT NOT NULL,
-	resumed    INTEGER NOT NULL,
-	run_event  TEXT NOT NULL,
-	done_event TEXT
-);
-` + queueIndex + ";" + firstUseTables
+` + queueIndex + ";" + firstUseTables + contentTable
 
 // contentTable holds each kept page's main content (--keep content),
 // version 4 on: the Markdown block by block (a JSON array of strings); for

@@ -101,9 +101,57 @@ var v1QueueIndexes = []string{
 	`CREATE INDEX urls_queue ON urls (host, id) WHERE state = 'queued'`,
 }
 
+// schemaV2 is the second release's schema (user_version 2), as it created
+// its databases. Later versions' shapes are this one's migrated (see
+// shapes): a schema change is a migration and a new schema, and
+// TestMigratedShapeIsCreatedShape holds the two to the same shape.
+const schemaV2 = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE urls (
+	id       INTEGER PRIMARY KEY,
+	url      TEXT NOT NULL UNIQUE,
+	host     TEXT NOT NULL,
+	state    TEXT NOT NULL, -- queued (in flight included), done, refused, disallowed, seen, linked
+	via      TEXT NOT NULL DEFAULT '',
+	found_on TEXT NOT NULL DEFAULT '',
+	anchor   TEXT NOT NULL DEFAULT '',
+	depth    INTEGER NOT NULL DEFAULT 0,
+	attempts INTEGER NOT NULL DEFAULT 0,
+	in_sitemap INTEGER NOT NULL DEFAULT 0, -- a sitemap listed it
+	kind     TEXT NOT NULL DEFAULT ''      -- the URL kind of the first link to it; '' while nothing links to it
+);
+CREATE TABLE pages (
+	url_id         INTEGER PRIMARY KEY REFERENCES urls (id),
+	final_url      TEXT NOT NULL,
+	ok             INTEGER NOT NULL,
+	status         INTEGER NOT NULL,
+	cause          TEXT NOT NULL,
+	title          TEXT NOT NULL,
+	words          INTEGER NOT NULL,
+	plain_words    INTEGER,
+	rendered_words INTEGER,
+	text           TEXT, -- unused: a retained text is inside the event (older crawls wrote it here too)
+	event          TEXT NOT NULL -- the page event as written
+);
+CREATE TABLE outlinks (
+	from_id INTEGER PRIMARY KEY REFERENCES urls (id),
+	links   TEXT NOT NULL -- JSON: [[to_id, anchor, side, kind], ...] in the targets' URL order
+);
+CREATE TABLE robots (origin TEXT PRIMARY KEY, fetched_at TEXT NOT NULL, policy TEXT NOT NULL);
+CREATE TABLE runs (
+	id         INTEGER PRIMARY KEY,
+	started_at TEXT NOT NULL,
+	resumed    INTEGER NOT NULL,
+	run_event  TEXT NOT NULL,
+	done_event TEXT
+);
+` + queueIndex + ";" + firstUseTables
+
 // shapes returns the shape of each version Open accepts, by version, made
 // once by writing each schema into a database in memory and reading it
-// back as a file's would be read.
+// back as a file's would be read: version 1 and 2 from their own schemas
+// (what those releases created), each later version from version 2's with
+// the migrations up to it applied (what Open makes of an older file).
 var shapes = sync.OnceValues(func() (map[int]*versionShape, error) {
 	v1, err := shapeOfSchema(schemaV1)
 	if err != nil {
@@ -114,27 +162,49 @@ var shapes = sync.OnceValues(func() (map[int]*versionShape, error) {
 		v1.indexes["urls_queue"] = append(v1.indexes["urls_queue"], normalSQL(q))
 		v1.indexOn["urls_queue"] = "urls"
 	}
-	v2, err := shapeOfSchema(schemaV2)
-	if err != nil {
-		return nil, fmt.Errorf("store: the shape of version 2: %w", err)
+	all := map[int]*versionShape{1: v1}
+	for v := 2; v <= SchemaVersion; v++ {
+		if all[v], err = migratedShape(v); err != nil {
+			return nil, fmt.Errorf("store: the shape of version %d: %w", v, err)
+		}
 	}
-	v3, err := shapeOfSchema(schemaV3)
-	if err != nil {
-		return nil, fmt.Errorf("store: the shape of version 3: %w", err)
-	}
-	cur, err := shapeOfSchema(schema)
-	if err != nil {
-		return nil, fmt.Errorf("store: the shape of version %d: %w", SchemaVersion, err)
-	}
-	if SchemaVersion != 4 {
-		return nil, fmt.Errorf("store: no shape for schema version %d", SchemaVersion)
-	}
-	return map[int]*versionShape{1: v1, 2: v2, 3: v3, 4: cur}, nil
+	return all, nil
 })
+
+// migratedShape is the shape of a version-2 database migrated to version v.
+func migratedShape(v int) (*versionShape, error) {
+	return shapeOf(func(ctx context.Context, db *sql.DB) error {
+		if _, err := db.ExecContext(ctx, schemaV2); err != nil {
+			return err
+		}
+		for _, m := range migrations[1 : v-1] {
+			tx, err := db.BeginTx(ctx, nil)
+			if err != nil {
+				return err
+			}
+			if err := m(ctx, tx); err != nil {
+				tx.Rollback()
+				return err
+			}
+			if err := tx.Commit(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
 
 // shapeOfSchema writes schema into a database in memory and reads its
 // shape.
 func shapeOfSchema(schema string) (*versionShape, error) {
+	return shapeOf(func(ctx context.Context, db *sql.DB) error {
+		_, err := db.ExecContext(ctx, schema)
+		return err
+	})
+}
+
+// shapeOf makes a database in memory with build and reads its shape.
+func shapeOf(build func(context.Context, *sql.DB) error) (*versionShape, error) {
 	db, err := sql.Open("sqlite", "file::memory:")
 	if err != nil {
 		return nil, err
@@ -142,7 +212,7 @@ func shapeOfSchema(schema string) (*versionShape, error) {
 	defer db.Close()
 	db.SetMaxOpenConns(1) // one connection: one database in memory
 	ctx := context.Background()
-	if _, err := db.ExecContext(ctx, schema); err != nil {
+	if err := build(ctx, db); err != nil {
 		return nil, err
 	}
 	objs, err := readObjects(ctx, db)

@@ -155,7 +155,10 @@ func runAction(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	// Whatever the crawl prints, a line of it that begins a workflow
 	// command is one webgraph wrote whole (ci, crawldiff), never text from
 	// an input or a site.
-	stdout, stderr = newCommandGuard(stdout), newCommandGuard(stderr)
+	// The guard sits on the writers main gave, under their safetext
+	// layer: each command run below cleans its own output again, and its
+	// meant commands (commandWriter) must reach the runner unescaped.
+	stdout, stderr = newCommandGuard(stdout), newCommandGuard(commandWriter(stderr))
 	plan, err := planAction(os.Getenv)
 	if err != nil {
 		return err

@@ -578,7 +578,7 @@ func TestActionHostileInputs(t *testing.T) {
 	if run.outputs["database"] != db || run.outputs["report"] != "report\n::error title=report::pwned.html" {
 		t.Errorf("outputs database = %q, report %q; want the inputs' names", run.outputs["database"], run.outputs["report"])
 	}
-	if !strings.Contains(run.stderr, "\n» ::error title=report::pwned.html") {
+	if !strings.Contains(run.stderr, "\n» ::error title=report::pwned.html") && !strings.Contains(run.stderr, "\n\\x3a:error title=report::pwned.html") {
 		t.Errorf("stderr does not show the report's name as text:\n%s", run.stderr)
 	}
 	if _, err := os.Stat(filepath.Join(ws, db)); err != nil {
