@@ -37,6 +37,15 @@ func TestContentPostgres(t *testing.T) {
 
 	checkContent(t, bin, dsn, ts.URL, n)
 
+	// The report's Main content section reads the sides from PostgreSQL.
+	report := filepath.Join(t.TempDir(), "report.html")
+	if out, err := exec.Command(bin, "report", "--db", dsn, "-o", report).CombinedOutput(); err != nil {
+		t.Fatalf("report: %v\n%s", err, out)
+	}
+	if b, err := os.ReadFile(report); err != nil || !strings.Contains(string(b), fmt.Sprintf("%d pages were read from the HTML as served", n)) {
+		t.Errorf("the report does not say the %d pages' content was read from the HTML as served (%v)", n, err)
+	}
+
 	dir := filepath.Join(t.TempDir(), "md")
 	if out, err := exec.Command(bin, "content", "--db", dsn, "--format", "markdown", "-o", dir).CombinedOutput(); err != nil {
 		t.Fatalf("content --format markdown: %v\n%s", err, out)
