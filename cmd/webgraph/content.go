@@ -47,7 +47,7 @@ type contentLine struct {
 }
 
 // errNoContent says that a crawl holds no page's content.
-var errNoContent = errors.New("content: the crawl kept no page's main content: it kept no page, or it was crawled with --keep text or --keep none")
+var errNoContent = errors.New("content: the crawl kept no page's main content: it kept no page, it was crawled with --keep text or --keep none, or by a webgraph that kept none")
 
 func runContent(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newContentFlags(stdout)

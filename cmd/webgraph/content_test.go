@@ -605,3 +605,21 @@ func TestCompareContent(t *testing.T) {
 		}
 	}
 }
+
+// TestContentOfOlderCrawl: a crawl an earlier release wrote (schema
+// version 2, store/testdata/v2.db), which kept no content, is migrated as
+// `content` opens it, and `content` says it holds none, and fails.
+func TestContentOfOlderCrawl(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "store", "testdata", "v2.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "v2.db")
+	if err := os.WriteFile(db, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := webgraph(t, "content", "--db", db)
+	if code != exitFailure || out != "" || !strings.Contains(errOut, "kept no page's main content") {
+		t.Errorf("content of a version 2 crawl: exit %d, stdout %q, stderr %q; want 1, nothing, said", code, out, errOut)
+	}
+}
