@@ -38,7 +38,7 @@ func BenchmarkCrawlUnionJS(b *testing.B) {
 				var total time.Duration
 				for b.Loop() {
 					cfg := Config{Seeds: []*url.URL{seed}, Concurrency: tabs, Depth: -1, SkipSoft404: true}
-					c, err := New(cfg, Deps{Pages: pages, Sink: func(any) {}, Gate: testGate(b, cfg)})
+					c, err := New(cfg, Deps{Pages: pages, Sink: func(Event) {}, Gate: testGate(b, cfg)})
 					if err != nil {
 						b.Fatal(err)
 					}

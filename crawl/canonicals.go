@@ -76,7 +76,7 @@ func (c *Crawler) checkCanonicals(ctx context.Context, d *DoneEvent) {
 	}
 	for _, b := range broken {
 		d.Findings[audit.CanonicalBroken]++
-		c.emit(&FindingEvent{Event: "finding", URL: b.Page, Finding: found[b.Page]})
+		c.emit(&FindingEvent{Event: EventFinding, URL: b.Page, Finding: found[b.Page]})
 	}
 }
 

@@ -72,7 +72,7 @@ func TestCrawlKeepsContent(t *testing.T) {
 	defer p.Close()
 	pages := &keptPages{Pages: &union.Union{Mode: union.ModePlain, Plain: p}}
 	front := &contentFrontier{Memory: frontier.NewMemory(gate.Throttle(), -1), content: map[string]*frontier.Content{}, done: map[string]bool{}}
-	c, err := New(cfg, Deps{Pages: pages, Frontier: front, Sink: func(any) {}, Gate: gate})
+	c, err := New(cfg, Deps{Pages: pages, Frontier: front, Sink: func(Event) {}, Gate: gate})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -225,7 +225,7 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 	c.pipe, _ = c.front.(Pipelined)
 	c.pauser, _ = c.front.(Pauser)
 	c.session, _ = c.journal.(Session)
-	c.done = DoneEvent{Event: "done", Causes: map[string]int{}, Skipped: []Skipped{}, Warnings: []string{}, Findings: audit.NewTally()}
+	c.done = DoneEvent{Event: EventDone, Causes: map[string]int{}, Skipped: []Skipped{}, Warnings: []string{}, Findings: audit.NewTally()}
 	for _, cause := range refuse.Causes() {
 		c.done.Causes[string(cause)] = 0
 	}
@@ -285,7 +285,7 @@ func (c *Crawler) stopped() bool {
 	}
 }
 
-func (c *Crawler) emit(ev any) {
+func (c *Crawler) emit(ev Event) {
 	c.emitMu.Lock()
 	defer c.emitMu.Unlock()
 	c.sink(ev)

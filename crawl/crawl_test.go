@@ -39,10 +39,10 @@ func TestMain(m *testing.M) {
 // recorder keeps every event, in order.
 type recorder struct {
 	mu     sync.Mutex
-	events []any
+	events []Event
 }
 
-func (r *recorder) sink(ev any) {
+func (r *recorder) sink(ev Event) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.events = append(r.events, ev)
@@ -64,7 +64,7 @@ func (r *recorder) jsonl(t *testing.T) []byte {
 func pagesOf[T any](r *recorder) []*T {
 	var out []*T
 	for _, ev := range r.events {
-		if e, ok := ev.(*T); ok {
+		if e, ok := any(ev).(*T); ok {
 			out = append(out, e)
 		}
 	}
@@ -181,6 +181,17 @@ func TestUnionSiteCrawl(t *testing.T) {
 		}
 		if _, ok := rec.events[0].(*RunEvent); !ok {
 			t.Errorf("first event is %T; want the run event", rec.events[0])
+		}
+		for _, ev := range rec.events {
+			line, err := json.Marshal(ev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var head struct{ Event string }
+			json.Unmarshal(line, &head)
+			if head.Event != ev.EventName() {
+				t.Errorf("a %T says \"event\":%q in JSON; its EventName is %q", ev, head.Event, ev.EventName())
+			}
 		}
 	})
 	t.Run("discovery before an origin's first page", func(t *testing.T) {
@@ -456,8 +467,8 @@ func TestPlainFetchesWhileRecording(t *testing.T) {
 	t.Cleanup(ts.Close)
 	cfg := Config{Seeds: []*url.URL{mustURL(t, ts.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true, Mode: union.ModePlain}
 	var held, overlapped bool
-	var events []any
-	sink := func(ev any) {
+	var events []Event
+	sink := func(ev Event) {
 		events = append(events, ev)
 		if _, ok := ev.(*PageEvent); !ok || held {
 			return

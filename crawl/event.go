@@ -127,7 +127,7 @@ type RobotsMeta struct {
 // is retained (--keep text); kinds is the tally to report.
 func NewPageEvent(p *union.Page, c discovery.Discovery, kinds discovery.Kinds, keepText bool) PageEvent {
 	ev := PageEvent{
-		Event:           "page",
+		Event:           EventPage,
 		URL:             p.URL,
 		FinalURL:        p.FinalURL,
 		OK:              p.Refusal == nil,
@@ -196,7 +196,7 @@ func DisallowedPageEvent(u string, c discovery.Discovery, words string, warnings
 // for it went out (robots.txt, scope, an unreachable site).
 func RefusedPageEvent(u string, c discovery.Discovery, cause refuse.Cause, words string, warnings []string) PageEvent {
 	return PageEvent{
-		Event: "page", URL: u, FinalURL: u, OK: false, Cause: string(cause), Error: words,
+		Event: EventPage, URL: u, FinalURL: u, OK: false, Cause: string(cause), Error: words,
 		Citation: c, Sides: map[fetch.Name]SideReport{}, Used: []fetch.Name{}, Dropped: []union.Dropped{},
 		Warnings: append([]string{}, warnings...), DiscoveredKinds: discovery.Kinds{},
 	}

@@ -10,13 +10,13 @@ import (
 	"github.com/webgraph/webgraph/policy"
 )
 
-// Sink receives the crawl's events, in order, one at a time: *RunEvent,
+// Sink receives the crawl's events (Event), in order, one at a time: *RunEvent,
 // *DiscoveryEvent, *FrontierEvent, *PageEvent, *DisallowedEvent,
 // *DeferredEvent, *PausedEvent, *WarningEvent, *linkcheck.Event (with
 // Deps.Links), and last *DoneEvent, or *WorkerDoneEvent for a worker that
 // shared its crawl and was not the last out. The crawl never calls it from
 // two goroutines at once.
-type Sink func(event any)
+type Sink func(event Event)
 
 // Limits is the run event's list of limits.
 type Limits struct {

@@ -59,7 +59,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 		c.done.Causes[string(refuse.Disallowed)]++
 		c.mu.Unlock()
 		c.front.Complete(it, frontier.Result{State: frontier.StateDisallowed, Cause: string(refuse.Disallowed)})
-		c.emit(&DisallowedEvent{Event: "disallowed", URL: it.URL, Citation: it.Citation, Robots: rp.URL, Group: v.Group, Rule: v.Rule, Reason: v.Reason})
+		c.emit(&DisallowedEvent{Event: EventDisallowed, URL: it.URL, Citation: it.Citation, Robots: rp.URL, Group: v.Group, Rule: v.Rule, Reason: v.Reason})
 		return
 	case ans.Denied.Cause == fetch.DeniedOutOfScope && !c.scope.ApprovedOrigin(u) && c.joinOrigins(ctx):
 		// Another worker of the crawl approved this origin through a
@@ -112,7 +112,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 				c.pauser.Pause(it.Host, time.Now().Add(d))
 			}
 			it.Attempts++
-			c.emit(&PausedEvent{Event: "paused", Host: it.Host, URL: it.URL, Status: status, RetryAfter: after, PauseMS: d.Milliseconds(), Attempt: it.Attempts, MaxAttempts: c.cfg.MaxRetries})
+			c.emit(&PausedEvent{Event: EventPaused, Host: it.Host, URL: it.URL, Status: status, RetryAfter: after, PauseMS: d.Milliseconds(), Attempt: it.Attempts, MaxAttempts: c.cfg.MaxRetries})
 			c.front.Retry(it)
 			return
 		}

@@ -47,7 +47,7 @@ func TestNothingOutlivesCrawl(t *testing.T) {
 			p := plain.New(plain.Config{})
 			defer p.Close()
 			cfg := Config{Seeds: []*url.URL{seed}, Concurrency: n, Depth: -1, SkipSoft404: true}
-			c, err := New(cfg, Deps{Pages: &union.Union{Mode: union.ModeUnion, Plain: p, Rendered: r}, Browser: r, Sink: func(any) {}, Gate: testGate(t, cfg)})
+			c, err := New(cfg, Deps{Pages: &union.Union{Mode: union.ModeUnion, Plain: p, Rendered: r}, Browser: r, Sink: func(Event) {}, Gate: testGate(t, cfg)})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -30,7 +30,7 @@ func (c *Crawler) sayDeferred(rp *policy.RobotsPolicy) {
 	}
 	c.deferredSaid[rp.Origin] = rp.NextAttempt
 	c.mu.Unlock()
-	c.emit(&DeferredEvent{Event: "deferred", Origin: rp.Origin, Reason: rp.Reason, NextAttempt: rp.NextAttempt, Cached: rp.Cached, Queued: c.front.Stats().Deferred})
+	c.emit(&DeferredEvent{Event: EventDeferred, Origin: rp.Origin, Reason: rp.Reason, NextAttempt: rp.NextAttempt, Cached: rp.Cached, Queued: c.front.Stats().Deferred})
 }
 
 // prepare does an origin's one-time work before its first page: robots.txt,
@@ -40,7 +40,7 @@ func (c *Crawler) prepare(ctx context.Context, u *url.URL) *originPrep {
 	v, _ := c.prepared.LoadOrStore(origin, &originPrep{})
 	prep := v.(*originPrep)
 	prep.once.Do(func() {
-		ev := &DiscoveryEvent{Event: "discovery", Origin: origin, Sitemaps: []discovery.SitemapAttempt{}}
+		ev := &DiscoveryEvent{Event: EventDiscovery, Origin: origin, Sitemaps: []discovery.SitemapAttempt{}}
 		rp := c.gate.Policy(ctx, u)
 		ev.Robots = rp
 		if c.journal != nil && rp.State != policy.Off {
@@ -62,7 +62,7 @@ func (c *Crawler) prepare(ctx context.Context, u *url.URL) *originPrep {
 				tooSlow = true
 				c.addWarning(err.Error())
 				c.front.Defer(policy.HostKey(u), time.Now().Add(100*365*24*time.Hour))
-				c.emit(&DeferredEvent{Event: "deferred", Origin: origin, Reason: err.Error(), Queued: c.front.Stats().Deferred})
+				c.emit(&DeferredEvent{Event: EventDeferred, Origin: origin, Reason: err.Error(), Queued: c.front.Stats().Deferred})
 			}
 		}
 		root, _ := url.Parse(origin + "/")

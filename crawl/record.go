@@ -146,7 +146,7 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 		c.emit(&ev)
 		if warn != nil {
 			c.addWarning(warn.Words)
-			c.emit(&WarningEvent{Event: "warning", Words: warn.Words, URLs: warn.URLs})
+			c.emit(&WarningEvent{Event: EventWarning, Words: warn.Words, URLs: warn.URLs})
 		}
 		if frontierDue {
 			c.emit(c.frontierEvent())
@@ -217,5 +217,5 @@ func (c *Crawler) frontierEvent() *FrontierEvent {
 	s := c.front.Stats()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return &FrontierEvent{Event: "frontier", Queued: s.Queued, Seen: s.Seen, InFlight: s.InFlight, Deferred: s.Deferred, Pages: c.done.Pages, DiscoveredKinds: maps.Clone(c.kinds), Findings: maps.Clone(c.done.Findings)}
+	return &FrontierEvent{Event: EventFrontier, Queued: s.Queued, Seen: s.Seen, InFlight: s.InFlight, Deferred: s.Deferred, Pages: c.done.Pages, DiscoveredKinds: maps.Clone(c.kinds), Findings: maps.Clone(c.done.Findings)}
 }

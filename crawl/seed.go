@@ -59,7 +59,7 @@ func SeedRedirect(scope *policy.Scope, seed string, p *union.Page) *SeedRedirect
 	if err != nil || scope.ApprovedOrigin(to) || !scope.Join(to) {
 		return nil
 	}
-	ev := &SeedRedirectEvent{Event: "seed_redirect", Seed: seed, Origin: policy.Origin(to), Hops: []fetch.Redirect{}}
+	ev := &SeedRedirectEvent{Event: EventSeedRedirect, Seed: seed, Origin: policy.Origin(to), Hops: []fetch.Redirect{}}
 	for _, s := range p.Sides {
 		var h *fetch.HopError
 		if !errors.As(s.Err, &h) || h.To != hop.To {
@@ -114,7 +114,7 @@ func (c *Crawler) joinOrigins(ctx context.Context) bool {
 		if why := c.rederive(ctx, o, joins[o]); why != "" {
 			w := "the crawl database says " + o + " joined the approved origins through a seed's redirect, but " + why + ": not approved by this worker"
 			c.addWarning(w)
-			c.emit(&WarningEvent{Event: "warning", Words: w})
+			c.emit(&WarningEvent{Event: EventWarning, Words: w})
 			continue
 		}
 		added = true

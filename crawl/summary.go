@@ -17,7 +17,7 @@ import (
 
 func (c *Crawler) runEvent() *RunEvent {
 	cfg := c.cfg
-	ev := &RunEvent{Event: "run", Version: c.version, Mode: cfg.Mode, Resumed: cfg.Resumed, DB: cfg.DB, Origins: c.scope.Origins(), AllowPaths: c.scope.Paths(), Include: c.scope.Include(), Exclude: c.scope.Exclude(),
+	ev := &RunEvent{Event: EventRun, Version: c.version, Mode: cfg.Mode, Resumed: cfg.Resumed, DB: cfg.DB, Origins: c.scope.Origins(), AllowPaths: c.scope.Paths(), Include: c.scope.Include(), Exclude: c.scope.Exclude(),
 		Identity: IdentityReport{UserAgent: cfg.Identity.UserAgent(), AgentToken: policy.AgentToken, Contact: cfg.Identity.Contact},
 		Robots:   "obeyed", TLS: cfg.TLS, Retains: []string{"links", "citations", "outcomes", "word counts"}, Warnings: append(append([]string{}, cfg.Identity.Warnings()...), cfg.Warnings...)}
 	for _, s := range cfg.Seeds {
@@ -62,7 +62,7 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 	c.mu.Unlock()
 	if w := skippedRoutesWarning(d.HashRoutesSkipped); w != "" {
 		d.Warnings = append(d.Warnings, w)
-		c.emit(&WarningEvent{Event: "warning", Words: w})
+		c.emit(&WarningEvent{Event: EventWarning, Words: w})
 	}
 
 	if c.origins != nil {
@@ -150,7 +150,7 @@ func (c *Crawler) advertised(ctx context.Context, own int) int {
 func (c *Crawler) leave(ctx context.Context, s Session, own *DoneEvent, sum frontier.SitemapSummary) *DoneEvent {
 	ctx = context.WithoutCancel(ctx) // an interrupted crawl still says how it ended
 	share := &WorkerDoneEvent{DoneEvent: *own, Worker: s.Worker()}
-	share.Event = "worker_done"
+	share.Event = EventWorkerDone
 	last, err := s.Leave(ctx, share, own.Stopped == StopExhausted)
 	if err != nil {
 		own.Warnings = append(own.Warnings, "the crawl database could not say whether other workers are still at work, so this done is this worker's share: "+err.Error())

@@ -71,10 +71,16 @@ const (
 	Sitemap   What = "sitemap"   // a URL the sitemaps list
 )
 
+// The names of diff's events: the "event" field of each line it writes.
+const (
+	EventChange  = "change"
+	EventSummary = "summary"
+)
+
 // Change is one thing that differs between the crawls: the "change" event.
 // Every string in it but Event, Change, What and Name comes from the sites.
 type Change struct {
-	Event  string `json:"event"` // "change"
+	Event  string `json:"event"` // EventChange
 	Change Kind   `json:"change"`
 	What   What   `json:"what"`
 	// Name is the refusal's cause, the finding or the link's verdict.
@@ -124,7 +130,7 @@ type Result struct {
 
 // Summary counts a result's changes: the "summary" event.
 type Summary struct {
-	Event    string `json:"event,omitempty"` // "summary"
+	Event    string `json:"event,omitempty"` // EventSummary
 	New      int    `json:"new"`
 	Lost     int    `json:"lost"`
 	Standing int    `json:"standing"`
@@ -137,7 +143,7 @@ type Summary struct {
 
 // Summary counts the result's changes.
 func (r *Result) Summary() Summary {
-	s := Summary{Event: "summary"}
+	s := Summary{Event: EventSummary}
 	for _, c := range r.Changes {
 		switch c.Change {
 		case New:
@@ -361,7 +367,7 @@ func Compare(ctx context.Context, old, cur Source, cfg Config) (*Result, error) 
 	}
 	r := &Result{}
 	add := func(c Change) {
-		c.Event = "change"
+		c.Event = EventChange
 		r.Changes = append(r.Changes, c)
 	}
 	op, err := o.problems(cfg.MaxCitations)
@@ -374,7 +380,7 @@ func Compare(ctx context.Context, old, cur Source, cfg Config) (*Result, error) 
 	}
 	for k, c := range np {
 		if _, had := op[k]; had {
-			c.Change, c.Event = Standing, "change"
+			c.Change, c.Event = Standing, EventChange
 			r.standing = append(r.standing, c)
 			continue
 		}

@@ -60,15 +60,21 @@ const (
 	MaxBodyRead = 8 << 10
 )
 
+// EventName names the event in a crawl's stream.
+func (*Event) EventName() string { return EventName }
+
 // Citation is where a target was linked and through what words.
 type Citation struct {
 	FoundOn string `json:"found_on"`
 	Anchor  string `json:"anchor"`
 }
 
+// EventName is the link event's name, the "event" field of its JSON.
+const EventName = "link"
+
 // Event is the link event: one per target.
 type Event struct {
-	Event   string  `json:"event"` // "link"
+	Event   string  `json:"event"` // EventName
 	URL     string  `json:"url"`   // the target; a fragment target is page#fragment
 	Kind    string  `json:"kind"`  // KindExternal or KindFragment
 	Verdict Verdict `json:"verdict"`
@@ -373,7 +379,7 @@ func (c *Checker) Finish(ctx context.Context) ([]*Event, Totals, error) {
 			continue
 		}
 		ev := t.ev
-		ev.Event, ev.Kind = "link", t.kind
+		ev.Event, ev.Kind = EventName, t.kind
 		ev.Citations, ev.MoreCitations = nonNil(t.citations), t.more
 		out = append(out, ev)
 		if c.cfg.Store != nil && saveErr == nil {

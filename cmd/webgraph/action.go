@@ -129,8 +129,8 @@ func planAction(getenv func(string) string) (*actionPlan, error) {
 type doneKey struct{}
 
 // onDone returns the function ctx carries for the done event, or nil.
-func onDone(ctx context.Context) func(any) {
-	fn, _ := ctx.Value(doneKey{}).(func(any))
+func onDone(ctx context.Context) func(crawl.Event) {
+	fn, _ := ctx.Value(doneKey{}).(func(crawl.Event))
 	return fn
 }
 
@@ -223,10 +223,10 @@ func scrubRunnerSecrets() {
 
 // actionDone is the crawl's done event, as the event sink saw it.
 type actionDone struct {
-	ev any
+	ev crawl.Event
 }
 
-func (d *actionDone) take(ev any) { d.ev = ev }
+func (d *actionDone) take(ev crawl.Event) { d.ev = ev }
 
 // write writes the crawl's totals as outputs: pages, kept, refused, broken
 // links (a count, and the URLs one a line), new since the baseline, and why

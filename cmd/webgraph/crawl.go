@@ -404,9 +404,9 @@ type eventSink struct {
 	prog        *progress
 	bl          *baseline
 	st          *store.Store
-	err         error     // the first write's failure; later events are not written
-	unreachable []string  // why origins were deferred, for a crawl that fetched nothing
-	onDone      func(any) // told the done event, with the baseline's tally (see onDone); may be nil
+	err         error             // the first write's failure; later events are not written
+	unreachable []string          // why origins were deferred, for a crawl that fetched nothing
+	onDone      func(crawl.Event) // told the done event, with the baseline's tally (see onDone); may be nil
 }
 
 // openEvents opens the event stream: --out (appended to on resume) or
@@ -430,7 +430,7 @@ func openEvents(ctx context.Context, f *crawlFlags, p *crawlPlan, st *store.Stor
 	return &eventSink{ctx: ctx, w: w, enc: enc, prog: newProgress(stderr), bl: p.bl, st: st, onDone: onDone(ctx)}, nil
 }
 
-func (s *eventSink) observe(ev any) {
+func (s *eventSink) observe(ev crawl.Event) {
 	s.prog.observe(ev)
 	ev = s.bl.done(s.ctx, s.st, ev) // the done event gets the comparison's tally
 	if d, ok := ev.(*crawl.DeferredEvent); ok {

@@ -218,7 +218,7 @@ type doneWithBaseline struct {
 // done compares the crawl in st with the baseline when ev is the done
 // event, and returns the done event with the tally; any other event is
 // returned as it is.
-func (b *baseline) done(ctx context.Context, st *store.Store, ev any) any {
+func (b *baseline) done(ctx context.Context, st *store.Store, ev crawl.Event) crawl.Event {
 	d, ok := ev.(*crawl.DoneEvent)
 	if b == nil || !ok || d.Stopped == crawl.StopInterrupted || d.Stopped == crawl.StopFailure || d.Failure != "" {
 		return ev // a crawl cut short or failed is not compared: all it missed would be lost

@@ -217,7 +217,7 @@ func (o *fetchOptions) joinSeedsEarly(ctx context.Context, seeds []*url.URL) []*
 	for _, seed := range seeds {
 		_, joins, _ := o.gate.FollowSeed(ctx, seed, crawl.MaxSeedJoins)
 		for _, j := range joins {
-			evs = append(evs, &crawl.SeedRedirectEvent{Event: "seed_redirect", Seed: seed.String(), Origin: j.Origin,
+			evs = append(evs, &crawl.SeedRedirectEvent{Event: crawl.EventSeedRedirect, Seed: seed.String(), Origin: j.Origin,
 				Hops: []fetch.Redirect{{From: j.Hop.From, To: j.Hop.To}}, CredentialsWithheld: o.creds.names()})
 		}
 	}

@@ -56,7 +56,7 @@ func newProgress(w io.Writer) *progress {
 }
 
 // observe updates the counts from one event and prints the summaries.
-func (p *progress) observe(ev any) {
+func (p *progress) observe(ev crawl.Event) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	switch ev := ev.(type) {

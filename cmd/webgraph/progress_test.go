@@ -84,35 +84,16 @@ func (ft *fakeTerminal) screen() []string {
 }
 
 // decodeEvents turns a crawl's JSON Lines back into its typed events.
-func decodeEvents(t *testing.T, stream string) []any {
+func decodeEvents(t *testing.T, stream string) []crawl.Event {
 	t.Helper()
-	var evs []any
+	var evs []crawl.Event
 	sc := bufio.NewScanner(strings.NewReader(stream))
 	sc.Buffer(make([]byte, 1<<20), 16<<20)
 	for sc.Scan() {
 		var head struct{ Event string }
 		json.Unmarshal(sc.Bytes(), &head)
-		var ev any
-		switch head.Event {
-		case "run":
-			ev = &crawl.RunEvent{}
-		case "discovery":
-			ev = &crawl.DiscoveryEvent{}
-		case "frontier":
-			ev = &crawl.FrontierEvent{}
-		case "page":
-			ev = &crawl.PageEvent{}
-		case "disallowed":
-			ev = &crawl.DisallowedEvent{}
-		case "deferred":
-			ev = &crawl.DeferredEvent{}
-		case "paused":
-			ev = &crawl.PausedEvent{}
-		case "warning":
-			ev = &crawl.WarningEvent{}
-		case "done":
-			ev = &crawl.DoneEvent{}
-		default:
+		ev := crawl.NewEvent(head.Event)
+		if ev == nil {
 			t.Fatalf("unknown event %q", head.Event)
 		}
 		if err := json.Unmarshal(sc.Bytes(), ev); err != nil {
@@ -231,7 +212,7 @@ func TestProgressSharedCrawl(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name string
-		end  any
+		end  crawl.Event
 		want []string
 	}{
 		{"worker_done", &crawl.WorkerDoneEvent{DoneEvent: crawl.DoneEvent{Event: "worker_done", Stopped: "exhausted", Pending: 0}, Worker: "w2"},
@@ -269,5 +250,22 @@ func TestCutAndDurations(t *testing.T) {
 		if got := roughDuration(d); got != want {
 			t.Errorf("roughDuration(%v) = %q; want %q", d, got, want)
 		}
+	}
+}
+
+// The progress view takes every event the crawl can say, even one that
+// carries nothing yet, without failing.
+func TestProgressTakesEveryEvent(t *testing.T) {
+	var b strings.Builder
+	p := &progress{w: &b, causes: map[string]int{}, maxPages: -1, now: time.Now, live: &liveLine{w: &b, width: func() int { return 0 }}}
+	for _, name := range crawl.EventNames {
+		ev := crawl.NewEvent(name)
+		if ev == nil {
+			t.Fatalf("crawl.NewEvent(%q) = nil", name)
+		}
+		p.observe(ev)
+	}
+	if !strings.Contains(b.String(), "webgraph: crawling") || !strings.Contains(b.String(), "done") {
+		t.Errorf("the view said neither the run nor done:\n%s", b.String())
 	}
 }
