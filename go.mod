@@ -14,6 +14,7 @@ require (
 	github.com/jackc/pgx/v5 v5.13.0
 	github.com/klauspost/compress v1.18.0
 	github.com/nlnwa/gowarc/v2 v2.2.4
+	github.com/pelletier/go-toml/v2 v2.4.3
 	github.com/spf13/pflag v1.1.0
 	github.com/temoto/robotstxt v1.1.2
 	github.com/yuin/goldmark v1.8.2

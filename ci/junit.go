@@ -125,19 +125,11 @@ func WriteJUnit(path string, doc JUnit) error {
 	return os.WriteFile(path, append([]byte(xml.Header), append(b, '\n')...), 0o644)
 }
 
-// PrependSuite puts suite first in the report at path, counting its tests
-// and failures in the report's totals.
-func PrependSuite(path string, suite JUnitSuite) error {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	var doc JUnit
-	if err := xml.Unmarshal(raw, &doc); err != nil {
-		return err
-	}
-	doc.Suites = append([]JUnitSuite{suite}, doc.Suites...)
-	doc.Tests += suite.Tests
-	doc.Failures += suite.Failures
-	return WriteJUnit(path, doc)
+// Prepend puts suite first in the report, counting its tests and
+// failures in the report's totals: a crawl's report with its comparison
+// against a baseline leads with what is new.
+func (j *JUnit) Prepend(suite JUnitSuite) {
+	j.Suites = append([]JUnitSuite{suite}, j.Suites...)
+	j.Tests += suite.Tests
+	j.Failures += suite.Failures
 }

@@ -37,7 +37,7 @@ func BenchmarkCrawlUnionJS(b *testing.B) {
 				pages := &union.Union{Mode: union.ModeUnion, Plain: p, Rendered: r}
 				var total time.Duration
 				for b.Loop() {
-					cfg := Config{Seeds: []*url.URL{seed}, Concurrency: tabs, Depth: -1, SkipSoft404: true}
+					cfg := usual(Config{Seeds: []*url.URL{seed}, Concurrency: tabs, Depth: -1, SkipSoft404: true})
 					c, err := New(cfg, Deps{Pages: pages, Sink: func(Event) {}, Gate: testGate(b, cfg)})
 					if err != nil {
 						b.Fatal(err)

@@ -6,13 +6,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/policy"
 )
 
-// Defaults of Config. DefaultDepth, DefaultHostInterval and DefaultDelay are
-// the CLI's: Config has none for those fields (see Config).
+// The CLI's defaults for Config's fields (Config itself has none: see
+// Config).
 const (
 	DefaultConcurrency   = 4
 	DefaultDepth         = 5
@@ -23,31 +22,33 @@ const (
 	DefaultFrontierEvery = 50
 )
 
-// Config describes one crawl. New fills the zero fields whose comments name
-// a default with it, and validates the rest. Depth, HostInterval and Delay
-// have no default: their zero is a setting like any other (the seeds only,
-// no spacing, no pause), so that none needs a second field to say "none";
-// a caller that wants the usual politeness starts from DefaultDepth,
-// DefaultHostInterval and DefaultDelay, as the CLI's flags do.
+// NoLimit is the value of Depth and MaxPages that sets no limit.
+const NoLimit = -1
+
+// Config describes one crawl. Each field means one thing, and its zero value
+// is either a setting its comment names (Depth 0: the seeds only) or
+// refused by Validate (MaxPages 0, Concurrency 0): New fills in nothing.
+// The CLI's defaults are the Default constants; the limits that can be
+// lifted take NoLimit.
 type Config struct {
 	// Seeds are where the crawl starts. What may be fetched (the approved
 	// origins and paths) is the gate's scope (Deps.Gate).
 	Seeds []*url.URL
-	// Mode is the Pages fetcher's (union.ModeUnion when empty): the
-	// fetcher decides what is fetched; the mode is reported, and a plain
-	// crawl has twice the workers (see Concurrency).
+	// Mode is the Pages fetcher's: the fetcher decides what is fetched;
+	// the mode is reported, and a plain crawl has twice the workers (see
+	// Concurrency). Required.
 	Mode union.Mode
 	// Depth is the most link hops from a seed: zero fetches the seeds
-	// only; negative means no limit.
+	// only; NoLimit sets none. Other negatives are refused.
 	Depth int
-	// MaxPages is the request ceiling: at most this many page fetches.
-	// Zero means DefaultMaxPages; negative means no ceiling.
+	// MaxPages is the request ceiling: at most this many page fetches,
+	// at least 1; NoLimit sets none.
 	MaxPages int
 	// TimeBudget stops popping new URLs after this long. Zero means none.
 	TimeBudget time.Duration
 	// Concurrency is how many pages are fetched at once (each with its
 	// browser tab); a plain crawl parses and records as many more
-	// meanwhile. Zero means DefaultConcurrency.
+	// meanwhile. At least 1.
 	Concurrency int
 	// HostInterval spaces page fetches to one host (or the host's
 	// Crawl-delay when larger); zero spaces them not at all.
@@ -55,9 +56,11 @@ type Config struct {
 	// Delay is the pause before each fetch, in each of the Concurrency
 	// fetch slots; zero means none.
 	Delay time.Duration
-	// SitemapLimit caps the URLs taken from one origin's sitemaps.
+	// SitemapLimit caps the URLs taken from one origin's sitemaps; at
+	// least 1.
 	SitemapLimit int
-	// MaxBody is reported in the run event (the fetchers enforce it).
+	// MaxBody is the fetchers' cap on a response's bytes, reported in the
+	// run event (the fetchers enforce it); at least 1.
 	MaxBody int64
 	// Viewport is the render's window, WIDTHxHEIGHT, reported in the run
 	// event (the rendered side lays pages out in it); empty when nothing
@@ -71,9 +74,11 @@ type Config struct {
 	// from (plain.Config.KeepHTML, rendered.Config.KeepDOM). A frontier in
 	// memory keeps no record of it.
 	KeepContent bool
-	// MaxRetries bounds how often a page paused by 429/503 is retried.
+	// MaxRetries bounds how often a page paused by 429/503 is retried;
+	// zero refuses it at the first pause.
 	MaxRetries int
-	// FrontierEvery emits a frontier event after this many pages.
+	// FrontierEvery emits a frontier event after this many pages; at
+	// least 1.
 	FrontierEvery int
 	// SkipSoft404 turns off the soft-404 probe.
 	SkipSoft404 bool
@@ -117,19 +122,9 @@ type ConfigError struct{ Problems []string }
 
 func (e *ConfigError) Error() string { return "crawl: " + strings.Join(e.Problems, "; ") }
 
-// EffectiveDepth returns the depth limit the crawl applies (negative:
-// none). It is Depth as given, which has no default.
-func (c Config) EffectiveDepth() int { return c.Depth }
-
-// EffectiveHostInterval returns the spacing of pages to one host the crawl
-// applies. It is HostInterval as given, which has no default.
-func (c Config) EffectiveHostInterval() time.Duration { return c.HostInterval }
-
-// Validate reports whether c is a valid configuration (a *ConfigError when
-// not), without changing it.
-func (c Config) Validate() error { return c.fill() }
-
-func (c *Config) fill() error {
+// Validate reports whether c is a valid configuration: a *ConfigError
+// listing every problem when not.
+func (c Config) Validate() error {
 	var problems []string
 	if len(c.Seeds) == 0 {
 		problems = append(problems, "no seed URL")
@@ -139,32 +134,32 @@ func (c *Config) fill() error {
 			problems = append(problems, fmt.Sprintf("seed %q is not an absolute http(s) URL", s))
 		}
 	}
-	if c.Mode == "" {
-		c.Mode = union.ModeUnion
+	if _, err := union.ParseMode(string(c.Mode)); err != nil || c.Mode == "" {
+		problems = append(problems, fmt.Sprintf("mode %q is not union, plain or rendered", c.Mode))
 	}
-	if c.MaxPages == 0 {
-		c.MaxPages = DefaultMaxPages
+	if c.Depth < NoLimit {
+		problems = append(problems, "depth must be 0 or more, or NoLimit")
 	}
-	if c.Concurrency == 0 {
-		c.Concurrency = DefaultConcurrency
+	if c.MaxPages < 1 && c.MaxPages != NoLimit {
+		problems = append(problems, "max pages must be at least 1, or NoLimit")
 	}
-	if c.Concurrency < 0 {
-		problems = append(problems, "concurrency must be positive")
+	if c.Concurrency < 1 {
+		problems = append(problems, "concurrency must be at least 1")
 	}
 	if c.HostInterval < 0 || c.Delay < 0 || c.TimeBudget < 0 {
 		problems = append(problems, "intervals, delays and budgets cannot be negative")
 	}
-	if c.SitemapLimit <= 0 {
-		c.SitemapLimit = discovery.DefaultSitemapLimit
+	if c.SitemapLimit < 1 {
+		problems = append(problems, "the sitemap limit must be at least 1")
 	}
-	if c.MaxBody <= 0 {
-		c.MaxBody = 10 << 20
+	if c.MaxBody < 1 {
+		problems = append(problems, "the body size cap must be at least 1 byte")
 	}
-	if c.MaxRetries <= 0 {
-		c.MaxRetries = DefaultMaxRetries
+	if c.MaxRetries < 0 {
+		problems = append(problems, "max retries cannot be negative")
 	}
-	if c.FrontierEvery <= 0 {
-		c.FrontierEvery = DefaultFrontierEvery
+	if c.FrontierEvery < 1 {
+		problems = append(problems, "frontier events must come every 1 page or more")
 	}
 	if len(problems) > 0 {
 		return &ConfigError{problems}

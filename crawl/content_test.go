@@ -66,7 +66,7 @@ func TestCrawlKeepsContent(t *testing.T) {
 	}))
 	defer ts.Close()
 	seed, _ := url.Parse(ts.URL + "/")
-	cfg := Config{Seeds: []*url.URL{seed}, Concurrency: 1, Depth: -1, SkipSoft404: true, Mode: union.ModePlain, KeepContent: true}
+	cfg := usual(Config{Seeds: []*url.URL{seed}, Concurrency: 1, Depth: -1, SkipSoft404: true, Mode: union.ModePlain, KeepContent: true})
 	gate := testGate(t, cfg)
 	p := plain.New(plain.Config{Timeout: 10 * time.Second, KeepHTML: true})
 	defer p.Close()

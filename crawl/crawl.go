@@ -87,6 +87,12 @@ type Pauser interface {
 type BrowserMemory interface {
 	PeakRSS() int64
 	FewestTabs() (fewest, of int)
+	// PeakPSS is the most proportional set size (bytes) the browser's
+	// process tree was seen to use, PSS reads it now (0: unknown), and
+	// Recycles counts the browsers replaced for passing their memory limit.
+	PeakPSS() int64
+	PSS() int64
+	Recycles() int
 }
 
 // Journal keeps a durable record of the run: *store.Journal satisfies it.
@@ -210,7 +216,7 @@ type Deps struct {
 // New checks cfg and returns a Crawler. It returns a *ConfigError for an
 // invalid configuration.
 func New(cfg Config, d Deps) (*Crawler, error) {
-	if err := cfg.fill(); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	if d.Pages == nil || d.Sink == nil || d.Gate == nil || d.Gate.Throttle() == nil {

@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch/plain"
 	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/fetch/union"
@@ -89,7 +90,7 @@ func testGate(t testing.TB, cfg Config, origins ...string) *policy.Gate {
 		t.Fatal(err)
 	}
 	return policy.NewGate(policy.GateConfig{Scope: scope, Robots: policy.NewRobotsClient(policy.AgentToken, "webgraph-test", nil),
-		Throttle: policy.NewThrottle(cfg.EffectiveHostInterval(), nil), UserAgent: "webgraph-test"})
+		Throttle: policy.NewThrottle(cfg.HostInterval, nil), UserAgent: "webgraph-test"})
 }
 
 // newPages builds the union; with a gate, both sides ask it at every hop.
@@ -117,6 +118,35 @@ func newPages(t *testing.T, mode union.Mode, gate *policy.Gate) *union.Union {
 		u.Rendered = r
 	}
 	return u
+}
+
+// usual returns cfg with each field it leaves zero that New refuses at
+// zero set to the CLI's default (the union mode, 1000 pages, 4 at once,
+// the fetchers' body cap), and the retries and frontier events the CLI
+// asks for: what the tests do not study.
+func usual(cfg Config) Config {
+	if cfg.Mode == "" {
+		cfg.Mode = union.ModeUnion
+	}
+	if cfg.MaxPages == 0 {
+		cfg.MaxPages = DefaultMaxPages
+	}
+	if cfg.Concurrency == 0 {
+		cfg.Concurrency = DefaultConcurrency
+	}
+	if cfg.SitemapLimit == 0 {
+		cfg.SitemapLimit = discovery.DefaultSitemapLimit
+	}
+	if cfg.MaxBody == 0 {
+		cfg.MaxBody = plain.DefaultMaxBody
+	}
+	if cfg.MaxRetries == 0 {
+		cfg.MaxRetries = DefaultMaxRetries
+	}
+	if cfg.FrontierEvery == 0 {
+		cfg.FrontierEvery = DefaultFrontierEvery
+	}
+	return cfg
 }
 
 func run(t *testing.T, cfg Config, pages Pages) (*recorder, *DoneEvent) {
@@ -159,11 +189,11 @@ func unreachableRobots(t *testing.T, ip string) *httptest.Server {
 func TestUnionSiteCrawl(t *testing.T) {
 	ts, h := sites.Serve(t, "union")
 	down := unreachableRobots(t, "127.0.0.2")
-	cfg := Config{
+	cfg := usual(Config{
 		Seeds: []*url.URL{mustURL(t, ts.URL+"/"), mustURL(t, down.URL+"/")},
 		Depth: DefaultDepth, Concurrency: 1, KeepText: false, FrontierEvery: 10,
 		Identity: policy.Identity{Version: "test", Contact: "ops@example.org"},
-	}
+	})
 	cfg.Identity = policy.Identity{Version: "test", Contact: "ops@example.org"}
 	rec, done := run(t, cfg, newPages(t, union.ModeUnion, nil))
 
@@ -395,7 +425,7 @@ func TestHostsInParallel(t *testing.T) {
 		seeds = append(seeds, mustURL(t, ts.URL+"/"))
 		handlers = append(handlers, st)
 	}
-	cfg := Config{Seeds: seeds, Depth: DefaultDepth, Concurrency: 3, HostInterval: interval, SkipSoft404: true, Mode: union.ModePlain}
+	cfg := usual(Config{Seeds: seeds, Depth: DefaultDepth, Concurrency: 3, HostInterval: interval, SkipSoft404: true, Mode: union.ModePlain})
 	_, done := run(t, cfg, newPages(t, union.ModePlain, nil))
 	if done.OK != 24 {
 		t.Fatalf("kept %d pages; want 24 (8 per host)", done.OK)
@@ -465,7 +495,7 @@ func TestPlainFetchesWhileRecording(t *testing.T) {
 		}
 	}))
 	t.Cleanup(ts.Close)
-	cfg := Config{Seeds: []*url.URL{mustURL(t, ts.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true, Mode: union.ModePlain}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, ts.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true, Mode: union.ModePlain})
 	var held, overlapped bool
 	var events []Event
 	sink := func(ev Event) {
@@ -551,7 +581,7 @@ func TestPlainConcurrencyCountsEveryRequest(t *testing.T) {
 		servers = append(servers, ts)
 	}
 	other = servers[1].URL
-	cfg := Config{Seeds: []*url.URL{mustURL(t, servers[0].URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, servers[0].URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain})
 	_, done := runGated(t, cfg, newPages(t, union.ModePlain, nil), testGate(t, cfg, other))
 	if done.OK != 5 {
 		t.Errorf("kept %d pages; want 5 (3 of the seed's origin, 2 of the other)", done.OK)
@@ -602,7 +632,7 @@ func TestRedirectOutOfScope(t *testing.T) {
 		}
 	}))
 	defer site.Close()
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true})
 	gate := testGate(t, cfg)
 	rec, _ := runGated(t, cfg, newPages(t, union.ModeUnion, gate), gate)
 	var away *PageEvent
@@ -635,7 +665,7 @@ func TestSoft404(t *testing.T) {
 		}
 	}))
 	defer site.Close()
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain})
 	rec, _ := run(t, cfg, newPages(t, union.ModePlain, nil))
 	var disc *DiscoveryEvent
 	byURL := map[string]*PageEvent{}

@@ -239,7 +239,17 @@ type DoneEvent struct {
 	// tree was seen to use, in MB; absent when no browser webgraph started
 	// rendered pages.
 	BrowserPeakRSSMB *int64 `json:"browser_peak_rss_mb,omitempty"`
-	DroppedLongURLs  int    `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes left out, over all pages
+	// BrowserPeakPSSMB and BrowserPSSMB are the most proportional set size
+	// the browser's process tree was seen to use and what it used at the
+	// end, in MB (shared pages counted once, as a container's memory limit
+	// counts them); absent as BrowserPeakRSSMB is. In a shared crawl's done,
+	// the peak is the most of any worker's and the end this worker's.
+	BrowserPeakPSSMB *int64 `json:"browser_peak_pss_mb,omitempty"`
+	BrowserPSSMB     *int64 `json:"browser_pss_mb,omitempty"`
+	// BrowserRecycles counts the times the browser was replaced between
+	// pages for passing --browser-memory.
+	BrowserRecycles int `json:"browser_recycles,omitempty"`
+	DroppedLongURLs int `json:"dropped_long_urls"` // link URLs over fetch.MaxURLBytes left out, over all pages
 	// LinksCapped counts the pages with more links than a page is read for
 	// (10,000), and LinksPastCap the links they left unread, over all
 	// pages: each such page says so in its warnings.

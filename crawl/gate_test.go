@@ -68,7 +68,7 @@ func TestRedirectIntoDisallowedPath(t *testing.T) {
 		}
 	}))
 	defer site.Close()
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true})
 	gate := testGate(t, cfg)
 	rec, done := runGated(t, cfg, newPages(t, union.ModeUnion, gate), gate)
 	byURL := map[string]*PageEvent{}
@@ -111,7 +111,7 @@ func TestStopStartsNoRequest(t *testing.T) {
 		}
 	}))
 	defer site.Close()
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 4, HostInterval: 2 * time.Second, SkipSoft404: true, Mode: union.ModePlain}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 4, HostInterval: 2 * time.Second, SkipSoft404: true, Mode: union.ModePlain})
 	rec := &recorder{}
 	var err error
 	c, err = New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Sink: rec.sink, Gate: testGate(t, cfg), Version: "test"})
@@ -141,7 +141,7 @@ func TestCrawlDelayAboveCap(t *testing.T) {
 		w.Write([]byte(`<!doctype html><title>Home</title><p>Words.</p>`))
 	}))
 	defer site.Close()
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, HostInterval: DefaultHostInterval, Mode: union.ModePlain}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, HostInterval: DefaultHostInterval, Mode: union.ModePlain})
 	rec, done := run(t, cfg, newPages(t, union.ModePlain, nil))
 	if n := log.count(func(p string) bool { return p != "/robots.txt" }); n != 0 {
 		t.Errorf("%d requests besides robots.txt to a host asking for Crawl-delay: 3600", n)
@@ -184,7 +184,7 @@ func TestCrossHostSitemapsNotFetched(t *testing.T) {
 		}
 	}))
 	defer a.Close()
-	cfg := Config{Seeds: []*url.URL{mustURL(t, a.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true, Mode: union.ModePlain}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, a.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true, Mode: union.ModePlain})
 	rec, _ := run(t, cfg, newPages(t, union.ModePlain, nil))
 	if n := bLog.count(func(string) bool { return true }); n != 0 {
 		t.Errorf("the other host was asked %d times", n)
@@ -261,7 +261,7 @@ func TestOneKeptPagePerCanonical(t *testing.T) {
 					}
 				}))
 				defer site.Close()
-				cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true, Mode: union.ModePlain}
+				cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true, Mode: union.ModePlain})
 				gate := testGate(t, cfg)
 				deps := Deps{Pages: newPages(t, union.ModePlain, nil), Gate: gate, Version: "test"}
 				if db {
@@ -317,7 +317,7 @@ func dbFrontier(t *testing.T, path string, gate *policy.Gate, cfg Config) (*stor
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := st.Frontier(gate.Throttle(), cfg.EffectiveDepth())
+	f, err := st.Frontier(gate.Throttle(), cfg.Depth)
 	if err != nil {
 		st.Close()
 		t.Fatal(err)
@@ -344,7 +344,7 @@ func twoPages(t *testing.T) *httptest.Server {
 // event, not again in a column of its own.
 func TestRetainedTextStoredOnce(t *testing.T) {
 	site := twoPages(t)
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 2, SkipSoft404: true, Mode: union.ModePlain, KeepText: true}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 2, SkipSoft404: true, Mode: union.ModePlain, KeepText: true})
 	gate := testGate(t, cfg)
 	path := filepath.Join(t.TempDir(), "crawl.db")
 	st, f := dbFrontier(t, path, gate, cfg)
@@ -407,7 +407,7 @@ func (f *failingRecords) Err() error {
 func TestPageNotSaidWhenItsRecordFails(t *testing.T) {
 	t.Parallel()
 	site := twoPages(t)
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true, Mode: union.ModePlain}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true, Mode: union.ModePlain})
 	gate := testGate(t, cfg)
 	st, sf := dbFrontier(t, filepath.Join(t.TempDir(), "crawl.db"), gate, cfg)
 	defer st.Close()

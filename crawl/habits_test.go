@@ -94,7 +94,7 @@ func TestMaxPagesCountsPages(t *testing.T) {
 			log := &pathLogger{h: chain(50)}
 			site := httptest.NewServer(log)
 			defer site.Close()
-			cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: -1, Concurrency: 1, MaxPages: tc.max, Mode: tc.mode}
+			cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: -1, Concurrency: 1, MaxPages: tc.max, Mode: tc.mode})
 			rec, done := run(t, cfg, newPages(t, tc.mode, nil))
 			n, paths := log.pageRequests()
 			if n != tc.max {
@@ -151,7 +151,7 @@ func TestCatchAllHostKeepsItsRoot(t *testing.T) {
 				}
 			}))
 			defer site.Close()
-			cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/"), mustURL(t, site.URL+"/landing")}, Depth: DefaultDepth, Concurrency: 1, Mode: mode}
+			cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/"), mustURL(t, site.URL+"/landing")}, Depth: DefaultDepth, Concurrency: 1, Mode: mode})
 			rec, done := run(t, cfg, newPages(t, mode, nil))
 			pages := pageEvents(rec)
 			for _, u := range []string{"/", "/landing"} {
@@ -187,7 +187,7 @@ func TestSoft404WhateverItsTitle(t *testing.T) {
 		}
 	}))
 	defer site.Close()
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 2, Mode: union.ModeUnion}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 2, Mode: union.ModeUnion})
 	rec, _ := run(t, cfg, newPages(t, union.ModeUnion, nil))
 	pages := pageEvents(rec)
 	for _, u := range []string{"/", "/docs/intro", "/blog"} {
@@ -267,7 +267,7 @@ func TestRedirectedToAKeptPage(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/db=%v", strings.Join(order, ","), db), func(t *testing.T) {
 				site := httptest.NewServer(moved(order...))
 				defer site.Close()
-				cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain, KeepText: true}
+				cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain, KeepText: true})
 				gate := testGate(t, cfg)
 				rec := &recorder{}
 				deps := Deps{Pages: newPages(t, union.ModePlain, nil), Gate: gate, Sink: rec.sink, Version: "test"}
@@ -296,13 +296,13 @@ func TestRedirectedToAKeptPage(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "crawl.db")
 		var keep, dups map[string]*PageEvent
 		for run, mode := range []store.Mode{store.Create, store.Resume} {
-			cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain, KeepText: true, MaxPages: 2, Resumed: run > 0, KeptEarlier: run > 0}
+			cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain, KeepText: true, MaxPages: 2, Resumed: run > 0, KeptEarlier: run > 0})
 			gate := testGate(t, cfg)
 			st, err := store.Open(path, mode)
 			if err != nil {
 				t.Fatal(err)
 			}
-			f, err := st.Frontier(gate.Throttle(), cfg.EffectiveDepth())
+			f, err := st.Frontier(gate.Throttle(), cfg.Depth)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -372,7 +372,7 @@ func hopVia(s SideReport) []string {
 func TestScriptNavigationIsAHop(t *testing.T) {
 	site := httptest.NewServer(moved("/js-old", "/new", "/app-old"))
 	defer site.Close()
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModeUnion, KeepText: true}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModeUnion, KeepText: true})
 	rec, done := run(t, cfg, newPages(t, union.ModeUnion, nil))
 	keep, dups := kept(t, rec, site.URL+"/")
 	checkOneKept(t, keep, dups, site.URL+"/new")
@@ -419,7 +419,7 @@ func TestMetaRefreshIsAHop(t *testing.T) {
 	t.Run("plain", func(t *testing.T) {
 		site := httptest.NewServer(moved("/refresh-only"))
 		defer site.Close()
-		cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain, KeepText: true}
+		cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain, KeepText: true})
 		rec, _ := run(t, cfg, newPages(t, union.ModePlain, nil))
 		p := pageEvents(rec)[site.URL+"/refresh-only"]
 		if p == nil || !p.OK || p.FinalURL != site.URL+"/hidden" || p.Text == nil || !strings.Contains(*p.Text, "the only way in is the meta refresh") {
@@ -439,7 +439,7 @@ func TestMetaRefreshIsAHop(t *testing.T) {
 }
 
 func testRefreshUnion(t *testing.T, site *httptest.Server, first string) {
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModeUnion, KeepText: true}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModeUnion, KeepText: true})
 	rec, _ := run(t, cfg, newPages(t, union.ModeUnion, nil))
 	keep, dups := kept(t, rec, site.URL+"/")
 	checkOneKept(t, keep, dups, site.URL+"/new")
@@ -497,7 +497,7 @@ func TestLinksCapSaid(t *testing.T) {
 		w.Write([]byte(b.String()))
 	}))
 	defer site.Close()
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: 0, Concurrency: 1, Mode: union.ModePlain}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: 0, Concurrency: 1, Mode: union.ModePlain})
 	rec, done := run(t, cfg, newPages(t, union.ModePlain, nil))
 	p := pageEvents(rec)[site.URL+"/"]
 	if p == nil || !p.OK {
@@ -571,7 +571,7 @@ func TestCanonicalTargets(t *testing.T) {
 	// The first run stops before the canonical URLs are fetched (the
 	// home page and /a … /d are five pages); the second goes on.
 	for run, mode := range []store.Mode{store.Create, store.Resume} {
-		cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain, MaxPages: 5, Resumed: run > 0, KeptEarlier: run > 0}
+		cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain, MaxPages: 5, Resumed: run > 0, KeptEarlier: run > 0})
 		if run > 0 {
 			cfg.MaxPages = -1
 		}
@@ -580,7 +580,7 @@ func TestCanonicalTargets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := st.Frontier(gate.Throttle(), cfg.EffectiveDepth())
+		f, err := st.Frontier(gate.Throttle(), cfg.Depth)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -677,7 +677,7 @@ func TestSoft404GeneratedDocusaurus(t *testing.T) {
 		}
 	}))
 	defer site.Close()
-	cfg := Config{Seeds: []*url.URL{mustURL(t, site.URL+"/"), mustURL(t, site.URL+"/links-to-missing")}, Depth: 1, Concurrency: 2, Mode: union.ModeUnion}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/"), mustURL(t, site.URL+"/links-to-missing")}, Depth: 1, Concurrency: 2, Mode: union.ModeUnion})
 	rec, _ := run(t, cfg, newPages(t, union.ModeUnion, nil))
 	pages := pageEvents(rec)
 	for _, u := range []string{"/docs/no-such-doc", "/no-such-page"} {

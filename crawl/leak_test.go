@@ -46,7 +46,7 @@ func TestNothingOutlivesCrawl(t *testing.T) {
 			pid, dir := r.PID(), r.ProfileDir()
 			p := plain.New(plain.Config{})
 			defer p.Close()
-			cfg := Config{Seeds: []*url.URL{seed}, Concurrency: n, Depth: -1, SkipSoft404: true}
+			cfg := usual(Config{Seeds: []*url.URL{seed}, Concurrency: n, Depth: -1, SkipSoft404: true})
 			c, err := New(cfg, Deps{Pages: &union.Union{Mode: union.ModeUnion, Plain: p, Rendered: r}, Browser: r, Sink: func(Event) {}, Gate: testGate(t, cfg)})
 			if err != nil {
 				t.Fatal(err)
@@ -57,6 +57,9 @@ func TestNothingOutlivesCrawl(t *testing.T) {
 			}
 			if done.BrowserPeakRSSMB == nil || *done.BrowserPeakRSSMB <= 0 {
 				t.Errorf("BrowserPeakRSSMB = %v; want the browser tree's peak memory", done.BrowserPeakRSSMB)
+			}
+			if done.BrowserPeakPSSMB == nil || done.BrowserPSSMB == nil || *done.BrowserPSSMB <= 0 || *done.BrowserPeakPSSMB < *done.BrowserPSSMB {
+				t.Errorf("browser PSS: peak %v, at the end %v ; want both read, the peak at least the end", done.BrowserPeakPSSMB, done.BrowserPSSMB)
 			}
 			said := slices.ContainsFunc(done.Warnings, func(w string) bool {
 				return strings.Contains(w, "memory ran low: the browser rendered with as few as 1 of its 3 tabs")

@@ -70,7 +70,7 @@ func TestSharedJoinsRederived(t *testing.T) {
 		planted:  record(seed, planted),
 		stranger: record("http://127.0.0.9/", stranger),
 	}}
-	cfg := Config{Seeds: []*url.URL{mustURL(t, seed)}}
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, seed)}})
 	gate := testGate(t, cfg)
 	pages := &scriptMoved{seed: seed, home: home}
 	rec := &recorder{}

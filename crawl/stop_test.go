@@ -38,7 +38,7 @@ func TestStopEndsSeedPreparation(t *testing.T) {
 		defer ts.Close()
 		seeds = append(seeds, mustURL(t, ts.URL+"/"))
 	}
-	cfg := Config{Seeds: seeds, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain}
+	cfg := usual(Config{Seeds: seeds, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain})
 	rec := &recorder{}
 	var err error
 	c, err = New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Sink: rec.sink, Gate: testGate(t, cfg), Version: "test"})

@@ -85,6 +85,13 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 			mb := (rss + 1<<20 - 1) >> 20
 			d.BrowserPeakRSSMB = &mb
 		}
+		if pss := c.browser.PSS(); pss > 0 { // read first: it may raise the peak
+			d.BrowserPSSMB = megabytes(pss)
+		}
+		if peak := c.browser.PeakPSS(); peak > 0 {
+			d.BrowserPeakPSSMB = megabytes(peak)
+		}
+		d.BrowserRecycles = c.browser.Recycles()
 		if fewest, of := c.browser.FewestTabs(); fewest > 0 {
 			d.Warnings = append(d.Warnings, fmt.Sprintf("memory ran low: the browser rendered with as few as %d of its %d tabs", fewest, of))
 		}
@@ -250,6 +257,11 @@ func sumUp(own *DoneEvent, t frontier.SessionTally) *DoneEvent {
 			mb := *s.BrowserPeakRSSMB
 			d.BrowserPeakRSSMB = &mb
 		}
+		if s.BrowserPeakPSSMB != nil && (d.BrowserPeakPSSMB == nil || *s.BrowserPeakPSSMB > *d.BrowserPeakPSSMB) {
+			mb := *s.BrowserPeakPSSMB
+			d.BrowserPeakPSSMB = &mb
+		}
+		d.BrowserRecycles += s.BrowserRecycles
 	}
 	if !t.Started.IsZero() {
 		d.ElapsedMS = max(time.Since(t.Started).Milliseconds(), own.ElapsedMS)
@@ -294,4 +306,10 @@ func (c *Crawler) nothingKept(d *DoneEvent) string {
 		}
 	}
 	return fmt.Sprintf("no page was kept: all %d pages fetched were refused (%s)", d.Pages, strings.Join(causes, ", "))
+}
+
+// megabytes is n bytes in MB, rounded up.
+func megabytes(n int64) *int64 {
+	mb := (n + 1<<20 - 1) >> 20
+	return &mb
 }

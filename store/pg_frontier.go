@@ -620,8 +620,14 @@ func (st *Starts) Start(ctx context.Context, host string, interval time.Duration
 // worker of the crawl; it satisfies policy.SharedRobots.
 type SharedRobots struct{ s *Store }
 
-// SharedRobots returns the PostgreSQL database's shared robots.txt policies.
-func (s *Store) SharedRobots() *SharedRobots { return &SharedRobots{s: s} }
+// SharedRobots returns the robots.txt policies a crawl shared by several
+// workers keeps in its PostgreSQL database, or nil for a SQLite crawl.
+func (s *Store) SharedRobots() policy.SharedRobots {
+	if !s.pg {
+		return nil // one process's crawl: its gate asks robots.txt itself
+	}
+	return &SharedRobots{s: s}
+}
 
 // Once returns origin's policy as a worker fetched and shared it, when it
 // was fetched (not unreachable) and is younger than policy.MaxCacheAge;

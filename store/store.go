@@ -29,6 +29,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/url"
 	"os"
 	"strconv"
@@ -178,6 +179,8 @@ func OpenContext(ctx context.Context, path string, mode Mode) (s *Store, err err
 	}
 	version := SchemaVersion
 	switch {
+	case !exists && mode == Read:
+		return nil, fmt.Errorf("store: %s: %w", path, fs.ErrNotExist)
 	case !exists && mode != Create:
 		return nil, fmt.Errorf("%w: %s", ErrNothingToResume, path)
 	}

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,6 +66,13 @@ func TestRefusesWhatIsNotOurs(t *testing.T) {
 	}
 	if _, err := Open(filepath.Join(dir, "absent.db"), Resume); !errors.Is(err, ErrNothingToResume) {
 		t.Errorf("resume of a missing file = %v", err)
+	}
+	absent := filepath.Join(dir, "absent-read.db")
+	if _, err := Open(absent, Read); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), absent) {
+		t.Errorf("reading a missing file = %v; want fs.ErrNotExist naming it", err)
+	}
+	if _, err := os.Stat(absent); err == nil {
+		t.Errorf("reading a missing file made %s", absent)
 	}
 }
 

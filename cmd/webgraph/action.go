@@ -179,17 +179,19 @@ func runAction(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	var done actionDone
 	crawlCtx := context.WithValue(ctx, doneKey{}, done.take)
 	crawlErr := runIO(crawlCtx, plan.crawl, stdin, stdout, stderr)
-	f := newCrawlFlags(io.Discard)
-	f.parse(plan.crawl[1:]) // parsed by the crawl already: its settings, as it ran
-	db := *f.db
 	if done.ev == nil {
 		// The crawl did not run to its done event (a mistake in the
 		// inputs, a database that would not open): nothing to report on.
 		return outputs.finish(crawlErr)
 	}
+	cfg, err := crawlSettings(plan.crawl[1:]) // read by the crawl already: its settings, as it ran
+	if err != nil {
+		return outputs.finish(errors.Join(crawlErr, err))
+	}
+	db := cfg.DB()
 	outputs.path("database", db)
-	outputs.path("events", *f.out)
-	outputs.path("junit", *f.junit)
+	outputs.path("events", cfg.Invocation.Out)
+	outputs.path("junit", cfg.Invocation.JUnit)
 	if err := done.write(outputs, db); err != nil {
 		fmt.Fprintf(stderr, "webgraph: action: reading the crawl's outcome: %v\n", err)
 	}

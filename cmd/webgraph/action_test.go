@@ -669,9 +669,9 @@ func TestPlanAction(t *testing.T) {
 	if !slices.Equal(plan.crawl, want) || plan.report != "r.html" {
 		t.Errorf("crawl %q, report %q;\nwant %q, r.html", plan.crawl, plan.report, want)
 	}
-	f := newCrawlFlags(io.Discard)
-	if err := f.parse(plan.crawl[1:]); err != nil || *f.db != "--resume" || *f.resume || f.fs.Lookup("no-robots").Changed || !slices.Equal(f.fs.Args(), []string{"--no-robots", "example.org"}) {
-		t.Errorf("the crawl parses its arguments as db %q, resume %v, args %q (%v)", *f.db, *f.resume, f.fs.Args(), err)
+	cfg, err := crawlSettings(plan.crawl[1:])
+	if err != nil || cfg.Invocation.DB != "--resume" || cfg.Invocation.Resume || cfg.Settings.NoRobots || !slices.Equal(cfg.Settings.Seeds, []string{"--no-robots", "example.org"}) {
+		t.Errorf("the crawl reads its arguments as db %q, resume %v, no-robots %v, seeds %q (%v)", cfg.Invocation.DB, cfg.Invocation.Resume, cfg.Settings.NoRobots, cfg.Settings.Seeds, err)
 	}
 }
 

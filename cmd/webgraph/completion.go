@@ -88,17 +88,21 @@ func flagValues(cmd, flag string) []string {
 	switch {
 	case flag == "mode":
 		return []string{"union", "plain", "rendered"}
-	case flag == "keep" && cmd == "crawl":
+	case flag == "keep" && (cmd == "crawl" || cmd == "config"):
 		return []string{"content", "text", "none"}
 	case flag == "keep":
 		return []string{"text", "none"}
 	case flag == "format" && cmd == "content":
 		return []string{"jsonl", "markdown"}
+	case flag == "block-private":
+		return []string{"auto", "on", "off"}
+	case flag == "screenshots":
+		return []string{"none", "findings", "all"}
 	case flag == "format" && cmd == "graph":
 		return []string{"jsonl", "dot", "graphml", "csv"}
 	case flag == "format" && cmd == "robots":
 		return []string{"json", "text"}
-	case flag == "fail-on" && (cmd == "diff" || cmd == "crawl"):
+	case flag == "fail-on" && (cmd == "diff" || cmd == "crawl" || cmd == "config"):
 		return diffFailOnNames()
 	case flag == "fail-on":
 		return failOnNames()
@@ -216,7 +220,7 @@ func writeZshCompletion(w io.Writer, spec []completionCommand) {
 		switch c.name {
 		case "completion":
 			io.WriteString(w, "            '1:shell:(bash zsh fish)'\n        ;;\n")
-		case "crawl", "page", "compare", "robots", "sitemaps":
+		case "crawl", "page", "compare", "robots", "sitemaps", "config":
 			io.WriteString(w, "            '*:URL: '\n        ;;\n")
 		default:
 			io.WriteString(w, "            \n        ;;\n")

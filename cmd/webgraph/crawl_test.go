@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -244,6 +244,9 @@ func TestCrawlUsage(t *testing.T) {
 		{[]string{"crawl", "--origin", "example.org", "http://127.0.0.1:1/"}, "not scheme://host"},
 		{[]string{"crawl", "--allow-path", "docs", "http://127.0.0.1:1/"}, "must start with /"},
 		{[]string{"crawl", "--keep", "html", "http://127.0.0.1:1/"}, "--keep"},
+		{[]string{"crawl", "--browser-memory", "-1", "http://127.0.0.1:1/"}, "--browser-memory must be 0"},
+		{[]string{"crawl", "--browser-memory", "500", "--mode", "plain", "http://127.0.0.1:1/"}, "--mode plain does not start"},
+		{[]string{"crawl", "--browser-memory", "500", "--browser-url", "http://127.0.0.1:1", "http://127.0.0.1:1/"}, "not webgraph's to stop"},
 	} {
 		_, errOut, code := webgraph(t, tt.args...)
 		if code != exitUsage || !strings.Contains(errOut, tt.want) {
@@ -259,7 +262,7 @@ func TestCrawlBrowserMemory(t *testing.T) {
 	t.Parallel()
 	ts, _ := sites.Serve(t, "late")
 	db := filepath.Join(t.TempDir(), "crawl.db")
-	out, errOut, code := webgraph(t, "crawl", "--db", db, "--host-interval", "0", "--delay", "0", "--concurrency", "2",
+	out, errOut, code := webgraph(t, "crawl", "--db", db, "--host-interval", "0", "--delay", "0", "--concurrency", "2", "--keep", "text",
 		ts.URL+"/late.html", ts.URL+"/docs/")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, errOut)
@@ -287,50 +290,56 @@ func TestCrawlBrowserMemory(t *testing.T) {
 	}
 }
 
-// TestTakeInvocation: a resumed crawl keeps its stored settings, takes
-// those given again on top, and takes every flag that is not stored from
-// this command line alone, set or not.
-func TestTakeInvocation(t *testing.T) {
+// TestCrawlBrowserMemoryLimit crawls the union fixture with a limit the
+// browser always passes (1 MB): it is recycled between pages, and the crawl
+// keeps what the same crawl without a limit keeps, page for page; the done
+// event and stderr say the browser's PSS and the recycles.
+func TestCrawlBrowserMemoryLimit(t *testing.T) {
 	t.Parallel()
-	stored := newCrawlFlags(io.Discard)
-	if err := stored.parse([]string{"--max-pages=7", "--depth=2", "http://site.example/"}); err != nil {
-		t.Fatal(err)
+	ts, _ := sites.Serve(t, "union")
+	kept := map[string]map[string]bool{}
+	var recycles float64
+	for _, limit := range []string{"0", "1"} {
+		db := filepath.Join(t.TempDir(), "crawl.db")
+		out, errOut, code := webgraph(t, "crawl", "--db", db, "--host-interval", "0", "--delay", "0", "--concurrency", "3",
+			"--browser-memory", limit, ts.URL+"/")
+		if code != exitOK {
+			t.Fatalf("--browser-memory %s: exit %d\n%s", limit, code, errOut)
+		}
+		evs := events(t, out)
+		done := evs[len(evs)-1]
+		peak, _ := done["browser_peak_pss_mb"].(float64)
+		end, _ := done["browser_pss_mb"].(float64)
+		if peak <= 0 || end <= 0 || peak < end {
+			t.Errorf("--browser-memory %s: browser PSS peak %v, at the end %v; want both, the peak the larger", limit, done["browser_peak_pss_mb"], done["browser_pss_mb"])
+		}
+		if !strings.Contains(errOut, "browser memory: ") {
+			t.Errorf("--browser-memory %s: stderr does not say the browser's memory:\n%s", limit, errOut)
+		}
+		kept[limit] = map[string]bool{}
+		for _, ev := range evs {
+			if ev["event"] == "page" {
+				kept[limit][fmt.Sprint(ev["url"], " ok=", ev["ok"], " ", ev["cause"])] = true
+				for _, w := range ev["warnings"].([]any) {
+					if strings.Contains(fmt.Sprint(w), "browser failed") {
+						t.Errorf("--browser-memory %s: %s: %v", limit, ev["url"], w)
+					}
+				}
+			}
+		}
+		if limit == "1" {
+			recycles, _ = done["browser_recycles"].(float64)
+			if !strings.Contains(errOut, "past --browser-memory") {
+				t.Errorf("stderr does not say the recycles:\n%s", errOut)
+			}
+		} else if _, has := done["browser_recycles"]; has {
+			t.Errorf("no limit, but done says %v recycles", done["browser_recycles"])
+		}
 	}
-	now := newCrawlFlags(io.Discard)
-	if err := now.parse([]string{"--resume", "--db", "c.db", "--depth", "3", "--out", "e.jsonl", "--junit", "j.xml", "--summary", "s.md",
-		"--warc", "w.warc", "--lease", "90s", "--proxy", "http://proxy.example:3128", "--header", "X-A: 1", "--header", "X-B: 2", "--cookie", "k=v"}); err != nil {
-		t.Fatal(err)
+	if recycles < 1 {
+		t.Errorf("browser_recycles = %v past a 1 MB limit; want the browser recycled", recycles)
 	}
-	warnings, err := stored.overlay(now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(warnings) != 1 || !strings.Contains(warnings[0], "--depth 3 (the crawl began with 2)") {
-		t.Errorf("warnings = %q; want the depth's change alone", warnings)
-	}
-	if err := stored.takeInvocation(now); err != nil {
-		t.Fatal(err)
-	}
-	f := stored
-	got := fmt.Sprintln(*f.resume, *f.db, *f.depth, *f.maxPages, *f.out, *f.junit, *f.summary.path, *f.warc, *f.lease, f.o.proxy, *f.o.creds.headers, *f.o.creds.cookies)
-	want := "true c.db 3 7 e.jsonl j.xml s.md w.warc 1m30s http://proxy.example:3128 [X-A: 1 X-B: 2] [k=v]\n"
-	if got != want {
-		t.Errorf("settings = %s\nwant       %s", got, want)
-	}
-	if strings.Join(f.seedArgs(), " ") != "http://site.example/" {
-		t.Errorf("seeds = %v; want the stored seed", f.seedArgs())
-	}
-
-	// A flag that is not stored and not given again is not carried over
-	// from a stored value: it has its default.
-	bare := newCrawlFlags(io.Discard)
-	if err := bare.parse([]string{"--resume"}); err != nil {
-		t.Fatal(err)
-	}
-	if err := stored.takeInvocation(bare); err != nil {
-		t.Fatal(err)
-	}
-	if *f.out != "" || len(*f.o.creds.headers) != 0 || f.o.proxy != "" || *f.db != "webgraph.db" {
-		t.Errorf("after a bare --resume: out %q, headers %q, proxy %q, db %q; want the defaults", *f.out, *f.o.creds.headers, f.o.proxy, *f.db)
+	if !maps.Equal(kept["0"], kept["1"]) {
+		t.Errorf("the pages differ with the limit:\nwithout: %v\nwith:    %v", kept["0"], kept["1"])
 	}
 }

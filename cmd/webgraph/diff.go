@@ -15,6 +15,7 @@ import (
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/crawldiff"
 	"github.com/webgraph/webgraph/internal/safetext"
+	"github.com/webgraph/webgraph/settings"
 	"github.com/webgraph/webgraph/store"
 )
 
@@ -91,11 +92,6 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // openCrawl opens a crawl database to compare, saying which side it is
 // when it cannot be read.
 func openCrawl(ctx context.Context, side, path string) (*store.Store, error) {
-	if !store.IsPostgres(path) {
-		if _, err := os.Stat(path); err != nil {
-			return nil, fmt.Errorf("diff: the %s crawl: %w", side, err)
-		}
-	}
 	st, err := store.OpenContext(ctx, path, store.Read)
 	switch {
 	case errors.Is(err, store.ErrVersion):
@@ -181,19 +177,23 @@ type baseline struct {
 // newBaseline takes --baseline, --db and --fail-on; it returns the baseline (nil
 // without --baseline) and the --fail-on values left for the crawl's own
 // gates. A new: or lost form without --baseline is a usage error.
-func newBaseline(path, db string, failOn []string) (*baseline, []string, error) {
+func newBaseline(cfg *settings.Config, failOn []string) (*baseline, []string, error) {
 	gate, plain, err := crawldiff.SplitFailOn(failOn)
 	if err != nil {
 		return nil, nil, usagef("%v", err)
 	}
+	path, shown := cfg.Baseline(), cfg.Settings.Baseline // shown: without its password
 	if path == "" {
 		if !gate.Empty() {
 			return nil, nil, usagef("--fail-on %v compares with a baseline: give --baseline OLD.db", gate.Terms())
 		}
 		return nil, plain, nil
 	}
-	if path == db || (!store.IsPostgres(path) && samePath(path, db)) {
-		return nil, nil, usagef("--baseline %s is the crawl's own database (--db); name the earlier crawl's", path)
+	if settings.Withheld(path) {
+		return nil, nil, usagef("--baseline %s: its password is not saved with the crawl; give --baseline again", shown)
+	}
+	if path == cfg.DB() || (!store.IsPostgres(path) && samePath(path, cfg.DB())) {
+		return nil, nil, usagef("--baseline %s is the crawl's own database (--db); name the earlier crawl's", shown)
 	}
 	if !store.IsPostgres(path) {
 		if _, err := os.Stat(path); err != nil {
@@ -258,19 +258,21 @@ func (b *baseline) summarize(summaryPath string, stderr io.Writer) error {
 	return nil
 }
 
-// finish puts the comparison's suite first in the crawl's JUnit report (if
-// junitPath is not empty), lists the changes that fail the gate on stderr
-// and returns the crawl's result: gateErr, or the comparison's gate
-// failure when gateErr is nil. Call it after the crawl's JUnit report is
-// written.
-func (b *baseline) finish(junitPath string, stderr io.Writer, gateErr error) error {
+// junitSuite is the comparison's suite for the crawl's JUnit report;
+// ok is false when there is no comparison.
+func (b *baseline) junitSuite() (suite ci.JUnitSuite, ok bool) {
+	if b == nil || b.result == nil {
+		return suite, false
+	}
+	return ci.DiffSuite("webgraph: what is new since the baseline", b.result, time.Now()), true
+}
+
+// finish lists the changes that fail the gate on stderr and returns the
+// crawl's result: gateErr, or the comparison's gate failure when gateErr
+// is nil.
+func (b *baseline) finish(stderr io.Writer, gateErr error) error {
 	if b == nil || b.result == nil {
 		return gateErr
-	}
-	if junitPath != "" {
-		if err := ci.PrependSuite(junitPath, ci.DiffSuite("webgraph: what is new since the baseline", b.result, time.Now())); err != nil {
-			return fmt.Errorf("crawl: --junit: %w", err)
-		}
 	}
 	sum := b.result.Summary()
 	fmt.Fprintf(stderr, "webgraph: against the baseline %s: %d new, %d lost, %d changed, %d added, %d resolved\n",

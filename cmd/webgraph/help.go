@@ -50,6 +50,8 @@ func commands() []command {
 			func(w io.Writer) *pflag.FlagSet { return newDiffFlags(w).fs }, runDiff, nil},
 		{"warc", "FILE", "the records of a WARC archive or WACZ package, as JSON Lines (--wacz OUT packages a WARC)",
 			func(w io.Writer) *pflag.FlagSet { return newWARCFlags(w).fs }, runWARC, nil},
+		{"config", "[URL...]", "the settings a crawl would use, and where each came from (flag, env, file, default)",
+			func(w io.Writer) *pflag.FlagSet { return newConfigFlags(w).fs }, nil, runConfig},
 		{"completion", "bash|zsh|fish", "print a shell completion script",
 			func(w io.Writer) *pflag.FlagSet { return newCompletionFlags(w) }, runCompletion, nil},
 		{"version", "", "print webgraph's version",

@@ -7,11 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/url"
-	"os"
-	"strconv"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,177 +24,113 @@ import (
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/policy"
+	"github.com/webgraph/webgraph/settings"
 )
 
-// fetchOptions are the flags every fetching command shares.
-type fetchOptions struct {
-	noRobots   bool
-	mode       union.Mode // as typed: validate checks it names a mode
-	contact    string
-	chrome     string
-	browserURL []string
-	// sharedRobots, for a crawl shared by several workers, fetches each
-	// origin's robots.txt once for all of them (nil: this process alone).
-	sharedRobots policy.SharedRobots
-	noSandbox    bool
-	timeout      time.Duration
-	maxBody      int64
-	tabs         int          // browser tabs; 0: the rendered default
-	archive      bool         // keep each side's exchange and DOM for a WARC archive
-	content      bool         // hand each kept page's document to the content extractor (--keep content)
-	gate         *policy.Gate // asked before every request; set by newGate
-	stderr       io.Writer    // where the command's notes go; set by newGate
-	// transport carries every plain HTTP request of the command: the
-	// gate's, robots.txt's and the plain side's; set by newGate.
-	transport *http.Transport
-	creds     credentialFlags
-	proxy     string   // --proxy as given
-	proxyURL  *url.URL // parsed by validate; nil: the environment's proxy
-	// hashRoutes takes hash routes (#/lamps, #!/about) as pages of their
-	// own, rendered alone (--hash-routes).
-	hashRoutes bool
-	caFiles    []string // --ca-cert as given
-	insecure   bool
-	tls        *tls.Config         // set by validate; nil: the system's roots
-	caCerts    []*x509.Certificate // read from caFiles by validate
-	// blockPrivate is --block-private: auto, on or off.
-	blockPrivate string
-
-	pictures *rendered.Pictures // take pictures (--screenshots, compare --html); nil: none
-
-	viewport    string            // --viewport as given
-	viewportVal rendered.Viewport // parsed by validate
+// fetcher is what a command's fetch settings make before anything is
+// fetched: the TLS configuration (its --ca-cert files read), the proxy
+// and the operator's credentials. It is built once by newFetcher and never
+// changed; withGate builds the gate on it, and the gate's union of both
+// sides is built from that (gated.newUnion).
+type fetcher struct {
+	s       settings.Fetch
+	proxy   *url.URL    // nil: the environment's proxy
+	tls     *tls.Config // nil: the system's roots
+	caCerts []*x509.Certificate
+	// creds are --header and --cookie (Cookie holding every cookie);
+	// nil when none was given.
+	creds  http.Header
+	stderr io.Writer // where the command's notes go
 }
 
-func (o *fetchOptions) register(fs *pflag.FlagSet) {
-	fs.StringVar((*string)(&o.mode), "mode", string(union.ModeUnion), "which sides fetch, `MODE`: union, plain or rendered")
-	fs.BoolVar(&o.noRobots, "no-robots", false, "do not ask robots.txt (loudly reported; the default obeys it)")
-	fs.StringVar(&o.contact, "contact", os.Getenv("WEBGRAPH_CONTACT"), "operator `CONTACT` (URL or e-mail), sent in the User-Agent (default $WEBGRAPH_CONTACT)")
-	fs.StringVar(&o.chrome, "chrome", "", "the Chrome or Chromium at `PATH` to start (default: chromium, chromium-browser, google-chrome or headless-shell on PATH)")
-	fs.BoolVar(&o.noSandbox, "chrome-no-sandbox", os.Getenv("WEBGRAPH_CHROME_NO_SANDBOX") == "1", "start the browser without its sandbox, as an unprivileged user in a container needs (default $WEBGRAPH_CHROME_NO_SANDBOX=1)")
-	fs.StringSliceVar(&o.browserURL, "browser-url", nil, "use the running Chrome at `URL` instead of starting one: ws://host:port/devtools/browser/… or http://host:9222 (repeatable or comma-separated: the tabs are spread over them)")
-	fs.DurationVar(&o.timeout, "timeout", 20*time.Second, "time limit for one fetch, per side, a `DURATION`")
-	fs.Int64Var(&o.maxBody, "max-body", plain.DefaultMaxBody, "read at most `N` bytes per response; a longer page is kept truncated with a warning")
-	fs.StringVar(&o.proxy, "proxy", "", "send every request through the proxy at `URL`, http://, https:// or socks5:// (both sides, robots.txt, sitemaps and link checks; default: $HTTPS_PROXY, $HTTP_PROXY and $NO_PROXY)")
-	o.registerTLS(fs)
-	fs.StringVar(&o.blockPrivate, "block-private", "auto", "refuse every request to a host you did not name (link checks, a page's requests, where a seed redirects) that resolves to a private, loopback or link-local address: on, off, or `auto` (on when every origin you named is public)")
-	o.creds.register(fs)
-	fs.StringVar(&o.viewport, "viewport", rendered.DefaultViewport.String(), "lay pages out in a browser window of `WIDTHxHEIGHT` CSS pixels, every tab alike (each side from 240 to 3840)")
-	fs.BoolVar(&o.hashRoutes, "hash-routes", false, "take #/path and #!/path links (hash-routed apps: docsify, AngularJS) as pages of their own, rendered by the browser alone (default: every #fragment is dropped)")
-}
-
-func (o *fetchOptions) identity() policy.Identity {
-	return policy.Identity{Version: version, Contact: o.contact}
-}
-
-// validate checks the options before anything is fetched.
-func (o *fetchOptions) validate() error {
-	if _, err := union.ParseMode(string(o.mode)); err != nil {
-		return usagef("%v", err)
-	}
-	if o.timeout <= 0 {
-		return usagef("--timeout must be positive")
-	}
-	if o.maxBody <= 0 {
-		return usagef("--max-body must be positive")
-	}
-	if err := o.creds.parse(); err != nil {
-		return err
-	}
-	v, err := parseViewport(o.viewport)
+// newFetcher reads the fetch settings of cfg (checked by Validate) into a
+// fetcher: the --ca-cert files, the TLS configuration, the proxy and the
+// credentials.
+func newFetcher(s settings.Fetch, sec settings.Secrets, proxy string, stderr io.Writer) (*fetcher, error) {
+	f := &fetcher{s: s, stderr: stderr}
+	certs, err := policy.LoadCACerts(s.CACert)
 	if err != nil {
-		return err
+		return nil, usagef("--ca-cert %v", err)
 	}
-	o.viewportVal = v
-	if o.hashRoutes && o.mode == union.ModePlain {
-		return usagef("--hash-routes needs the browser: a server never sees a #fragment, so --mode plain cannot fetch a hash route")
+	f.caCerts = certs
+	if f.tls, err = policy.TLSConfig(certs, s.Insecure); err != nil {
+		return nil, err
 	}
-	if err := o.parseTLS(); err != nil {
-		return err
-	}
-	switch o.blockPrivate {
-	case "auto", "on", "off":
-	default:
-		return usagef("--block-private must be auto, on or off")
-	}
-	return o.parseProxy()
-}
-
-// parseViewport reads --viewport: WIDTHxHEIGHT in CSS pixels, each side
-// within rendered's bounds.
-func parseViewport(s string) (rendered.Viewport, error) {
-	w, h, ok := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
-	width, werr := strconv.Atoi(w)
-	height, herr := strconv.Atoi(h)
-	if !ok || werr != nil || herr != nil {
-		return rendered.Viewport{}, usagef("--viewport %q: want WIDTHxHEIGHT in CSS pixels, such as %s", s, rendered.DefaultViewport)
-	}
-	v := rendered.Viewport{Width: width, Height: height}
-	if err := v.Check(); err != nil {
-		var ve *rendered.ViewportError
-		if errors.As(err, &ve) {
-			return v, usagef("--viewport %s: %s", v, ve.Reason)
+	if proxy != "" {
+		if f.proxy, err = settings.ProxyURL(proxy); err != nil {
+			return nil, usagef("%v", err)
 		}
-		return v, usagef("--viewport %v", err)
 	}
-	return v, nil
+	if f.creds, err = settings.Credentials(sec); err != nil {
+		return nil, usagef("%v", err)
+	}
+	return f, nil
 }
 
-// registerTLS adds --ca-cert and --insecure, which every command that
-// fetches takes.
-func (o *fetchOptions) registerTLS(fs *pflag.FlagSet) {
-	fs.StringArrayVar(&o.caFiles, "ca-cert", nil, "also trust the CA certificates in the PEM `FILE`, besides the system's roots, on both sides (repeatable)")
-	fs.BoolVar(&o.insecure, "insecure", false, "accept any TLS certificate on both sides (loudly reported; the default verifies them)")
+// fetcherOf is newFetcher for a command's Config.
+func fetcherOf(cfg *settings.Config, stderr io.Writer) (*fetcher, error) {
+	return newFetcher(cfg.Settings.Fetch, cfg.Secrets, cfg.Proxy(), stderr)
+}
+
+func (f *fetcher) identity() policy.Identity {
+	return policy.Identity{Version: version, Contact: f.s.Contact}
+}
+
+// credentialNames returns the names of the credential headers, sorted:
+// what a seed_redirect event says a joined origin will not get. Never the
+// values.
+func (f *fetcher) credentialNames() []string {
+	out := slices.Collect(maps.Keys(f.creds))
+	slices.Sort(out)
+	return out
+}
+
+// tlsFlags are --ca-cert and --insecure for the commands that fetch without
+// the fetch settings (robots, sitemaps).
+type tlsFlags struct {
+	caFiles  []string
+	insecure bool
+}
+
+func (t *tlsFlags) register(fs *pflag.FlagSet) {
+	fs.StringArrayVar(&t.caFiles, "ca-cert", nil, "also trust the CA certificates in the PEM `FILE`, besides the system's roots, on both sides (repeatable)")
+	fs.BoolVar(&t.insecure, "insecure", false, "accept any TLS certificate on both sides (loudly reported; the default verifies them)")
 }
 
 // insecureWarning is said on stderr and in the run event under --insecure;
 // each page's sides say it in the page's warnings.
 const insecureWarning = "TLS certificates are NOT verified (--insecure) for the sites crawled: any server can stand in for them, on both sides; other hosts (link checks, a page's requests elsewhere) are verified"
 
-// parseTLS reads --ca-cert's files and builds the TLS configuration of
-// every plain request.
-func (o *fetchOptions) parseTLS() error {
-	certs, err := policy.LoadCACerts(o.caFiles)
-	if err != nil {
-		return usagef("--ca-cert %v", err)
-	}
-	o.caCerts = certs
-	if o.tls, err = policy.TLSConfig(certs, o.insecure); err != nil {
-		return err
-	}
-	return nil
-}
-
 // tlsReport says how servers' certificates are checked, for the run
 // event; empty for the system's roots alone.
-func (o *fetchOptions) tlsReport() string {
+func (f *fetcher) tlsReport() string {
 	switch {
-	case o.insecure:
+	case f.s.Insecure:
 		return "OFF (--insecure)"
-	case len(o.caFiles) > 0:
-		return "system roots and --ca-cert " + strings.Join(o.caFiles, ", ")
+	case len(f.s.CACert) > 0:
+		return "system roots and --ca-cert " + strings.Join(f.s.CACert, ", ")
 	}
 	return ""
 }
 
 // tlsWarnings are what the run event and stderr say of --insecure and
 // --ca-cert.
-func (o *fetchOptions) tlsWarnings() []string {
+func (f *fetcher) tlsWarnings() []string {
 	var ws []string
-	if o.insecure {
+	if f.s.Insecure {
 		ws = append(ws, insecureWarning)
 		switch {
-		case o.mode == union.ModePlain:
-		case len(o.browserURL) > 0:
+		case f.s.Mode == union.ModePlain:
+		case len(f.s.BrowserURL) > 0:
 			ws = append(ws, "--insecure with --browser-url: the running browser is told to ignore certificate errors while webgraph is connected (a browser-wide setting: every host, and its other tabs too)")
-		case o.proxyURL != nil:
+		case f.proxy != nil:
 			ws = append(ws, "--insecure with --proxy: the browser's connections are the proxy's to make, so it is told to ignore certificate errors for every host")
 		}
 		return ws
 	}
-	if len(o.caCerts) > 0 && len(o.browserURL) > 0 && o.mode != union.ModePlain {
-		spki := make([]string, len(o.caCerts))
-		for i, c := range o.caCerts {
+	if len(f.caCerts) > 0 && len(f.s.BrowserURL) > 0 && f.s.Mode != union.ModePlain {
+		spki := make([]string, len(f.caCerts))
+		for i, c := range f.caCerts {
 			spki[i] = policy.SPKIHash(c)
 		}
 		ws = append(ws, "--ca-cert cannot be added to a running browser's trust (--browser-url): the plain side trusts it, the browser only what its own store does; "+
@@ -203,22 +139,95 @@ func (o *fetchOptions) tlsWarnings() []string {
 	return ws
 }
 
+// browserInsecure reports whether the browser must be told to accept any
+// certificate from every host (--insecure where its own keys cannot be
+// pinned: a running browser, or one whose connections a proxy makes).
+func (f *fetcher) browserInsecure() bool {
+	return f.s.Insecure && (len(f.s.BrowserURL) > 0 || f.proxy != nil)
+}
+
+// gated is a fetcher with its gate, which every request of the command
+// passes, and the transport the gate, robots.txt and the plain side share.
+type gated struct {
+	*fetcher
+	gate      *policy.Gate
+	transport *http.Transport
+}
+
+// withGate builds the gate every request of the command passes: scope,
+// robots.txt (off under --no-robots, said on stderr; shared by the workers
+// of a shared crawl when shared is set) and a throttle spacing requests to
+// one host by interval.
+func (f *fetcher) withGate(ctx context.Context, scope *policy.Scope, interval time.Duration, shared policy.SharedRobots) *gated {
+	g := &gated{fetcher: f, transport: policy.NewTransportTLS(f.proxy, f.tls)}
+	for _, w := range f.tlsWarnings() {
+		fmt.Fprintln(f.stderr, "webgraph: warning:", w)
+	}
+	var robots *policy.RobotsClient
+	if f.s.NoRobots {
+		for _, w := range policy.OffPolicy("", policy.AgentToken).Warnings {
+			fmt.Fprintln(f.stderr, "webgraph: warning:", w)
+		}
+	} else {
+		robots = policy.NewRobotsClient(policy.AgentToken, f.identity().UserAgent(), g.transport)
+		robots.Timeout = f.s.Timeout
+		robots.Shared = shared
+	}
+	network, _ := ctx.Value(networkKey{}).(*policy.Network) // nil but in tests
+	block := f.s.BlockPrivate == settings.BlockPrivateOn
+	if f.s.BlockPrivate == settings.BlockPrivateAuto {
+		// A crawl of a public site has no business on a private network;
+		// one of an intranet or a loopback test site does. The origins
+		// the operator named decide, never one a redirect joined.
+		ctx, cancel := context.WithTimeout(ctx, f.s.Timeout)
+		block = policy.AllPublic(ctx, network, scope.NamedOrigins())
+		cancel()
+	}
+	g.gate = policy.NewGate(policy.GateConfig{Scope: scope, Robots: robots, Throttle: policy.NewThrottle(interval, nil),
+		UserAgent: f.identity().UserAgent(), Timeout: f.s.Timeout, Proxy: f.proxy, Transport: g.transport, BlockPrivate: block, Network: network})
+	return g
+}
+
+// networkKey is the context key of a *policy.Network that tests give run, so
+// that a site on loopback can stand for one on the internet (see
+// policy.Network). Nothing on the command line reaches it.
+type networkKey struct{}
+
+// pageGate is withGate for a command that fetches one page: its origin is
+// the scope, and the page's own answer is asked at once.
+func (f *fetcher) pageGate(ctx context.Context, target *url.URL) (*gated, policy.Answer) {
+	scope, err := policy.NewScope([]*url.URL{target}, nil, nil, nil, nil)
+	if err != nil {
+		return nil, policy.Answer{Denied: &fetch.Denied{URL: target.String(), Cause: fetch.DeniedOutOfScope, Reason: err.Error()}}
+	}
+	g := f.withGate(ctx, scope, 0, nil)
+	return g, g.gate.Ask(ctx, target, policy.Page)
+}
+
+// approvedOrigin reports whether u may receive the operator's credentials:
+// an origin the operator named (a seed as typed, --origin), never one a
+// seed's redirect joined, and not a URL --exclude names (a page's own
+// fetch('/logout') goes without them).
+func (g *gated) approvedOrigin(u *url.URL) bool {
+	return g.gate.Scope().Named(u) && !g.gate.Scope().Excluded(u)
+}
+
 // joinSeedsEarly follows each seed's redirects before the browser starts
 // when the browser must be told which servers' keys to trust (--ca-cert or
 // --insecure on a browser webgraph starts): an origin a seed's redirect lands on then
 // joins in time for browserTrust to verify its key. Elsewhere it does
 // nothing; the seed's own fetch approves such an origin. It returns the
 // joins, for the crawl to say and record.
-func (o *fetchOptions) joinSeedsEarly(ctx context.Context, seeds []*url.URL) []*crawl.SeedRedirectEvent {
-	if (len(o.caCerts) == 0 && !o.insecure) || len(o.browserURL) > 0 || o.gate == nil || o.mode == union.ModePlain {
+func (g *gated) joinSeedsEarly(ctx context.Context, seeds []*url.URL) []*crawl.SeedRedirectEvent {
+	if (len(g.caCerts) == 0 && !g.s.Insecure) || len(g.s.BrowserURL) > 0 || g.s.Mode == union.ModePlain {
 		return nil
 	}
 	var evs []*crawl.SeedRedirectEvent
 	for _, seed := range seeds {
-		_, joins, _ := o.gate.FollowSeed(ctx, seed, crawl.MaxSeedJoins)
+		_, joins, _ := g.gate.FollowSeed(ctx, seed, crawl.MaxSeedJoins)
 		for _, j := range joins {
 			evs = append(evs, &crawl.SeedRedirectEvent{Event: crawl.EventSeedRedirect, Seed: seed.String(), Origin: j.Origin,
-				Hops: []fetch.Redirect{{From: j.Hop.From, To: j.Hop.To}}, CredentialsWithheld: o.creds.names()})
+				Hops: []fetch.Redirect{{From: j.Hop.From, To: j.Hop.To}}, CredentialsWithheld: g.credentialNames()})
 		}
 	}
 	return evs
@@ -237,22 +246,22 @@ func (o *fetchOptions) joinSeedsEarly(ctx context.Context, seeds []*url.URL) []*
 //
 // An origin whose key cannot be read (or verified) is said on stderr and
 // left out: the browser will refuse it as the plain side does.
-func (o *fetchOptions) browserTrust(ctx context.Context) []string {
-	if (len(o.caCerts) == 0 && !o.insecure) || len(o.browserURL) > 0 || o.browserInsecure() {
+func (g *gated) browserTrust(ctx context.Context) []string {
+	if (len(g.caCerts) == 0 && !g.s.Insecure) || len(g.s.BrowserURL) > 0 || g.browserInsecure() {
 		return nil
 	}
 	var spki []string
-	for _, c := range o.caCerts {
+	for _, c := range g.caCerts {
 		spki = append(spki, policy.SPKIHash(c))
 	}
-	if o.gate == nil || o.stderr == nil || o.proxyURL != nil {
+	if g.proxy != nil {
 		return spki // through a proxy, the browser's TLS is not this process's to try
 	}
-	tc, flag := o.tls, "--ca-cert"
-	if o.insecure {
+	tc, flag := g.tls, "--ca-cert"
+	if g.s.Insecure {
 		tc, flag = &tls.Config{InsecureSkipVerify: true}, "--insecure"
 	}
-	for _, origin := range o.gate.Scope().Origins() {
+	for _, origin := range g.gate.Scope().Origins() {
 		u, err := url.Parse(origin)
 		if err != nil || u.Scheme != "https" {
 			continue
@@ -263,19 +272,12 @@ func (o *fetchOptions) browserTrust(ctx context.Context) []string {
 		}
 		key, err := policy.LeafSPKI(ctx, tc, net.JoinHostPort(u.Hostname(), port))
 		if err != nil {
-			fmt.Fprintf(o.stderr, "webgraph: warning: %s: the browser is not told to trust %s: %v\n", flag, origin, err)
+			fmt.Fprintf(g.stderr, "webgraph: warning: %s: the browser is not told to trust %s: %v\n", flag, origin, err)
 			continue
 		}
 		spki = append(spki, key)
 	}
 	return spki
-}
-
-// browserInsecure reports whether the browser must be told to accept any
-// certificate from every host (--insecure where its own keys cannot be
-// pinned: a running browser, or one whose connections a proxy makes).
-func (o *fetchOptions) browserInsecure() bool {
-	return o.insecure && (len(o.browserURL) > 0 || o.proxyURL != nil)
 }
 
 // insecureRendered is the rendered side under --insecure with the origins'
@@ -293,50 +295,40 @@ func (r insecureRendered) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, e
 	return s, err
 }
 
-// parseProxy checks --proxy. Its user and password, if any, are never shown.
-func (o *fetchOptions) parseProxy() error {
-	if o.proxy == "" {
-		return nil
-	}
-	u, err := url.Parse(o.proxy)
-	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "socks5") {
-		return usagef("--proxy: want http://host:port, https://host:port or socks5://host:port")
-	}
-	if len(o.browserURL) > 0 && o.mode != union.ModePlain {
-		return usagef("--proxy cannot be applied to a running browser (--browser-url): start that browser with --proxy-server, or use --mode plain")
-	}
-	o.proxyURL = u
-	return nil
+// unionUse is what a command asks of its union beyond the fetch settings.
+type unionUse struct {
+	tabs     int                // browser tabs; 0: the rendered default
+	archive  bool               // keep each side's exchange and DOM for a WARC archive
+	content  bool               // hand each kept page's document over to the content extractor (--keep content)
+	pictures *rendered.Pictures // take pictures (--screenshots, compare --html); nil: none
+	// memoryLimit recycles the browser past this many bytes of PSS
+	// (--browser-memory); 0: never.
+	memoryLimit int64
 }
 
-// newUnion builds the union fetcher the options ask for, starting a browser
-// only when the mode renders. close releases everything it started. Call
-// validate first.
-func (o *fetchOptions) newUnion(ctx context.Context) (u *union.Union, close func(), err error) {
-	mode, err := union.ParseMode(string(o.mode))
-	if err != nil {
-		return nil, nil, usagef("%v", err)
-	}
-	ua := o.identity().UserAgent()
-	u = &union.Union{Mode: mode, HashRoutes: o.hashRoutes}
+// newUnion builds the union fetcher the settings ask for, asking the gate,
+// starting a browser only when the mode renders. close releases everything
+// it started.
+func (g *gated) newUnion(ctx context.Context, use unionUse) (u *union.Union, close func(), err error) {
+	mode := g.s.Mode
+	ua := g.identity().UserAgent()
+	u = &union.Union{Mode: mode, HashRoutes: g.s.HashRoutes}
 	var closers []func()
 	close = func() {
 		for i := len(closers) - 1; i >= 0; i-- {
 			closers[i]()
 		}
 	}
-	if o.transport != nil {
-		closers = append(closers, o.transport.CloseIdleConnections) // last: robots.txt and the gate use it too
-	}
+	closers = append(closers, g.transport.CloseIdleConnections) // last: robots.txt and the gate use it too
 	if mode != union.ModeRendered {
-		p := plain.New(plain.Config{UserAgent: ua, Timeout: o.timeout, MaxBody: o.maxBody, Gate: o.gate, KeepExchange: o.archive || o.pictures != nil, KeepHTML: o.content, TLS: o.tls, Insecure: o.insecure,
-			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, Transport: o.transport})
+		p := plain.New(plain.Config{UserAgent: ua, Timeout: g.s.Timeout, MaxBody: g.s.MaxBody, Gate: g.gate, KeepExchange: use.archive || use.pictures != nil, KeepHTML: use.content, TLS: g.tls, Insecure: g.s.Insecure,
+			Credentials: g.creds, CredentialsFor: g.approvedOrigin, Proxy: g.proxy, Transport: g.transport})
 		closers = append(closers, p.Close)
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: o.chrome, NoSandbox: o.noSandbox, BrowserURLs: o.browserURL, UserAgent: ua, Timeout: o.timeout, MaxText: int(o.maxBody), Tabs: o.tabs, Gate: o.gate, KeepDOM: o.archive || o.content, Archive: o.archiveResources(), Pictures: o.pictures, Viewport: o.viewportVal,
-			Credentials: o.creds.header, CredentialsFor: o.approvedOrigin, Proxy: o.proxyURL, TrustSPKI: o.browserTrust(ctx), Insecure: o.browserInsecure()})
+		r, err := rendered.New(rendered.Config{ExecPath: g.s.Chrome, NoSandbox: g.s.ChromeNoSandbox, BrowserURLs: g.s.BrowserURL, UserAgent: ua, Timeout: g.s.Timeout, MaxText: int(g.s.MaxBody), Tabs: use.tabs, Gate: g.gate, KeepDOM: use.archive || use.content, Archive: archiveResources(use.archive, g.s.MaxBody), Pictures: use.pictures, Viewport: g.s.Viewport, MemoryLimit: use.memoryLimit,
+			Credentials: g.creds, CredentialsFor: g.approvedOrigin, Proxy: g.proxy, TrustSPKI: g.browserTrust(ctx), Insecure: g.browserInsecure()})
 		if err != nil {
 			close()
 			var pe *rendered.ProxyError
@@ -347,7 +339,7 @@ func (o *fetchOptions) newUnion(ctx context.Context) (u *union.Union, close func
 		}
 		closers = append(closers, func() { r.Close() })
 		u.Rendered = r
-		if o.insecure && !o.browserInsecure() {
+		if g.s.Insecure && !g.browserInsecure() {
 			u.Rendered = insecureRendered{r}
 		}
 	}
@@ -398,56 +390,6 @@ func sayAssumed(stderr io.Writer, seed policy.Seed) {
 	if seed.Assumed {
 		fmt.Fprintf(stderr, "webgraph: %s taken as %s\n", safetext.Clean(seed.Typed), safetext.Clean(seed.URL.String()))
 	}
-}
-
-// newGate builds the gate every request of the command passes: scope,
-// robots.txt (off under --no-robots, said on stderr) and a throttle spacing
-// requests to one host by interval. The fetchers built afterwards by
-// newUnion ask it.
-func (o *fetchOptions) newGate(ctx context.Context, scope *policy.Scope, interval time.Duration, stderr io.Writer) *policy.Gate {
-	o.stderr = stderr
-	o.transport = policy.NewTransportTLS(o.proxyURL, o.tls)
-	for _, w := range o.tlsWarnings() {
-		fmt.Fprintln(stderr, "webgraph: warning:", w)
-	}
-	var robots *policy.RobotsClient
-	if o.noRobots {
-		for _, w := range policy.OffPolicy("", policy.AgentToken).Warnings {
-			fmt.Fprintln(stderr, "webgraph: warning:", w)
-		}
-	} else {
-		robots = policy.NewRobotsClient(policy.AgentToken, o.identity().UserAgent(), o.transport)
-		robots.Timeout = o.timeout
-		robots.Shared = o.sharedRobots
-	}
-	network, _ := ctx.Value(networkKey{}).(*policy.Network) // nil but in tests
-	block := o.blockPrivate == "on"
-	if o.blockPrivate == "auto" || o.blockPrivate == "" {
-		// A crawl of a public site has no business on a private network;
-		// one of an intranet or a loopback test site does. The origins
-		// the operator named decide, never one a redirect joined.
-		ctx, cancel := context.WithTimeout(ctx, o.timeout)
-		block = policy.AllPublic(ctx, network, scope.NamedOrigins())
-		cancel()
-	}
-	o.gate = policy.NewGate(policy.GateConfig{Scope: scope, Robots: robots, Throttle: policy.NewThrottle(interval, nil),
-		UserAgent: o.identity().UserAgent(), Timeout: o.timeout, Proxy: o.proxyURL, Transport: o.transport, BlockPrivate: block, Network: network})
-	return o.gate
-}
-
-// networkKey is the context key of a *policy.Network that tests give run, so
-// that a site on loopback can stand for one on the internet (see
-// policy.Network). Nothing on the command line reaches it.
-type networkKey struct{}
-
-// pageGate is newGate for a command that fetches one page: its origin is
-// the scope, and the page's own answer is asked at once.
-func (o *fetchOptions) pageGate(ctx context.Context, target *url.URL, stderr io.Writer) policy.Answer {
-	scope, err := policy.NewScope([]*url.URL{target}, nil, nil, nil, nil)
-	if err != nil {
-		return policy.Answer{Denied: &fetch.Denied{URL: target.String(), Cause: fetch.DeniedOutOfScope, Reason: err.Error()}}
-	}
-	return o.newGate(ctx, scope, 0, stderr).Ask(ctx, target, policy.Page)
 }
 
 func warnIdentity(stderr io.Writer, id policy.Identity) {

@@ -25,21 +25,23 @@ import (
 	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/refuse"
+	"github.com/webgraph/webgraph/report"
+	"github.com/webgraph/webgraph/settings"
 )
 
-// pageFlags are the flags of `webgraph page`.
+// pageFlags are the flags of `webgraph page`: the fetch settings (see
+// package settings), --config, --keep and --content.
 type pageFlags struct {
 	fs      *pflag.FlagSet
-	o       fetchOptions
+	set     *settingFlags
 	keep    *string
 	content *bool
 }
 
 func newPageFlags(stdout io.Writer) *pageFlags {
 	fs := newFlagSet("page", "webgraph page URL [flags]",
-		"Fetch one page through the union and print its page event as JSON, or with\n--content its main content as Markdown (nothing on stdout when it is refused).\nExit 0 when kept, 3 when refused, 4 when robots.txt disallows it, 1 when a\nkept page has no main content to print.\n", stdout)
-	f := &pageFlags{fs: fs}
-	f.o.register(fs)
+		"Fetch one page through the union and print its page event as JSON, or with\n--content its main content as Markdown (nothing on stdout when it is refused).\nExit 0 when kept, 3 when refused, 4 when robots.txt disallows it, 1 when a\nkept page has no main content to print.\n\nThe fetch settings may be set in webgraph.toml (or --config FILE) under\ntheir flags' names; flags and the environment win over the file.\n", stdout)
+	f := &pageFlags{fs: fs, set: registerSettings(fs, settings.Page)}
 	f.keep = fs.String("keep", "text", "retain `WHAT` in the output: text or none")
 	f.content = fs.Bool("content", false, "print the page's main content as Markdown instead of its page event")
 	return f
@@ -47,15 +49,22 @@ func newPageFlags(stdout io.Writer) *pageFlags {
 
 func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newPageFlags(stdout)
-	o, keep := &f.o, f.keep
 	target, err := parseFlags(f.fs, args, stderr)
 	if err != nil {
 		return err
 	}
-	if *keep != "text" && *keep != "none" {
+	if *f.keep != "text" && *f.keep != "none" {
 		return usagef("--keep must be text or none")
 	}
-	if err := o.validate(); err != nil {
+	cfg, err := f.set.load(nil, nil, stderr)
+	if err != nil {
+		return err
+	}
+	if err := cfg.Validate(settings.Page); err != nil {
+		return settingsError(err)
+	}
+	o, err := fetcherOf(cfg, stderr)
+	if err != nil {
 		return err
 	}
 	warnIdentity(stderr, o.identity())
@@ -63,8 +72,7 @@ func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	enc.SetEscapeHTML(false)
 	seed := discovery.Discovery{Via: discovery.ViaSeed}
 
-	o.content = *f.content
-	ans := o.pageGate(ctx, target, stderr)
+	g, ans := o.pageGate(ctx, target)
 	if gerr := gateRefusal(target, ans); gerr != nil && *f.content {
 		return gerr // said on stderr; nothing on stdout
 	} else if gerr != nil {
@@ -79,42 +87,36 @@ func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		return gerr
 	}
-	p, ferr := o.fetchPage(ctx, target)
+	p, ferr := g.fetchPage(ctx, target, unionUse{content: *f.content}, nil)
 	if p == nil {
 		return ferr
 	}
 	p.Warnings = append(policyWarnings(ans.Policy), p.Warnings...)
-	ev := crawl.NewPageEvent(p, seed, crawl.PageKinds(p), *keep == "text")
+	ev := crawl.NewPageEvent(p, seed, crawl.PageKinds(p), *f.keep == "text")
 	if *f.content {
 		if ferr != nil {
 			return ferr // refused: said on stderr; nothing on stdout
 		}
-		return printContent(p, &ev, o.maxBody, stdout, stderr)
+		return printContent(p, &ev, cfg.Settings.MaxBody, stdout, stderr)
 	}
-	enc.SetEscapeHTML(false)
 	if err := enc.Encode(ev); err != nil {
 		return err
 	}
 	return ferr
 }
 
-// fetchPage fetches target through the union the options describe. It
-// returns the page, refused or not, with the refusal as its error; a nil
-// page means the fetch itself failed.
-func (o *fetchOptions) fetchPage(ctx context.Context, target *url.URL) (*union.Page, error) {
-	return o.fetchPageThen(ctx, target, nil)
-}
-
-// fetchPageThen is fetchPage; then, when set, is given the union and the
-// page (refused or not) before the union closes.
-func (o *fetchOptions) fetchPageThen(ctx context.Context, target *url.URL, then func(*union.Union, *union.Page)) (*union.Page, error) {
+// fetchPage fetches target through the union the settings and use
+// describe. It returns the page, refused or not, with the refusal as its
+// error; a nil page means the fetch itself failed. then, when set, is
+// given the union and the page (refused or not) before the union closes.
+func (g *gated) fetchPage(ctx context.Context, target *url.URL, use unionUse, then func(*union.Union, *union.Page)) (*union.Page, error) {
 	var joined []string
-	for _, ev := range o.joinSeedsEarly(ctx, []*url.URL{target}) {
+	for _, ev := range g.joinSeedsEarly(ctx, []*url.URL{target}) {
 		words := seedJoinWords(ev)
-		fmt.Fprintln(o.stderr, "webgraph:", safetext.Clean(words))
+		fmt.Fprintln(g.stderr, "webgraph:", safetext.Clean(words))
 		joined = append(joined, words)
 	}
-	u, closeAll, err := o.newUnion(ctx)
+	u, closeAll, err := g.newUnion(ctx, use)
 	if err != nil {
 		return nil, err
 	}
@@ -123,13 +125,13 @@ func (o *fetchOptions) fetchPageThen(ctx context.Context, target *url.URL, then 
 	for range crawl.MaxSeedJoins {
 		// The URL given is the seed: where its own redirect lands is
 		// where the site lives, and that origin joins (said below).
-		ev := crawl.SeedRedirect(o.gate.Scope(), target.String(), p)
+		ev := crawl.SeedRedirect(g.gate.Scope(), target.String(), p)
 		if ev == nil {
 			break
 		}
-		ev.CredentialsWithheld = o.creds.names()
+		ev.CredentialsWithheld = g.credentialNames()
 		words := seedJoinWords(ev)
-		fmt.Fprintln(o.stderr, "webgraph:", safetext.Clean(words))
+		fmt.Fprintln(g.stderr, "webgraph:", safetext.Clean(words))
 		joined = append(joined, words)
 		p, err = u.Fetch(ctx, target)
 	}
@@ -159,10 +161,11 @@ func seedJoinWords(ev *crawl.SeedRedirectEvent) string {
 	return words
 }
 
-// compareFlags are the flags of `webgraph compare`.
+// compareFlags are the flags of `webgraph compare`: the fetch settings
+// (see package settings), --config, and compare's own.
 type compareFlags struct {
 	fs     *pflag.FlagSet
-	o      fetchOptions
+	set    *settingFlags
 	asJSON *bool
 	html   *string
 	width  *int
@@ -170,9 +173,8 @@ type compareFlags struct {
 
 func newCompareFlags(stdout io.Writer) *compareFlags {
 	fs := newFlagSet("compare", "webgraph compare URL [flags]",
-		"Fetch one page plainly and rendered, and show what each side alone has.\nExit 0 when fetched, 3 when refused, 4 when robots.txt disallows it.\n", stdout)
-	f := &compareFlags{fs: fs}
-	f.o.register(fs)
+		"Fetch one page plainly and rendered, and show what each side alone has.\nExit 0 when fetched, 3 when refused, 4 when robots.txt disallows it.\n\nThe fetch settings may be set in webgraph.toml (or --config FILE) under\ntheir flags' names (but mode: compare fetches both sides); flags and the\nenvironment win over the file.\n", stdout)
+	f := &compareFlags{fs: fs, set: registerSettings(fs, settings.Compare)}
 	f.asJSON = fs.Bool("json", false, "print JSON for machines instead of text for people")
 	f.html = fs.String("html", "", "also write one self-contained HTML page to `FILE`: the page as rendered and as served with scripts off, side by side, its head fields and blocks")
 	f.width = fs.Int("screenshot-width", rendered.DefaultPictureWidth, "with --html: lay the page out `N` CSS pixels wide for its pictures")
@@ -181,16 +183,24 @@ func newCompareFlags(stdout io.Writer) *compareFlags {
 
 func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newCompareFlags(stdout)
-	o, asJSON := &f.o, f.asJSON
+	asJSON := f.asJSON
 	target, err := parseFlags(f.fs, args, stderr)
 	if err != nil {
 		return err
 	}
-	if o.mode != union.ModeUnion {
-		return usagef("compare always fetches both sides; --mode %s does not apply", o.mode)
-	}
-	if err := o.validate(); err != nil {
+	cfg, err := f.set.load(nil, nil, stderr)
+	if err != nil {
 		return err
+	}
+	// compare fetches both sides: a mode given on the command line must
+	// say so; one from the file or the environment is a crawl's.
+	if m := cfg.Settings.Mode; m != union.ModeUnion && cfg.Source("mode").Kind == settings.FromFlag {
+		return usagef("compare always fetches both sides; --mode %s does not apply", m)
+	}
+	both := *cfg
+	both.Settings.Mode = union.ModeUnion
+	if err := both.Validate(settings.Compare); err != nil {
+		return settingsError(err)
 	}
 	if *f.html == "-" {
 		return usagef("--html needs a file name")
@@ -198,15 +208,21 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *f.width < 200 || *f.width > 4000 {
 		return usagef("--screenshot-width must be between 200 and 4000")
 	}
-	warnIdentity(stderr, o.identity())
-	if err := gateRefusal(target, o.pageGate(ctx, target, stderr)); err != nil {
+	o, err := fetcherOf(&both, stderr)
+	if err != nil {
 		return err
 	}
-	o.content = true // the main content is compared too
-	fetchPage := o.fetchPage
+	warnIdentity(stderr, o.identity())
+	g, ans := o.pageGate(ctx, target)
+	if err := gateRefusal(target, ans); err != nil {
+		return err
+	}
+	fetchPage := func(ctx context.Context, target *url.URL) (*union.Page, error) {
+		return g.fetchPage(ctx, target, unionUse{content: true}, nil) // the main content is compared too
+	}
 	if *f.html != "" {
 		fetchPage = func(ctx context.Context, target *url.URL) (*union.Page, error) {
-			return o.fetchWithPictures(ctx, target, *f.width)
+			return g.fetchWithPictures(ctx, target, *f.width)
 		}
 	}
 	p, err := fetchPage(ctx, target)
@@ -218,10 +234,10 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if p.Refusal == nil {
 		a = audit.Of(p.Sides[fetch.Plain], p.Sides[fetch.Rendered])
 	}
-	mc := mainContentOf(p, o.maxBody)
+	mc := mainContentOf(p, both.Settings.MaxBody)
 	if *f.html != "" {
-		view := newCompareView(p, c, a, time.Now())
-		if werr := writeFile(output{"--html", *f.html}, func(w io.Writer) error { return writeCompareHTML(w, view) }); werr != nil {
+		made := time.Now()
+		if werr := writeFile(output{"--html", *f.html}, func(w io.Writer) error { return report.WriteCompare(w, p, c, a, made) }); werr != nil {
 			return fmt.Errorf("compare: --html: %w", werr)
 		}
 		fmt.Fprintf(stderr, "webgraph: wrote %s\n", *f.html)
@@ -372,7 +388,7 @@ func writeCompareText(w io.Writer, p *union.Page, c union.Comparison, a *audit.A
 		}
 		fmt.Fprintf(w, "\nThe page was refused, so its fields are not audited; what each side read:\n")
 	} else {
-		fmt.Fprintf(w, "  verdict:  kept, %s from %s\n", plural(p.Words, "word"), sideList(p.Used))
+		fmt.Fprintf(w, "  verdict:  kept, %s from %s\n", plural(p.Words, "word"), report.SidesInWords(p.Used))
 		if mc != nil {
 			fmt.Fprintf(w, "  content:  %s\n", mc.words())
 		}
@@ -431,20 +447,22 @@ func policyWarnings(rp *policy.RobotsPolicy) []string {
 	return slices.Clone(rp.Warnings)
 }
 
-// sideList says which sides a page's text came from, in words:
-// "rendered and plain".
-func sideList(sides []fetch.Name) string {
-	names := make([]string, len(sides))
-	for i, n := range sides {
-		names[i] = string(n)
-	}
-	switch len(names) {
-	case 0:
-		return "no side"
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+// fetchWithPictures is fetchPage for compare --html: the render takes its
+// picture, and the plain side's served HTML is shown with scripts off for
+// the other, put in the plain side's Picture. A picture that cannot be
+// taken is a warning of the page.
+func (g *gated) fetchWithPictures(ctx context.Context, target *url.URL, width int) (*union.Page, error) {
+	return g.fetchPage(ctx, target, unionUse{content: true, pictures: &rendered.Pictures{Width: width}}, func(u *union.Union, p *union.Page) {
+		ns, ok := u.Rendered.(crawl.NoScripter)
+		if !ok || p.Sides[fetch.Plain] == nil {
+			return
+		}
+		pic, perr := ns.NoScriptOf(ctx, p.Sides[fetch.Plain])
+		if perr != nil {
+			p.Warnings = append(p.Warnings, "no-script picture: "+perr.Error())
+		}
+		p.Sides[fetch.Plain].Picture = pic
+	})
 }
 
 // printContent writes a kept page's main content as Markdown on stdout, read

@@ -139,6 +139,16 @@ func (p *progress) observe(ev crawl.Event) {
 		}
 		fmt.Fprintf(p.w, "  sitemaps: %d advertised, %d live, %d dead; %d file URLs recorded, not fetched; %d left in the queue\n",
 			ev.Sitemaps.Advertised, ev.Sitemaps.Live, ev.Sitemaps.Dead, len(ev.Skipped), ev.Pending)
+		if ev.BrowserPeakPSSMB != nil {
+			fmt.Fprintf(p.w, "  browser memory: %d MB at most (PSS)", *ev.BrowserPeakPSSMB)
+			if ev.BrowserPSSMB != nil {
+				fmt.Fprintf(p.w, ", %d MB at the end", *ev.BrowserPSSMB)
+			}
+			if ev.BrowserRecycles > 0 {
+				fmt.Fprintf(p.w, "; recycled %s past --browser-memory", plural(ev.BrowserRecycles, "time"))
+			}
+			fmt.Fprintln(p.w)
+		}
 	case *crawl.WorkerDoneEvent:
 		p.clearLine()
 		p.dirty = false

@@ -39,7 +39,7 @@ type robotsFlags struct {
 	agent, file, format *string
 	contact             *string
 	timeout             *time.Duration
-	tls                 fetchOptions // --ca-cert and --insecure
+	tls                 tlsFlags
 }
 
 func newRobotsFlags(stdout io.Writer) *robotsFlags {
@@ -52,7 +52,7 @@ func newRobotsFlags(stdout io.Writer) *robotsFlags {
 		contact: fs.String("contact", os.Getenv("WEBGRAPH_CONTACT"), "operator `CONTACT` (URL or e-mail), sent in the User-Agent (default $WEBGRAPH_CONTACT)"),
 		timeout: fs.Duration("timeout", policy.DefaultRobotsTimeout, "time limit for fetching robots.txt, a `DURATION`"),
 	}
-	f.tls.registerTLS(fs)
+	f.tls.register(fs)
 	return f
 }
 
@@ -84,13 +84,18 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		p = policy.PolicyFromFile(policy.Origin(target), *agent, body, time.Now())
 	} else {
 		id := policy.Identity{Version: version, Contact: *contact}
-		if err := f.tls.parseTLS(); err != nil {
+		certs, err := policy.LoadCACerts(f.tls.caFiles)
+		if err != nil {
+			return usagef("--ca-cert %v", err)
+		}
+		tc, err := policy.TLSConfig(certs, f.tls.insecure)
+		if err != nil {
 			return err
 		}
 		if f.tls.insecure {
 			fmt.Fprintln(stderr, "webgraph: warning:", insecureWarning)
 		}
-		c := policy.NewRobotsClient(*agent, id.UserAgent(), policy.NewTransportTLS(nil, f.tls.tls))
+		c := policy.NewRobotsClient(*agent, id.UserAgent(), policy.NewTransportTLS(nil, tc))
 		c.Timeout = *timeout
 		p = c.Policy(ctx, target)
 	}

@@ -15,9 +15,11 @@ import (
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/linkcheck"
 	"github.com/webgraph/webgraph/policy"
+	"github.com/webgraph/webgraph/settings"
 )
 
 type sitemapsOutput struct {
@@ -64,7 +66,7 @@ type sitemapsFlags struct {
 	interval, timeout *time.Duration
 	contact           *string
 	noRobots          *bool
-	tls               fetchOptions // --ca-cert and --insecure
+	tls               tlsFlags
 	// The other mode: a crawl's sitemap written (sitemapswrite.go).
 	db, write, base *string
 }
@@ -81,7 +83,7 @@ func newSitemapsFlags(stdout io.Writer) *sitemapsFlags {
 		contact:  fs.String("contact", os.Getenv("WEBGRAPH_CONTACT"), "operator `CONTACT` (URL or e-mail), sent in the User-Agent (default $WEBGRAPH_CONTACT)"),
 		noRobots: fs.Bool("no-robots", false, "do not ask robots.txt (loudly reported)"),
 	}
-	f.tls.registerTLS(fs)
+	f.tls.register(fs)
 	f.db = fs.String("db", "", "with --write: the crawl's database at `PATH` (a file or postgres:// URL)")
 	f.write = fs.String("write", "", "write the sitemap of the crawl in --db to the directory `DIR` (made if missing) instead of reading a site's")
 	f.base = fs.String("base", "", "with --write: the `URL` of the directory the files will be served from; only URLs below it are listed (default: the root of the one origin the crawl kept pages on)")
@@ -104,14 +106,15 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *timeout <= 0 {
 		return usagef("--timeout must be positive")
 	}
-	if err := checkWait("host-interval", *interval); err != nil {
-		return err
+	if err := settings.CheckWait("host-interval", *interval); err != nil {
+		return usagef("%v", err)
 	}
-	if err := checkCount("sitemap-limit", *limit, false); err != nil {
-		return err
+	if err := settings.CheckCount("sitemap-limit", *limit, false); err != nil {
+		return usagef("%v", err)
 	}
-	o := fetchOptions{noRobots: *noRobots, contact: *contact, timeout: *timeout, caFiles: f.tls.caFiles, insecure: f.tls.insecure}
-	if err := o.parseTLS(); err != nil {
+	o, err := newFetcher(settings.Fetch{NoRobots: *noRobots, Contact: *contact, Timeout: *timeout, CACert: f.tls.caFiles, Insecure: f.tls.insecure,
+		Mode: union.ModePlain, BlockPrivate: settings.BlockPrivateAuto}, settings.Secrets{}, "", stderr)
+	if err != nil {
 		return err
 	}
 	warnIdentity(stderr, o.identity())
@@ -119,7 +122,7 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return usagef("%v", err)
 	}
-	gate := o.newGate(ctx, scope, *interval, stderr)
+	gate := o.withGate(ctx, scope, *interval, nil).gate
 	var seedHops []fetch.Redirect
 	if final, joins, err := gate.FollowSeed(ctx, target, crawl.MaxSeedJoins); err == nil && len(joins) > 0 {
 		// The site lives where the URL's own redirect lands: its
@@ -150,66 +153,41 @@ func runSitemaps(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	var deadErr error // with --verify, when dead URLs were found
 	if *verify {
-		live, dead, unverifiable, disallowed, notFetched := 0, 0, 0, 0, 0
 		bar := newLiveLine(stderr)
 		began, drawn := time.Now(), time.Time{}
 		fmt.Fprintf(stderr, "webgraph: verifying %s, one request per %s\n", plural(len(urls), "URL"), *interval)
-		out.Inventory.Live, out.Inventory.Dead, out.Inventory.Unverifiable = &live, &dead, &unverifiable
-		out.Inventory.Disallowed, out.Inventory.NotFetched = &disallowed, &notFetched
+		targets := make([]string, len(urls))
 		for i, s := range urls {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			row := sitemapURL{URL: s.URL, Sitemap: s.Sitemap}
-			u, _ := url.Parse(s.URL)
-			if a := gate.Ask(ctx, u, policy.Probe); a.Denied != nil {
-				if a.Denied.Cause == fetch.DeniedDisallowed {
-					disallowed++
-				} else {
-					notFetched++
-				}
-				row.Error = "not fetched: " + a.Denied.Error()
-			} else {
-				resp, err := gate.Do(ctx, http.MethodGet, u, policy.Probe, nil)
-				if err != nil {
-					row.Error = err.Error()
-				}
-				ev, judged := linkcheck.Judge(ctx, u, http.MethodGet, resp, err, *timeout)
-				if !judged { // cut short: the command's end, or a stopped gate
-					if ctx.Err() != nil {
-						return ctx.Err()
-					}
-					return err
-				}
-				row.Status, row.Verdict, row.Reason = ev.Status, ev.Verdict, ev.Reason
-				switch ev.Verdict {
-				case linkcheck.OK:
-					live++
-				case linkcheck.Broken:
-					dead++
-				default:
-					unverifiable++
-				}
-				if ev.Verdict != linkcheck.Unverifiable {
-					isLive := ev.Verdict == linkcheck.OK
-					row.Live = &isLive
-				}
+			targets[i] = s.URL
+		}
+		i := 0
+		t, err := linkcheck.Verify(ctx, gate, targets, *timeout, func(v linkcheck.Verification, t linkcheck.Tally) {
+			row := sitemapURL{URL: v.URL, Sitemap: urls[i].Sitemap, Status: v.Status, Verdict: v.Verdict, Reason: v.Reason, Error: v.Error}
+			if v.Asked && v.Verdict != linkcheck.Unverifiable {
+				isLive := v.Verdict == linkcheck.OK
+				row.Live = &isLive
 			}
 			if *list || row.Live == nil || !*row.Live {
 				out.URLs = append(out.URLs, row)
 			}
+			i++
 			// On a terminal the bar is redrawn as it moves; elsewhere a line
 			// every 10 s, so a log shows the run is alive.
-			if now := time.Now(); (bar.terminal && now.Sub(drawn) >= 200*time.Millisecond) || now.Sub(drawn) >= 10*time.Second || i+1 == len(urls) {
+			if now := time.Now(); (bar.terminal && now.Sub(drawn) >= 200*time.Millisecond) || now.Sub(drawn) >= 10*time.Second || i == len(urls) {
 				drawn = now
-				bar.draw(fmt.Sprintf("webgraph: verifying %s · %d live, %d dead, %d unverifiable", meter(i+1, len(urls), now.Sub(began)), live, dead, unverifiable))
+				bar.draw(fmt.Sprintf("webgraph: verifying %s · %d live, %d dead, %d unverifiable", meter(i, len(urls), now.Sub(began)), t.Live, t.Dead, t.Unverifiable))
 			}
+		})
+		if err != nil {
+			return err
 		}
 		bar.clear()
+		out.Inventory.Live, out.Inventory.Dead, out.Inventory.Unverifiable = &t.Live, &t.Dead, &t.Unverifiable
+		out.Inventory.Disallowed, out.Inventory.NotFetched = &t.Disallowed, &t.NotFetched
 		fmt.Fprintf(stderr, "webgraph: verified %s: %d live, %d dead, %d unverifiable, %d disallowed by robots.txt, %d not fetched\n",
-			plural(len(urls), "URL"), live, dead, unverifiable, disallowed, notFetched)
-		if dead > 0 {
-			deadErr = &deadURLsError{Origin: out.Origin, Dead: dead, Verified: live + dead + unverifiable}
+			plural(len(urls), "URL"), t.Live, t.Dead, t.Unverifiable, t.Disallowed, t.NotFetched)
+		if t.Dead > 0 {
+			deadErr = &deadURLsError{Origin: out.Origin, Dead: t.Dead, Verified: t.Live + t.Dead + t.Unverifiable}
 		}
 	} else if *list {
 		for _, s := range urls {

@@ -65,11 +65,6 @@ func runSitemapsWrite(ctx context.Context, f *sitemapsFlags, stdout, stderr io.W
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		return usagef("--write %s is a file; name a directory", dir)
 	}
-	if !store.IsPostgres(*f.db) {
-		if _, err := os.Stat(*f.db); err != nil {
-			return fmt.Errorf("sitemaps: --db: %w", err)
-		}
-	}
 	st, err := store.OpenContext(ctx, *f.db, store.Read)
 	if err != nil {
 		return fmt.Errorf("sitemaps: %w", err)

@@ -176,7 +176,7 @@ func TestWACZNotPackagedOnAbort(t *testing.T) {
 	out := filepath.Join(dir, "crawl.wacz")
 	var opened closers
 	defer opened.close()
-	a, err := openArchive("", out, &crawl.Config{}, &fetchOptions{}, nil, &opened)
+	a, err := openArchive("", out, &crawl.Config{}, nil, nil, &opened)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"net/url"
 	"os"
 	"sync"
@@ -39,7 +40,7 @@ type archivingPages struct {
 // the package is made. A resumed crawl appends: to warcPath, to a staged
 // WARC an interrupted packaging left, or to a copy of the earlier package's
 // WARC. Pages go through pages first.
-func openArchive(warcPath, waczPath string, cfg *crawl.Config, o *fetchOptions, pages crawl.Pages, opened *closers) (*archivingPages, error) {
+func openArchive(warcPath, waczPath string, cfg *crawl.Config, creds http.Header, pages crawl.Pages, opened *closers) (*archivingPages, error) {
 	a := &archivingPages{pages: pages, warc: warcPath, wacz: waczPath}
 	if warcPath == "" {
 		a.warc, a.staged = stagedWARC(waczPath), true
@@ -56,10 +57,12 @@ func openArchive(warcPath, waczPath string, cfg *crawl.Config, o *fetchOptions, 
 		return nil, err
 	}
 	opened.add(func() { w.Close() })
-	for name := range o.creds.header {
+	for name := range creds {
 		w.Redact(name) // the operator's credentials stay out of the archive
 	}
-	w.KeepText(cfg.KeepText)
+	// The pages' text for a WACZ's search, unless --keep none: the
+	// archive holds the pages themselves in any case.
+	w.KeepText(cfg.KeepText || cfg.KeepContent)
 	a.w = w
 	return a, nil
 }
@@ -188,9 +191,9 @@ func writeJSON(w io.Writer, v any) error {
 // received for a page, for --warc and --wacz: each response up to
 // --max-body, and at most rendered.DefaultArchivePages times that a page;
 // nil without an archive.
-func (o *fetchOptions) archiveResources() *rendered.Archive {
-	if !o.archive {
+func archiveResources(archive bool, maxBody int64) *rendered.Archive {
+	if !archive {
 		return nil
 	}
-	return rendered.NewArchive(o.maxBody, 0)
+	return rendered.NewArchive(maxBody, 0)
 }

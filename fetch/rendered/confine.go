@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"iter"
 	"os"
 	"path/filepath"
 	"sync"
@@ -54,14 +53,38 @@ type workers struct {
 	running int
 }
 
-// watch reads the targets attached under a page or worker session and
-// confines each dedicated worker among them, until the session ends.
-func (w *workers) watch(ctx context.Context, attached iter.Seq2[target.EventAttachedToTarget, error]) {
-	defer w.wg.Done()
-	for ev, err := range attached {
-		if err != nil {
+// attachment is a target attached under a page or worker session, and the
+// render it belongs to: the one live as it was attached (a nested worker's is
+// its parent's). A worker counts in that render's hold (tab.hold) from then
+// until it is gone; sc is nil when no render was live (or the parent's had
+// ended).
+type attachment struct {
+	ev *target.EventAttachedToTarget
+	sc *scope
+}
+
+// attachedTo returns a chromedp.Listen callback that queues each target
+// attached under a session, with the render it belongs to, owner().
+func (w *workers) attachedTo(owner func() *scope, q *queue[attachment]) func(ev any) {
+	return func(ev any) {
+		a, ok := ev.(*target.EventAttachedToTarget)
+		if !ok {
 			return
 		}
+		var sc *scope
+		if a.WaitingForDebugger && a.TargetInfo.Type == "worker" {
+			sc = w.t.hold(owner())
+		}
+		q.push(attachment{ev: a, sc: sc})
+	}
+}
+
+// watch reads the targets attached under a page or worker session and
+// confines each dedicated worker among them, until the session ends.
+func (w *workers) watch(ctx context.Context, attached *queue[attachment]) {
+	defer w.wg.Done()
+	for a := range attached.all(ctx, nil) {
+		ev := a.ev
 		if !ev.WaitingForDebugger {
 			continue
 		}
@@ -71,7 +94,7 @@ func (w *workers) watch(ctx context.Context, attached iter.Seq2[target.EventAtta
 			w.release(ctx, ev.SessionID)
 			continue
 		}
-		w.confine(ctx, ev)
+		w.confine(ctx, a)
 	}
 }
 
@@ -83,12 +106,20 @@ func (w *workers) release(ctx context.Context, id target.SessionID) {
 }
 
 // confine attaches to one paused worker, sets the WebSocket rule there,
-// watches for nested workers, and lets it run; the session lasts as long as
-// the worker (the rule lasts as long as the session).
-func (w *workers) confine(parent context.Context, ev target.EventAttachedToTarget) {
+// watches for nested workers, reports its network events to its render, and
+// lets it run; the session lasts as long as the worker (the rule lasts as
+// long as the session). A worker whose render is not live (it was attached
+// between renders, or its render ended before it could run) is left paused:
+// nothing it would ask for could go out.
+func (w *workers) confine(parent context.Context, a attachment) {
+	ev, sc := a.ev, a.sc
+	if sc == nil {
+		return // left paused
+	}
 	w.mu.Lock()
-	if w.running >= maxWorkers {
+	if w.running >= maxWorkers || !w.t.live(sc) {
 		w.mu.Unlock()
+		w.t.unhold(sc)
 		return // left paused
 	}
 	w.running++
@@ -101,7 +132,7 @@ func (w *workers) confine(parent context.Context, ev target.EventAttachedToTarge
 	defer func() {
 		if !ok {
 			cancel()
-			w.done()
+			w.done(sc)
 		}
 	}()
 	// The session's reader lives as long as wctx; the attach is bounded by
@@ -116,7 +147,19 @@ func (w *workers) confine(parent context.Context, ev target.EventAttachedToTarge
 	if _, err := chromedp.Call(cctx, network.EmulateNetworkConditionsByRule, wsUnreachable); err != nil {
 		return
 	}
-	if err := chromedp.Listen(wctx, w.t.onEvent); err != nil {
+	// Its requests count in its render's bookkeeping (navState) as its
+	// page's do, and are announced under its render (scope.go); nested
+	// workers belong to the same render.
+	nested := newQueue[attachment]()
+	if err := chromedp.Listen(wctx, func(ev any) {
+		w.t.note(ev, sc)
+		if sc.nav != nil {
+			sc.nav.onEvent(ev)
+		}
+	}); err != nil {
+		return
+	}
+	if err := chromedp.Listen(wctx, w.attachedTo(func() *scope { return sc }, nested)); err != nil {
 		return
 	}
 	// The rule reaches the network service on its own time, which a
@@ -128,7 +171,6 @@ func (w *workers) confine(parent context.Context, ev target.EventAttachedToTarge
 	if _, err := chromedp.Run(cctx, chromedp.Evaluate[any](workerGuardJS)); err != nil {
 		return
 	}
-	nested := chromedp.Events(wctx, target.AttachedToTarget)
 	if _, err := chromedp.Call(cctx, target.SetAutoAttach, target.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(true)}); err != nil {
 		return
 	}
@@ -152,15 +194,17 @@ func (w *workers) confine(parent context.Context, ev target.EventAttachedToTarge
 			}
 		}
 		cancel()
-		w.done()
+		w.done(sc)
 	}()
 	w.release(parent, ev.SessionID)
 }
 
-func (w *workers) done() {
+// done notes that a worker of the render of sc is gone (or will never run).
+func (w *workers) done(sc *scope) {
 	w.mu.Lock()
 	w.running--
 	w.mu.Unlock()
+	w.t.unhold(sc)
 }
 
 // preferences are the browser profile's settings that flags cannot give:

@@ -66,7 +66,11 @@ type extracted struct {
 	JSONLD []string `json:"jsonld"`
 	Pres   []string `json:"pres"` // the innerText of each <pre> shown, in order
 	Idle   bool     `json:"-"`
-	Probe  int      `json:"probe"`
+	// Guarded is wait.js's too: the guard script runs in the document (or
+	// the page did not let the wait answer, which the guard is then
+	// taken to).
+	Guarded bool `json:"-"`
+	Probe   int  `json:"probe"`
 }
 
 // readPage is the action that waits up to most for the page to be idle for
@@ -98,7 +102,7 @@ func readPage(cfg Config, quiet, most time.Duration) chromedp.Action[extracted] 
 		})
 		timedOut := wctx.Err() != nil
 		cancel()
-		idle := false
+		idle, guarded := false, true
 		switch {
 		case ctx.Err() != nil:
 			return ex, ctx.Err()
@@ -109,7 +113,12 @@ func readPage(cfg Config, quiet, most time.Duration) chromedp.Action[extracted] 
 		case wait.ExceptionDetails != nil:
 			return ex, &chromedp.ExceptionError{ExceptionDetails: wait.ExceptionDetails}
 		default:
-			idle = wait.Result == nil || string(wait.Result.Value) != "false"
+			var answer string
+			if wait.Result != nil {
+				answer = string(wait.Result.Value)
+			}
+			idle = answer != "false"
+			guarded = answer == "true" || answer == "false"
 		}
 		w := <-worldc
 		if w.err != nil {
@@ -133,7 +142,7 @@ func readPage(cfg Config, quiet, most time.Duration) chromedp.Action[extracted] 
 				return ex, err
 			}
 		}
-		ex.Idle = idle
+		ex.Idle, ex.Guarded = idle, guarded
 		return ex, nil
 	}
 }

@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"iter"
+	"strings"
 	"sync"
 	"sync/atomic"
 
+	"github.com/chromedp/cdproto"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/cdp/jsonv2"
 	cdpfetch "github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
@@ -47,62 +49,63 @@ type frameSession struct {
 	gate   Gate
 	next   atomic.Int64
 
+	// owner is the render the target belongs to (scope.go): the one live
+	// when it was attached, its parent's for a nested one; nil for the
+	// tab's own session. held is owner while the target counts in its
+	// render's hold (tab.hold): a frame or worker let run.
+	owner, held *scope
+
 	mu       sync.Mutex
 	pending  map[int64]chan error
 	children map[target.SessionID]*frameSession
-	paused   chan cdpfetch.EventRequestPaused // nil for a target that is not a frame
-	worker   bool                             // a dedicated worker: confined before it runs
-	gone     chan struct{}                    // closed when the session ends
+	paused   *queue[stamped] // nil for a target that is not a frame
+	worker   bool            // a dedicated worker: confined before it runs
+	gone     chan struct{}   // closed when the session ends
 	goneOnce sync.Once
 }
 
 // guardFrames makes the tab's page pause the out-of-process frames it
-// starts, and gives each the tab's interception; see above.
+// starts, and gives each the tab's interception; see above. The messages
+// of the frames' sessions are read in the order the browser sent them, with
+// the tab's own (chromedp.Listen), so that each frame, worker and paused
+// request is tied to the render live as it arrived (scope.go).
 func (t *tab) guardFrames(ctx context.Context, gate Gate) error {
-	attached := chromedp.Events(ctx, target.AttachedToTarget)
-	wrapped := chromedp.Events(ctx, target.ReceivedMessageFromTarget)
-	detached := chromedp.Events(ctx, target.DetachedFromTarget)
 	root := &frameSession{t: t, gate: gate, children: map[target.SessionID]*frameSession{}, gone: make(chan struct{})}
 	call := chromedp.FromContext(ctx).Target.Call
 	root.parent = func(ctx context.Context, method string, params any) error { return call(ctx, method, params, nil) }
+	if err := chromedp.Listen(ctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *target.EventAttachedToTarget:
+			root.attached(ctx, *ev, root.parent, t.current())
+		case *target.EventReceivedMessageFromTarget:
+			root.route(ctx, ev.SessionID, ev.Message)
+		case *target.EventDetachedFromTarget:
+			root.detached(ev.SessionID)
+		}
+	}); err != nil {
+		return err
+	}
 	if err := call(ctx, target.SetAutoAttach.Method, target.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(false)}, nil); err != nil {
 		return fmt.Errorf("pausing the page's frames: %w", err)
 	}
-	go func() {
-		for ev, err := range attached {
-			if err != nil {
-				return
-			}
-			root.attached(ctx, ev, root.parent)
-		}
-	}()
-	go func() {
-		for ev, err := range wrapped {
-			if err != nil {
-				return
-			}
-			root.route(ctx, ev.SessionID, ev.Message)
-		}
-	}()
-	go func() {
-		for ev, err := range detached {
-			if err != nil {
-				return
-			}
-			root.detached(ev.SessionID)
-		}
-	}()
 	return nil
 }
 
-// attached answers a frame (or other target) that the session s paused.
-// via sends commands on s itself.
-func (s *frameSession) attached(ctx context.Context, ev target.EventAttachedToTarget, via sender) {
-	child := &frameSession{t: s.t, id: ev.SessionID, gate: s.gate, pending: map[int64]chan error{}, children: map[target.SessionID]*frameSession{}, gone: make(chan struct{})}
+// attached answers a frame (or other target) that the session s paused,
+// for the render of owner. via sends commands on s itself. A frame or
+// worker whose render is not live stays paused: nothing it would ask for
+// could go out. It runs on a session's reading goroutine: no commands.
+func (s *frameSession) attached(ctx context.Context, ev target.EventAttachedToTarget, via sender, owner *scope) {
+	child := &frameSession{t: s.t, id: ev.SessionID, gate: s.gate, owner: owner, pending: map[int64]chan error{}, children: map[target.SessionID]*frameSession{}, gone: make(chan struct{})}
 	child.parent = via
 	child.worker = ev.TargetInfo.Type == "worker"
 	if ev.TargetInfo.Type == "iframe" {
-		child.paused = make(chan cdpfetch.EventRequestPaused, 64)
+		child.paused = newQueue[stamped]()
+	}
+	if child.worker || child.paused != nil {
+		if child.held = s.t.hold(owner); child.held == nil {
+			return // left paused
+		}
 	}
 	s.mu.Lock()
 	s.children[ev.SessionID] = child
@@ -112,19 +115,21 @@ func (s *frameSession) attached(ctx context.Context, ev target.EventAttachedToTa
 
 // start sets up the frame's interception and lets it run; a dedicated
 // worker is confined as confine.go confines one (the WebSocket rule and
-// constructor, its own workers paused in turn) and then let run; any other
-// target is let go as it is (the browser-wide guard answers those it must).
-// A target that cannot be set up stays paused.
+// constructor, its own workers paused in turn, its network events reported
+// to its render) and then let run; any other target is let go as it is (the
+// browser-wide guard answers those it must). A target that cannot be set up
+// stays paused.
 func (s *frameSession) start(ctx context.Context, waiting bool) {
 	if s.worker {
 		if s.call(ctx, network.EmulateNetworkConditionsByRule.Method, wsUnreachable) != nil ||
+			s.call(ctx, network.Enable.Method, network.EnableParams{}) != nil ||
 			s.call(ctx, runtime.Evaluate.Method, runtime.EvaluateParams{Expression: workerGuardJS}) != nil ||
 			s.call(ctx, target.SetAutoAttach.Method, target.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(false)}) != nil {
 			return // left paused
 		}
 	}
 	if s.paused != nil {
-		go s.t.serve(withFrame(ctx, s), s.events(ctx), s.gate)
+		go s.t.serve(withFrame(ctx, s), s.paused.all(ctx, s.gone), s.gate)
 		if err := s.call(ctx, cdpfetch.Enable.Method, cdpfetch.EnableParams{Patterns: []*cdpfetch.RequestPattern{{URLPattern: "*", RequestStage: cdpfetch.RequestStageRequest}}}); err != nil {
 			return // left paused
 		}
@@ -134,24 +139,6 @@ func (s *frameSession) start(ctx context.Context, waiting bool) {
 	}
 	if waiting {
 		s.call(ctx, "Runtime.runIfWaitingForDebugger", struct{}{})
-	}
-}
-
-// events yields the frame's paused requests until it ends or ctx is done.
-func (s *frameSession) events(ctx context.Context) iter.Seq2[cdpfetch.EventRequestPaused, error] {
-	return func(yield func(cdpfetch.EventRequestPaused, error) bool) {
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-s.gone:
-				return
-			case ev := <-s.paused:
-				if !yield(ev, nil) {
-					return
-				}
-			}
-		}
 	}
 }
 
@@ -206,7 +193,8 @@ func (s *frameSession) route(ctx context.Context, from target.SessionID, raw str
 	}
 }
 
-// receive reads one message of the frame's session.
+// receive reads one message of the frame's session. It runs on the tab
+// session's reading goroutine (see guardFrames): it never blocks.
 func (s *frameSession) receive(ctx context.Context, raw string) {
 	var msg struct {
 		ID     int64           `json:"id"`
@@ -237,16 +225,12 @@ func (s *frameSession) receive(ctx context.Context, raw string) {
 			return
 		}
 		if s.paused != nil {
-			select {
-			case s.paused <- ev:
-			case <-s.gone:
-			case <-ctx.Done():
-			}
+			s.paused.push(stamped{ev: &ev, sc: s.t.stampIn(s.owner, &ev)})
 		}
 	case target.AttachedToTarget.Method:
 		var ev target.EventAttachedToTarget
 		if json.Unmarshal(msg.Params, &ev) == nil {
-			s.attached(ctx, ev, s.call)
+			s.attached(ctx, ev, s.call, s.owner)
 		}
 	case target.ReceivedMessageFromTarget.Method:
 		var ev target.EventReceivedMessageFromTarget
@@ -258,6 +242,18 @@ func (s *frameSession) receive(ctx context.Context, raw string) {
 		if json.Unmarshal(msg.Params, &ev) == nil {
 			s.detached(ev.SessionID)
 		}
+	default:
+		// A worker's network events (see start) count in its render's
+		// bookkeeping as its page's do.
+		if s.worker && strings.HasPrefix(msg.Method, "Network.") {
+			ev, err := cdproto.UnmarshalMessage(&cdproto.Message{Method: cdproto.MethodType(msg.Method), Params: jsonv2.Value(msg.Params)}, chromedp.DefaultUnmarshalOptions)
+			if err == nil {
+				s.t.note(ev, s.owner)
+				if s.owner != nil && s.owner.nav != nil {
+					s.owner.nav.onEvent(ev)
+				}
+			}
+		}
 	}
 }
 
@@ -268,7 +264,10 @@ func (s *frameSession) detached(id target.SessionID) {
 	delete(s.children, id)
 	s.mu.Unlock()
 	if child != nil {
-		child.goneOnce.Do(func() { close(child.gone) })
+		child.goneOnce.Do(func() {
+			close(child.gone)
+			s.t.unhold(child.held)
+		})
 	}
 }
 

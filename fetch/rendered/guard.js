@@ -11,15 +11,17 @@
 // Document.prototype.createElement, requestAnimationFrame,
 // cancelAnimationFrame, requestIdleCallback, cancelIdleCallback,
 // IntersectionObserver, ResizeObserver, document.hidden and
-// visibilityState, window.open, navigator.serviceWorker.register,
+// visibilityState, window.open, ServiceWorkerContainer.prototype.register,
 // WebSocket, RTCPeerConnection) and the leave and freeze events, which it
 // stops before the page hears them. Each wrapper does what the original
 // does, and notes it. It
 // defines one property of its own on window, __IDLE_FN__ (neither writable
 // nor configurable), which wait.js calls. It watches the DOM (a
-// MutationObserver) and never changes it. Its one way out of the page is the
-// binding __WS_BINDING__, which it calls with the URL of a WebSocket it
-// refused.
+// MutationObserver) and never changes it. Its ways out of the page are two
+// bindings: __WS_BINDING__, which it calls with the URL of a WebSocket it
+// refused, and __FROZEN_BINDING__, which it takes off window before any of the
+// page's scripts runs (so only the guard can call it) and calls in the top
+// document as the page is frozen.
 //
 // Why: WebSockets bypass the Fetch domain, so the constructor refuses (and
 // reports) them (and the tab's network emulation fails any the page still
@@ -28,9 +30,11 @@
 // not registered (the target guard keeps any that still start from running).
 // A page never hears that it is left or frozen (pagehide, unload,
 // beforeunload, freeze, resume), so what it would send then is never asked
-// for. window.open opens with noopener and returns null: a popup that shares
-// the page's process would, paused by the target guard, stall the page; a
-// noopener one is closed by the guard before its first request.
+// for; webgraph hears when the page's renderer has frozen it (tab.freeze in
+// tab.go), from when none of the page's tasks runs. window.open opens with
+// noopener and returns null: a popup that shares the page's process would,
+// paused by the target guard, stall the page; a noopener one is closed by the
+// guard before its first request.
 //
 // It also watches what the page is still doing, for the adaptive wait: a
 // MutationObserver on the whole document, the setTimeout timers due within
@@ -50,7 +54,10 @@
 //   __HIDDEN_TAB__   whether the tab is hidden (never drawn, whatever the page's visibility)
 //   __IDLE_FN__      idleFn: the name of the idle function, a string
 //   __WS_BINDING__   wsBinding: the name of the WebSocket binding, a string
+//   __FROZEN_BINDING__  frozenBinding: the name of the binding that says the page is frozen, a string
 (() => {
+  const frozen = globalThis[__FROZEN_BINDING__];
+  try { delete globalThis[__FROZEN_BINDING__]; } catch (e) {}
   const now = () => performance.now();
   const setT = window.setTimeout, clearT = window.clearTimeout, clearI = window.clearInterval;
   let last = now(), pending = 0;
@@ -352,11 +359,14 @@
     try { open.call(window, url === undefined ? "" : String(url), "_blank", "noopener"); } catch (e) {}
     return null;
   };
-  const sw = navigator.serviceWorker;
-  if (sw) {
-    sw.register = function () {
+  // On the prototype, where every container's register comes from: the
+  // browser fetches a service worker's script itself, past the tab's
+  // interception, so none may be registered at all.
+  const SWC = window.ServiceWorkerContainer;
+  if (SWC && SWC.prototype.register) {
+    Object.defineProperty(SWC.prototype, "register", {value: function register() {
       return Promise.reject(new DOMException("service workers are blocked by webgraph", "SecurityError"));
-    };
+    }, writable: true, configurable: true});
   }
   const WS = window.WebSocket;
   if (WS) {
@@ -375,10 +385,17 @@
   // resume ones: analytics, keepalive requests) it never gets to do. The
   // guard's listener comes before any of the page's and ends the event.
   // (The method is kept here: a page that replaces Event.prototype's
-  // cannot undo the guard's stop.)
+  // cannot undo the guard's stop.) The top document's freeze is said to
+  // webgraph, which waits for it (window.top cannot be redefined).
   const stopNow = Event.prototype.stopImmediatePropagation;
+  const isTop = window.top === window;
   for (const type of ["pagehide", "unload", "beforeunload", "freeze", "resume"]) {
-    window.addEventListener(type, (e) => stopNow.call(e), true);
+    window.addEventListener(type, (e) => {
+      stopNow.call(e);
+      if (type === "freeze" && isTop && typeof frozen === "function") {
+        try { frozen(""); } catch (x) {}
+      }
+    }, true);
   }
   for (const name of ["RTCPeerConnection", "webkitRTCPeerConnection"]) {
     try { delete window[name]; } catch (e) {}

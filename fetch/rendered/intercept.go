@@ -22,6 +22,11 @@ const maxGateCalls = 8
 // a WebSocket it refused.
 const wsBinding = "__webgraphBlocked"
 
+// frozenBinding is the page-side function the guard script calls, in the top
+// document, as the page is frozen (tab.freeze). The guard keeps it to itself:
+// the page cannot call it.
+const frozenBinding = "__webgraphFrozen"
+
 // idleFn is the page-side function, defined by guard.js, that resolves once
 // the page is idle; wait.js awaits it.
 const idleFn = "__webgraphIdle"
@@ -88,27 +93,32 @@ func newRecord() record {
 	return record{byKey: map[string]*refusal{}, hints: map[network.RequestID]bool{}, verdicts: map[string]error{}}
 }
 
-// block counts one refused request, id (empty for what is no request of the
-// Fetch domain: a WebSocket), and keeps it for the list when list is set.
-// Whether it is listed is decided when the list is read (listing): the
-// browser tells whether a request was a link preload in an event that can
-// come after its pause.
-func (t *tab) block(u, reason, detail string, list bool, id network.RequestID) {
+// block counts one refused request of the render of sc, id (empty for what
+// is no request of the Fetch domain: a WebSocket), and keeps it for the list
+// when list is set. What is refused once its render has ended counts for no
+// render. Whether it is listed is decided when the list is read (listing):
+// the browser tells whether a request was a link preload in an event that
+// can come after its pause.
+func (t *tab) block(sc *scope, u, reason, detail string, list bool, id network.RequestID) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.rec.count++
+	if sc = sc.alive(); sc == nil {
+		return
+	}
+	rec := &sc.rec
+	rec.count++
 	if !list {
 		return
 	}
 	key := reason + " " + u
-	r := t.rec.byKey[key]
+	r := rec.byKey[key]
 	if r == nil {
-		if len(t.rec.refused) >= 4*fetch.MaxBlockedResources {
+		if len(rec.refused) >= 4*fetch.MaxBlockedResources {
 			return
 		}
 		r = &refusal{res: fetch.BlockedResource{URL: u, Reason: reason, Detail: detail}}
-		t.rec.byKey[key] = r
-		t.rec.refused = append(t.rec.refused, r)
+		rec.byKey[key] = r
+		rec.refused = append(rec.refused, r)
 	}
 	switch {
 	case id == "":
@@ -119,13 +129,13 @@ func (t *tab) block(u, reason, detail string, list bool, id network.RequestID) {
 	}
 }
 
-// hint notes that the request id is a link preload (<link rel=preload>,
-// <link rel=modulepreload>).
-func (t *tab) hint(id network.RequestID) {
+// hint notes that the request id of the render of sc is a link preload
+// (<link rel=preload>, <link rel=modulepreload>).
+func (t *tab) hint(sc *scope, id network.RequestID) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if len(t.rec.hints) < maxHints {
-		t.rec.hints[id] = true
+	if sc = sc.alive(); sc != nil && len(sc.rec.hints) < maxHints {
+		sc.rec.hints[id] = true
 	}
 }
 
@@ -153,30 +163,31 @@ func (r *record) listing() []fetch.BlockedResource {
 // page that it closed.
 func (t *tab) popupClosed() {
 	t.mu.Lock()
-	t.rec.popups++
+	if sc := t.cur.alive(); sc != nil {
+		sc.rec.popups++
+	}
 	t.mu.Unlock()
 }
 
 // intercept reads the tab's paused requests until the tab closes and
 // answers each on a goroutine of its own, at most maxGateCalls at once.
-func (t *tab) intercept(ctx context.Context, paused iter.Seq2[cdpfetch.EventRequestPaused, error], gate Gate) {
+func (t *tab) intercept(ctx context.Context, paused iter.Seq[stamped], gate Gate) {
 	defer close(t.done)
 	t.serve(ctx, paused, gate)
 }
 
 // serve answers the paused requests of one target of the tab (its page,
-// or an out-of-process frame: see guardFrames) until the target ends.
-func (t *tab) serve(ctx context.Context, paused iter.Seq2[cdpfetch.EventRequestPaused, error], gate Gate) {
+// or an out-of-process frame: see guardFrames) until the target ends. A
+// render that ends ends the gate calls made for it, so the requests of a
+// page already read hold up no other.
+func (t *tab) serve(ctx context.Context, paused iter.Seq[stamped], gate Gate) {
 	sem := make(chan struct{}, maxGateCalls)
 	defer func() {
 		for range maxGateCalls { // wait for every answer in flight
 			sem <- struct{}{}
 		}
 	}()
-	for ev, err := range paused {
-		if err != nil {
-			return
-		}
+	for p := range paused {
 		select {
 		case sem <- struct{}{}:
 		case <-ctx.Done():
@@ -184,21 +195,21 @@ func (t *tab) serve(ctx context.Context, paused iter.Seq2[cdpfetch.EventRequestP
 		}
 		go func() {
 			defer func() { <-sem }()
-			t.answer(ctx, &ev, gate)
+			t.answer(ctx, p, gate)
 		}()
 	}
 }
 
 // answer lets one paused request go on the wire or fails it, and records
-// why it failed.
-func (t *tab) answer(ctx context.Context, ev *cdpfetch.EventRequestPaused, gate Gate) {
+// why it failed. It lets it go only while the render it belongs to is live
+// (scope.go): it checks before asking the gate, and again just before the
+// request is let go.
+func (t *tab) answer(ctx context.Context, p stamped, gate Gate) {
+	ev, sc := p.ev, p.sc
 	if t.serveDoc(ctx, ev) {
 		return
 	}
-	t.mu.Lock()
-	noScript := t.doc != nil // a no-script picture's tab: it never renders, its requests still pass the gate
-	t.mu.Unlock()
-	if !t.isLive() && !noScript {
+	if !t.live(sc) {
 		// A page already read (or none): nothing of it goes out.
 		t.fail(ctx, ev)
 		return
@@ -220,9 +231,11 @@ func (t *tab) answer(ctx context.Context, ev *cdpfetch.EventRequestPaused, gate 
 		if gate == nil {
 			break
 		}
-		if err := gate.Navigate(ctx, u); err != nil {
+		if err := gate.Navigate(sc.ctx, u); err != nil {
 			t.mu.Lock()
-			t.refusedDoc, t.refusedErr = ev.Request.URL, err
+			if sc.live {
+				sc.refusedDoc, sc.refusedErr = ev.Request.URL, err
+			}
 			t.mu.Unlock()
 			t.fail(ctx, ev)
 			return
@@ -234,33 +247,44 @@ func (t *tab) answer(ctx context.Context, ev *cdpfetch.EventRequestPaused, gate 
 		return
 	default:
 		if reason := typeBlocked(ev); reason != "" {
-			t.block(raw, fetch.DeniedType, reason, false, ev.NetworkID)
+			t.block(sc, raw, fetch.DeniedType, reason, false, ev.NetworkID)
 			t.fail(ctx, ev)
 			return
 		}
 		if gate != nil {
-			deny = t.askSubresource(ctx, gate, u, raw)
+			deny = t.askSubresource(sc, gate, u, raw)
 		}
 	}
 	if deny != nil {
-		t.block(deny.URL, deny.Cause, deny.Reason, true, ev.NetworkID)
+		t.block(sc, deny.URL, deny.Cause, deny.Reason, true, ev.NetworkID)
 		t.fail(ctx, ev)
 		return
 	}
-	reply(ctx, cdpfetch.ContinueRequest, t.b.creds.continueParams(ev, u))
+	// The gate may have taken its time (a robots.txt to fetch): the render
+	// may have ended meanwhile, and with it the page's right to send.
+	if !t.admit(sc, ev.NetworkID) {
+		t.fail(ctx, ev)
+		return
+	}
+	defer sc.sending.Done()
+	// Bounded: the render's end waits for this answer (tab.end).
+	rctx, cancel := context.WithTimeout(ctx, closeTimeout)
+	defer cancel()
+	reply(rctx, cdpfetch.ContinueRequest, t.b.creds.continueParams(ev, u))
 }
 
 // askSubresource asks the gate about a subresource, once per URL and
-// render; robots.txt itself is fetched once per origin by the gate.
-func (t *tab) askSubresource(ctx context.Context, gate Gate, u *url.URL, raw string) *fetch.Denied {
+// render; robots.txt itself is fetched once per origin by the gate. The
+// gate's call ends when the render of sc does.
+func (t *tab) askSubresource(sc *scope, gate Gate, u *url.URL, raw string) *fetch.Denied {
 	t.mu.Lock()
-	err, known := t.rec.verdicts[raw]
+	err, known := sc.rec.verdicts[raw]
 	t.mu.Unlock()
 	if !known {
-		err = gate.Subresource(ctx, u)
+		err = gate.Subresource(sc.ctx, u)
 		t.mu.Lock()
-		if len(t.rec.verdicts) < 4*fetch.MaxBlockedResources {
-			t.rec.verdicts[raw] = err
+		if sc.ctx.Err() == nil && len(sc.rec.verdicts) < 4*fetch.MaxBlockedResources {
+			sc.rec.verdicts[raw] = err
 		}
 		t.mu.Unlock()
 	}

@@ -36,7 +36,15 @@ func runningChrome(t *testing.T) (wsURL string, proc *os.Process) {
 	if err != nil {
 		browsertest.Unavailable(t, err)
 	}
-	dir := t.TempDir()
+	// Not t.TempDir(), which is named after the test: the browser makes a
+	// Unix socket in a directory of its own under it, whose path must fit
+	// in 108 bytes. Removed after the browser has stopped (cleanups run
+	// last first).
+	dir, err := os.MkdirTemp("", "chrome")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
 	args := []string{"--headless", "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", "--user-data-dir=" + dir,
 		"--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "about:blank"}
 	if os.Geteuid() == 0 {

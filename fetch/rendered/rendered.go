@@ -146,6 +146,12 @@ type Config struct {
 	// limit or /proc/meminfo: while it is low, each finished render gives
 	// up its tab (down to one), and tabs come back once it is plentiful.
 	Memory func() MemoryState
+	// MemoryLimit, when above 0, is the most memory (proportional set
+	// size, bytes) the browser webgraph started may use: once a reading
+	// after a render passes it, the browser is recycled (stopped and
+	// started afresh) between pages, when no render is in progress
+	// (recycle.go). A remote browser (BrowserURL) is not recycled.
+	MemoryLimit int64
 	// Proxy, when set, carries every request of a browser webgraph starts
 	// (--proxy-server, loopback hosts included). Nil leaves the browser
 	// to its own settings, which on Linux read the environment's proxy.
@@ -214,6 +220,7 @@ type Fetcher struct {
 
 	peakRSS   atomic.Int64 // the browser tree's most resident memory seen, in bytes
 	sampledAt atomic.Int64 // when it was last read (Unix nanoseconds)
+	pss       pssWatch     // its proportional set size, and the recycling it drives
 }
 
 // rssEvery is how often, at most, the browser tree's memory is read: after
@@ -349,13 +356,19 @@ func (f *Fetcher) sampleRSS(b *browser) {
 	if b.pid <= 0 || now-last < int64(rssEvery) || !f.sampledAt.CompareAndSwap(last, now) {
 		return
 	}
+	f.samplePSS(b)
 	rss, err := proctree.RSS(b.pid)
 	if err != nil {
 		return
 	}
+	raise(&f.peakRSS, rss)
+}
+
+// raise sets peak to v when v is more.
+func raise(peak *atomic.Int64, v int64) {
 	for {
-		peak := f.peakRSS.Load()
-		if rss <= peak || f.peakRSS.CompareAndSwap(peak, rss) {
+		p := peak.Load()
+		if v <= p || peak.CompareAndSwap(p, v) {
 			return
 		}
 	}
@@ -414,10 +427,11 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 		s.Err = fmt.Errorf("rendered: waiting for a tab: %w", ctx.Err())
 		return s, s.Err
 	}
+	f.enter()
 	held := true // the slot, until a tab being emptied takes it over
 	defer func() {
 		if held {
-			f.release()
+			f.leave()
 		}
 	}()
 
@@ -476,7 +490,7 @@ func (f *Fetcher) renderIn(ctx context.Context, b *browser, u *url.URL, s *fetch
 	}
 	f.sampleRSS(b)
 	go func() {
-		defer f.release()
+		defer f.leave()
 		if err := t.rest(); err != nil {
 			t.close() // not reused: it may still run the page
 			return

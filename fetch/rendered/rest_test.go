@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/rendered"
 )
 
@@ -190,9 +192,9 @@ func TestSpinningPageHoldsOnlyItsTab(t *testing.T) {
 }
 
 // TestWorkerStreamEndsWithItsPage renders a page whose dedicated worker opens
-// an EventSource. The tab's events do not show a worker's requests, so the
-// page is frozen, not emptied: the stream must still end once the page is
-// read, not stay open while the tab waits in the pool.
+// an EventSource. A worker's requests are its page's: the stream is listed
+// as open when the page is read, and ends once the page is read, not staying
+// open while the tab waits in the pool.
 func TestWorkerStreamEndsWithItsPage(t *testing.T) {
 	opened := make(chan struct{}, 1)
 	closed := make(chan struct{}, 1)
@@ -229,6 +231,9 @@ wait();
 	s, err := f.Fetch(context.Background(), mustURL(t, ts.URL+"/"))
 	if err != nil || !strings.Contains(s.Text(), "Listening.") {
 		t.Fatalf("Fetch: text %q, err %v; want the page read once its worker's stream was open", s.Text(), err)
+	}
+	if want := []fetch.OpenStream{{URL: ts.URL + "/events", Kind: "eventsource"}}; !slices.Equal(s.OpenStreams, want) {
+		t.Errorf("OpenStreams = %+v; want the worker's %+v", s.OpenStreams, want)
 	}
 	select {
 	case <-opened:

@@ -234,7 +234,8 @@ func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, content
 	case <-ctx.Done():
 		return nil, fmt.Errorf("rendered: waiting for a tab: %w", ctx.Err())
 	}
-	defer f.release()
+	f.enter()
+	defer f.leave()
 	b, err := f.current()
 	if err != nil {
 		return nil, err
@@ -251,6 +252,10 @@ func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, content
 	t.mu.Lock()
 	t.doc = doc
 	t.mu.Unlock()
+	// The tab never renders: its document's requests pass the gate while
+	// it lives, as a render's do while the render does.
+	sc := t.begin(nil)
+	defer t.end(sc)
 
 	rctx, cancel := context.WithTimeout(t.ctx, f.cfg.Timeout)
 	defer cancel()

@@ -81,11 +81,12 @@ func jsInt(n int) string { return strconv.Itoa(n) }
 // whatever its page's visibility says (newTab).
 func guardScript(hidden bool) pageScript {
 	return pageScript{name: "guard.js", source: guardSource, values: map[string]string{
-		"DUE_SOON_MS": jsInt(dueSoonMS),
-		"HELD_FRAMES": jsInt(heldFrames),
-		"HIDDEN_TAB":  strconv.FormatBool(hidden),
-		"IDLE_FN":     jsString(idleFn),
-		"WS_BINDING":  jsString(wsBinding),
+		"DUE_SOON_MS":    jsInt(dueSoonMS),
+		"HELD_FRAMES":    jsInt(heldFrames),
+		"HIDDEN_TAB":     strconv.FormatBool(hidden),
+		"IDLE_FN":        jsString(idleFn),
+		"WS_BINDING":     jsString(wsBinding),
+		"FROZEN_BINDING": jsString(frozenBinding),
 	}}
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"mime"
 	"net/url"
 	"slices"
@@ -40,19 +41,22 @@ type tab struct {
 	done   chan struct{} // closed when the request-answering goroutine ends
 	work   *workers      // the dedicated workers of its pages
 
-	mu         sync.Mutex
-	live       bool   // a render is under way: its page's requests may go out
-	refusedDoc string // a main-document URL Config.Gate refused
-	refusedErr error  // and the gate's answer
-	rec        record // what was refused during the current render
+	mu  sync.Mutex
+	cur *scope // the live render's (scope.go); nil between renders
+	// The requests announced since the last render began, and before
+	// that, with the scope each was announced under (scope.go).
+	announced, announcedBefore map[network.RequestID]*scope
 
 	doc      *servedDoc // a no-script tab's document (screenshot.go); nil in a render's tab
 	viewport Viewport   // the window its pages are laid out in (Config.Viewport)
 
-	// open is set by a render that ended with a request of its page still
-	// in flight: rest empties the tab rather than freeze the page. Only
-	// the render's own goroutine, and then rest's, use it.
-	open bool
+	// open is set by a render that ended with a request of its page (or of
+	// its workers) still in flight, or a worker still running: rest
+	// empties the tab rather than freeze the page. guarded is set by a
+	// render that read a document the guard script runs in, which says
+	// when it is frozen. Only the render's own goroutine, and then rest's,
+	// use them.
+	open, guarded bool
 }
 
 // newTab opens a tab in b: its own user agent, service workers bypassed,
@@ -75,7 +79,7 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rendered: opening a tab: %w", err)
 	}
-	t := &tab{b: b, ctx: ctx, cancel: cancel, done: make(chan struct{}), rec: newRecord()}
+	t := &tab{b: b, ctx: ctx, cancel: cancel, done: make(chan struct{}), announced: map[network.RequestID]*scope{}}
 	t.work = &workers{t: t}
 	fail := func(err error) (*tab, error) {
 		cancel()
@@ -115,8 +119,10 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	if _, err := chromedp.Call(ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: true}); err != nil {
 		return fail(err)
 	}
-	if _, err := chromedp.Call(ctx, runtime.AddBinding, runtime.AddBindingParams{Name: wsBinding}); err != nil {
-		return fail(err)
+	for _, name := range []string{wsBinding, frozenBinding} {
+		if _, err := chromedp.Call(ctx, runtime.AddBinding, runtime.AddBindingParams{Name: name}); err != nil {
+			return fail(err)
+		}
 	}
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: guardFor(hidden)}); err != nil {
 		return fail(err)
@@ -133,15 +139,27 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	if b.context == "" {
 		// A remote browser's tab pauses its workers with its frames, in
 		// one auto-attach (guardFrames, below); this one's are confined
-		// here.
-		attached := chromedp.Events(ctx, target.AttachedToTarget)
+		// here, each tied to the render live when it was attached.
+		attached := newQueue[attachment]()
+		if err := chromedp.Listen(ctx, t.work.attachedTo(t.current, attached)); err != nil {
+			return fail(err)
+		}
 		if _, err := chromedp.Call(ctx, target.SetAutoAttach, target.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(true)}); err != nil {
 			return fail(err)
 		}
 		t.work.wg.Add(1)
 		go t.work.watch(ctx, attached)
 	}
-	paused := chromedp.Events(ctx, cdpfetch.RequestPaused)
+	// Each paused request is tied to the render live as it arrives, in
+	// the order the browser sent it (scope.go).
+	paused := newQueue[stamped]()
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if p, ok := ev.(*cdpfetch.EventRequestPaused); ok {
+			paused.push(stamped{ev: p, sc: t.stamp(p)})
+		}
+	}); err != nil {
+		return fail(err)
+	}
 	if _, err := chromedp.Call(ctx, cdpfetch.Enable, cdpfetch.EnableParams{Patterns: []*cdpfetch.RequestPattern{{URLPattern: "*", RequestStage: cdpfetch.RequestStageRequest}}}); err != nil {
 		return fail(err)
 	}
@@ -153,7 +171,7 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	b.mu.Lock()
 	b.tabs[t.frame] = t
 	b.mu.Unlock()
-	go t.intercept(ctx, paused, cfg.Gate)
+	go t.intercept(ctx, paused.all(ctx, nil), cfg.Gate)
 	return t, nil
 }
 
@@ -179,24 +197,31 @@ func openTarget(b *browser, hidden bool) (context.Context, context.CancelFunc, e
 	return ctx, cancel, nil
 }
 
-// onEvent counts the windows the page tried to open, lists the WebSockets it
-// tried to open (which the guard script refused, or the network emulation
-// failed, in the page or a worker), and notes which requests are link
-// preloads (see record.listing). It runs on a session's reading goroutine: no
+// onEvent notes an event of the tab's own session (see note), for the render
+// live as it arrives. It runs on the session's reading goroutine: no
 // commands.
-func (t *tab) onEvent(ev any) {
+func (t *tab) onEvent(ev any) { t.note(ev, t.current()) }
+
+// note counts the windows the page tried to open, lists the WebSockets it
+// tried to open (which the guard script refused, or the network emulation
+// failed, in the page or a worker), notes which requests are link preloads
+// (see record.listing), and remembers under which render each request was
+// announced (scope.go): sc, the scope of the session the event came from.
+// It runs on a session's reading goroutine: no commands.
+func (t *tab) note(ev any, sc *scope) {
 	switch ev := ev.(type) {
 	case *page.EventWindowOpen:
-		t.block(ev.URL, fetch.DeniedPopup, "new windows are closed before their first request", false, "")
+		t.block(sc, ev.URL, fetch.DeniedPopup, "new windows are closed before their first request", false, "")
 	case *runtime.EventBindingCalled:
 		if ev.Name == wsBinding {
-			t.block(ev.Payload, fetch.DeniedType, wsDetail, true, "")
+			t.block(sc, ev.Payload, fetch.DeniedType, wsDetail, true, "")
 		}
 	case *network.EventWebSocketCreated:
-		t.block(ev.URL, fetch.DeniedType, wsDetail, true, "")
+		t.block(sc, ev.URL, fetch.DeniedType, wsDetail, true, "")
 	case *network.EventRequestWillBeSent:
+		t.announce(ev.RequestID, sc)
 		if ev.Request != nil && ev.Request.IsLinkPreload {
-			t.hint(ev.RequestID)
+			t.hint(sc, ev.RequestID)
 		}
 	}
 }
@@ -475,18 +500,20 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	if err := arc.listen(rctx); err != nil {
 		return err
 	}
-	t.mu.Lock()
-	t.refusedDoc, t.refusedErr = "", nil
-	t.rec = newRecord()
-	t.live = true
-	t.mu.Unlock()
+	sc := t.begin(st)
+	read := false
+	t.guarded = false
 	defer func() {
-		// The page is read: whatever it asks for from now on (a meta
-		// refresh, a timer's fetch) is refused, and rest stills it.
+		// The page is read: whatever it (or a worker of it) asks for from
+		// now on (a meta refresh, a timer's fetch, a request still waiting
+		// for the gate) is refused, and rest stills it. A document the
+		// render did not read (a download, an error, a refused hop) is
+		// one it cannot say is still: the tab is emptied.
+		t.end(sc)
 		t.mu.Lock()
-		t.live = false
+		crowded := sc.crowded
 		t.mu.Unlock()
-		t.open = st.pending()
+		t.open = !read || st.pending() || t.holding(sc) || crowded
 	}()
 
 	navErr := chromedp.Do(rctx, chromedp.Navigate(u.String()))
@@ -505,10 +532,10 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 		return navErr
 	}
 
-	if t.readResponse(st, s) {
+	if t.readResponse(sc, st, s) {
 		return nil
 	}
-	if to, gerr := t.refused(); to != "" {
+	if to, gerr := t.refused(sc); to != "" {
 		from := u.String()
 		if n := len(s.Redirects); n > 0 {
 			from = s.Redirects[n-1].From
@@ -533,6 +560,7 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	ex, wait, err := t.settle(rctx, st, cfg)
 	s.Wait = wait
 	s.OpenStreams = st.openStreams()
+	read, t.guarded = true, ex.Guarded
 	if err != nil {
 		if rctx.Err() != nil && ctx.Err() == nil {
 			s.Err = fmt.Errorf("rendered: timed out after %s reading %s", cfg.Timeout, u)
@@ -547,7 +575,7 @@ func (t *tab) render(ctx context.Context, u *url.URL, cfg Config, s *fetch.Side)
 	}
 	// Read the response again: a script redirect may have loaded another
 	// document since the load event.
-	if t.readResponse(st, s) {
+	if t.readResponse(sc, st, s) {
 		return nil
 	}
 	if ex.URL != "" && ex.URL != "about:blank" {
@@ -566,24 +594,58 @@ const parkTimeout = 5 * time.Second
 // rest stills the page just read before its tab goes back to the pool, so it
 // runs no more (no refresh, no timer, no stream), and an error means the tab
 // must not be reused. A page with nothing in flight is frozen where it is
-// (the page lifecycle's frozen state: none of its tasks run, its timers
-// included, until the tab's next navigation replaces it), which costs one
-// command where emptying the tab costs a navigation. A page with a request
-// still open (a stream, a long poll, anything unfinished when the wait hit its
-// cap) is emptied instead (park), which ends those requests now. Either way
-// what the page asks for once read is refused (see answer), and it never
-// hears that it was frozen or left (guard.js).
+// (the page lifecycle's frozen state: none of its tasks run, its timers and
+// its workers' included, until the tab's next navigation replaces it), which
+// costs one command where emptying the tab costs a navigation. A page with a
+// request still open (a stream, a long poll, anything unfinished when the
+// wait hit its cap, a worker's included) or a dedicated worker still running
+// is emptied instead (park), which ends those requests and workers now.
+// Either way what the page asks for once read is refused (see answer and
+// scope.go), and it never hears that it was frozen or left (guard.js).
 func (t *tab) rest() error {
-	if !t.open {
-		ctx, cancel := context.WithTimeout(t.ctx, parkTimeout)
-		defer cancel()
-		_, err := chromedp.Call(ctx, page.SetWebLifecycleState, page.SetWebLifecycleStateParams{State: page.SetWebLifecycleStateStateFrozen})
-		if err == nil {
-			return nil
-		}
-		// A page the browser would not freeze is emptied.
+	if !t.open && t.freeze() == nil {
+		return nil
 	}
+	// A page the browser would not freeze, or that did not say it was
+	// frozen, is emptied.
 	return t.park()
+}
+
+// freeze freezes the tab's page. The browser answers the command before the
+// page's renderer has frozen it: a task of the page already running (a long
+// one, or a timer's that began just then) runs on and may still ask for
+// something. So when the page read runs the guard script (guarded), freeze
+// also waits for the guard to say, from the page's freeze event, that the
+// page is frozen: from then on it runs nothing, and whatever it asked for
+// before was announced before, so the next render refuses it (scope.go). An
+// error means the page may not be frozen.
+func (t *tab) freeze() error {
+	ctx, cancel := context.WithTimeout(t.ctx, parkTimeout)
+	defer cancel()
+	var heard chan struct{}
+	if t.guarded {
+		heard = make(chan struct{})
+		var once sync.Once
+		if err := chromedp.Listen(ctx, func(ev any) {
+			if b, ok := ev.(*runtime.EventBindingCalled); ok && b.Name == frozenBinding {
+				once.Do(func() { close(heard) })
+			}
+		}); err != nil {
+			return err
+		}
+	}
+	if _, err := chromedp.Call(ctx, page.SetWebLifecycleState, page.SetWebLifecycleStateParams{State: page.SetWebLifecycleStateStateFrozen}); err != nil {
+		return err
+	}
+	if heard == nil {
+		return nil
+	}
+	select {
+	case <-heard:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("rendered: the page did not say it was frozen: %w", ctx.Err())
+	}
 }
 
 // park empties the tab: it shows about:blank, so the page just read runs no
@@ -615,31 +677,24 @@ func (t *tab) park() error {
 	}
 }
 
-// isLive reports whether a render is under way in the tab.
-func (t *tab) isLive() bool {
+// refused returns the main-document URL Config.Gate refused during the
+// render of sc, or "", and the gate's answer.
+func (t *tab) refused(sc *scope) (string, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.live
-}
-
-// refused returns the main-document URL Config.Gate refused during this
-// render, or "", and the gate's answer.
-func (t *tab) refused() (string, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.refusedDoc, t.refusedErr
+	return sc.refusedDoc, sc.refusedErr
 }
 
 // readResponse copies what the events said of the main document into s, and
 // reports whether the answer is a file download (and so not to be read).
-func (t *tab) readResponse(st *navState, s *fetch.Side) bool {
+func (t *tab) readResponse(sc *scope, st *navState, s *fetch.Side) bool {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	s.Redirects = st.hops
-	s.Requests = st.requests
+	s.Requests = maps.Clone(st.requests) // a worker's events may still come
 	t.mu.Lock()
-	s.Blocked = t.rec.count
-	s.BlockedResources = t.rec.listing()
+	s.Blocked = sc.rec.count
+	s.BlockedResources = sc.rec.listing()
 	t.mu.Unlock()
 	if r := st.resp; r != nil {
 		s.FinalURL = r.URL

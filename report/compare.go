@@ -1,41 +1,26 @@
-package main
+package report
 
 import (
-	"context"
 	"encoding/base64"
 	"fmt"
 	"html/template"
 	"io"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/webgraph/webgraph/audit"
-	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/fetch"
-	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/internal/safetext"
 )
 
-// fetchWithPictures is fetchPage for compare --html: the render takes its
-// picture, and the plain side's served HTML is shown with scripts off for
-// the other, put in the plain side's Picture. A picture that cannot be
-// taken is a warning of the page.
-func (o *fetchOptions) fetchWithPictures(ctx context.Context, target *url.URL, width int) (*union.Page, error) {
-	o.pictures = &rendered.Pictures{Width: width}
-	return o.fetchPageThen(ctx, target, func(u *union.Union, p *union.Page) {
-		ns, ok := u.Rendered.(crawl.NoScripter)
-		if !ok || p.Sides[fetch.Plain] == nil {
-			return
-		}
-		pic, perr := ns.NoScriptOf(ctx, p.Sides[fetch.Plain])
-		if perr != nil {
-			p.Warnings = append(p.Warnings, "no-script picture: "+perr.Error())
-		}
-		p.Sides[fetch.Plain].Picture = pic
-	})
+// WriteCompare writes compare --html's page for p: each side's picture and
+// summary, the fields the audit compares, the blocks and links only one
+// side has, and the warnings; made is when it was fetched. One
+// self-contained HTML document, with every string of the site escaped.
+func WriteCompare(w io.Writer, p *union.Page, c union.Comparison, a *audit.Audit, made time.Time) error {
+	return writeCompareHTML(w, newCompareView(p, c, a, made))
 }
 
 // compareView is what compare --html shows. Every string in it is the
@@ -83,7 +68,7 @@ func newCompareView(p *union.Page, c union.Comparison, a *audit.Audit, made time
 	if p.Refusal != nil {
 		v.Verdict = fmt.Sprintf("refused (%s): %s", p.Refusal.Cause, safetext.Clean(p.Refusal.Words))
 	} else {
-		v.Verdict = fmt.Sprintf("kept, %s from %s", plural(p.Words, "word"), sideList(p.Used))
+		v.Verdict = fmt.Sprintf("kept, %s from %s", plural(p.Words, "word", "words"), SidesInWords(p.Used))
 	}
 	for _, n := range []fetch.Name{fetch.Rendered, fetch.Plain} {
 		s := p.Sides[n]
@@ -93,7 +78,7 @@ func newCompareView(p *union.Page, c union.Comparison, a *audit.Audit, made time
 			v.Sides = append(v.Sides, sv)
 			continue
 		}
-		sv.Summary = fmt.Sprintf("%s side: HTTP %d, %s, %d ms", n, s.Status, plural(s.Words, "word"), s.Elapsed.Milliseconds())
+		sv.Summary = fmt.Sprintf("%s side: HTTP %d, %s, %d ms", n, s.Status, plural(s.Words, "word", "words"), s.Elapsed.Milliseconds())
 		if s.Err != nil {
 			sv.Summary += ", error: " + safetext.Clean(s.Err.Error())
 		}
@@ -226,3 +211,19 @@ ul.blocks li.both { background: #f5f5f5; border-color: #bdbdbd; color: #424242; 
 </body>
 </html>
 `
+
+// SidesInWords names sides as a sentence does: "plain", "rendered and
+// plain", "no side".
+func SidesInWords(sides []fetch.Name) string {
+	names := make([]string, len(sides))
+	for i, n := range sides {
+		names[i] = string(n)
+	}
+	switch len(names) {
+	case 0:
+		return "no side"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
