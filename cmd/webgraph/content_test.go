@@ -119,18 +119,19 @@ func readContent(t *testing.T, out string) []contentLine {
 
 // keptPages returns the URLs of the pages a crawl's events say it kept
 // (not duplicates), and those it refused.
-func keptPages(t *testing.T, events string) (kept, refused map[string]bool) {
+func keptPages(t *testing.T, events string) (kept, refused, empty map[string]bool) {
 	t.Helper()
 	data, err := os.ReadFile(events)
 	if err != nil {
 		t.Fatal(err)
 	}
-	kept, refused = map[string]bool{}, map[string]bool{}
+	kept, refused, empty = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 		var ev struct {
 			Event, URL  string
 			OK          bool
 			DuplicateOf string `json:"duplicate_of"`
+			Warnings    []string
 		}
 		if err := json.Unmarshal([]byte(line), &ev); err != nil || ev.Event != "page" {
 			continue
@@ -141,8 +142,13 @@ func keptPages(t *testing.T, events string) (kept, refused map[string]bool) {
 		case !ev.OK:
 			refused[ev.URL] = true
 		}
+		for _, w := range ev.Warnings {
+			if ev.OK && strings.HasPrefix(w, "content: no main content found") {
+				empty[ev.URL] = true
+			}
+		}
 	}
-	return kept, refused
+	return kept, refused, empty
 }
 
 // markdownTree parses md as CommonMark with GitHub's tables.
@@ -213,7 +219,7 @@ func TestContentCrawl(t *testing.T) {
 	if _, errOut, code := webgraph(t, args...); code != exitOK {
 		t.Fatalf("crawl: exit %d\n%s", code, errOut)
 	}
-	kept, refused := keptPages(t, events)
+	kept, refused, empty := keptPages(t, events)
 	for _, u := range []string{hostile.URL + "/missing", hostile.URL + "/wall"} {
 		if !refused[u] {
 			t.Fatalf("the crawl did not refuse %s; refused %v", u, refused)
@@ -262,10 +268,15 @@ func TestContentCrawl(t *testing.T) {
 			}
 		}
 	}
+	// A kept page is in the content once, unless its event said it has
+	// no main content (a tag index of Docusaurus's: links and counts).
 	for u := range kept {
-		if seen[u] != 1 {
-			t.Errorf("%s, kept, is in the content %d times; want once", u, seen[u])
+		if want := map[bool]int{false: 1, true: 0}[empty[u]]; seen[u] != want {
+			t.Errorf("%s, kept (said to have no main content: %v), is in the content %d times; want %d", u, empty[u], seen[u], want)
 		}
+	}
+	if len(empty) > 2 {
+		t.Errorf("%d kept pages without main content; want at most 2 (the Docusaurus tag index has none): %v", len(empty), empty)
 	}
 	for _, u := range []string{docs.URL + "/docs/first-aid/", next.URL + "/about", next.URL + "/team", hostile.URL + "/"} {
 		if seen[u] != 1 {
