@@ -241,7 +241,7 @@ func TestFileErrors(t *testing.T) {
 	for _, want := range []string{
 		"webgraph.toml:2: max_pages: no such setting; did you mean max-pages?",
 		"webgraph.toml:3: depth: want a whole number, not a string",
-		`webgraph.toml:4: keep: must be text or none (got "html")`,
+		`webgraph.toml:4: keep: must be content, text or none (got "html")`,
 		"webgraph.toml:5: timeout: want a duration as a string",
 		"webgraph.toml:6: fail-on: want a list of strings",
 		"webgraph.toml:7: resume: is not read from a file: give --resume on the command line",
