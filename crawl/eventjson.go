@@ -253,7 +253,7 @@ func appendBlocked(b []byte, r fetch.BlockedResource) []byte {
 	b = append(b, `{"url":`...)
 	b = appendString(b, r.URL)
 	b = append(b, `,"reason":`...)
-	b = appendString(b, r.Reason)
+	b = appendString(b, string(r.Reason))
 	b = appendOptString(b, `,"detail":`, r.Detail)
 	return append(b, '}')
 }

@@ -114,7 +114,7 @@ func FuzzPageEventJSON(f *testing.F) {
 			Citation: discovery.Discovery{Via: discovery.Via(title), FoundOn: u, Anchor: s, Depth: n},
 			Sides: map[fetch.Name]SideReport{fetch.Name(s): {FinalURL: u, ContentType: title, Words: n, Wait: s,
 				Requests: map[string]int{u: n, s: 1}, Redirects: []fetch.Redirect{{From: u, To: s, Status: n}},
-				BlockedResources: []fetch.BlockedResource{{URL: u, Reason: s, Detail: title}}, Download: flag, Error: title}},
+				BlockedResources: []fetch.BlockedResource{{URL: u, Reason: fetch.DenialCause(s), Detail: title}}, Download: flag, Error: title}},
 			Used: []fetch.Name{fetch.Name(u)}, Dropped: []union.Dropped{{Side: fetch.Name(title), Reason: s}},
 			Title: title, Canonical: u, Words: n, Links: LinkCounts{Plain: n},
 			RobotsMeta: &RobotsMeta{Noindex: flag},

@@ -47,8 +47,8 @@ type SitemapAttempt struct {
 	Source SitemapSource `json:"source"`
 	// NotFetched, when set, says why the gate kept the document from
 	// being asked for: a fetch.Denied cause (out_of_scope, disallowed, …).
-	NotFetched string `json:"not_fetched,omitempty"`
-	Error      string `json:"error,omitempty"`
+	NotFetched fetch.DenialCause `json:"not_fetched,omitempty"`
+	Error      string            `json:"error,omitempty"`
 }
 
 // SitemapURL is one URL a sitemap advertised.

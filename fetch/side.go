@@ -6,6 +6,7 @@ package fetch
 
 import (
 	"errors"
+	"github.com/webgraph/webgraph/refuse"
 	"strings"
 	"time"
 	"unicode"
@@ -225,25 +226,35 @@ var ErrOutOfScope = errors.New("redirect out of scope")
 // navigation hop because robots.txt disallows it.
 var ErrHopDisallowed = errors.New("redirect disallowed by robots.txt")
 
+// DenialCause says why the gate refused a request. Where a denial and a
+// page's refusal mean the same (robots.txt said no; the URL is outside the
+// approved origins and paths) the word is refuse's own: one vocabulary.
+type DenialCause string
+
 // Denial causes: the values of Denied.Cause.
 const (
-	DeniedOutOfScope = "out_of_scope"    // not an approved origin or path
-	DeniedDisallowed = "disallowed"      // robots.txt of the URL's origin says no
-	DeniedDeferred   = "deferred"        // robots.txt of the URL's origin could not be read
-	DeniedType       = "type"            // a kind of request a text render never makes (images, media, fonts, pings)
-	DeniedPopup      = "popup"           // a new window or tab the page tried to open
-	DeniedStopped    = "stopped"         // the crawl is stopping: no new request starts
-	DeniedTooLong    = "too_long"        // the URL is longer than MaxURLBytes
-	DeniedPrivate    = "private_network" // on a private network, and not an origin the operator named (--block-private)
+	DeniedOutOfScope             = DenialCause(refuse.OutOfScope) // not an approved origin or path
+	DeniedDisallowed             = DenialCause(refuse.Disallowed) // robots.txt of the URL's origin says no
+	DeniedDeferred   DenialCause = "deferred"                     // robots.txt of the URL's origin could not be read
+	DeniedType       DenialCause = "type"                         // a kind of request a text render never makes (images, media, fonts, pings)
+	DeniedPopup      DenialCause = "popup"                        // a new window or tab the page tried to open
+	DeniedStopped    DenialCause = "stopped"                      // the crawl is stopping: no new request starts
+	DeniedTooLong    DenialCause = "too_long"                     // the URL is longer than MaxURLBytes
+	DeniedPrivate    DenialCause = "private_network"              // on a private network, and not an origin the operator named (--block-private)
 )
 
-// Denied is the gate's refusal of one request: which URL, why (one of the
-// Denied* causes) and, in Reason, words for a person (for robots.txt the
-// deciding rule, quoted). policy.Gate returns it; the fetchers report it.
+// DenialCauses returns every DenialCause, a new slice each call.
+func DenialCauses() []DenialCause {
+	return []DenialCause{DeniedOutOfScope, DeniedDisallowed, DeniedDeferred, DeniedType, DeniedPopup, DeniedStopped, DeniedTooLong, DeniedPrivate}
+}
+
+// Denied is the gate's refusal of one request: which URL, why (Cause) and,
+// in Reason, words for a person (for robots.txt the deciding rule,
+// quoted). policy.Gate returns it; the fetchers report it.
 type Denied struct {
-	URL    string `json:"url"`
-	Cause  string `json:"reason"`
-	Reason string `json:"detail,omitempty"`
+	URL    string      `json:"url"`
+	Cause  DenialCause `json:"cause"`
+	Reason string      `json:"reason,omitempty"`
 	// Err is the failure behind the refusal, when one is known (for
 	// DeniedDeferred, the network error that kept robots.txt unread).
 	Err error `json:"-"`
@@ -254,9 +265,9 @@ func (d *Denied) Unwrap() error { return d.Err }
 
 func (d *Denied) Error() string {
 	if d.Reason == "" {
-		return d.Cause + ": " + d.URL
+		return string(d.Cause) + ": " + d.URL
 	}
-	return d.Cause + ": " + d.URL + ": " + d.Reason
+	return string(d.Cause) + ": " + d.URL + ": " + d.Reason
 }
 
 // HopError reports a navigation hop (an HTTP redirect, a meta refresh or a
@@ -296,10 +307,13 @@ const MaxURLBytes = 8 << 10
 
 // BlockedResource is one request the gate kept the browser from making for
 // a page, reported in the page event's blocked_resources.
+//
+// Its JSON is the page event's, which databases and baselines of earlier
+// releases hold: "reason" is the denial's cause, "detail" its words.
 type BlockedResource struct {
-	URL    string `json:"url"`
-	Reason string `json:"reason"`
-	Detail string `json:"detail,omitempty"`
+	URL    string      `json:"url"`
+	Reason DenialCause `json:"reason"`
+	Detail string      `json:"detail,omitempty"`
 }
 
 // MaxOpenStreams caps Side.OpenStreams.

@@ -257,7 +257,7 @@ func (a Answer) Err() error {
 // server resolves: both must allow it. It does not take a
 // throttle slot; Do and WaitSlot do.
 func (g *Gate) Ask(ctx context.Context, u *url.URL, p Purpose) Answer {
-	deny := func(cause, reason string) Answer {
+	deny := func(cause fetch.DenialCause, reason string) Answer {
 		return Answer{Denied: &fetch.Denied{URL: u.String(), Cause: cause, Reason: reason}}
 	}
 	if p.starts() && g.stopCtx.Err() != nil {

@@ -76,7 +76,7 @@ func TestGateAnswersByPurpose(t *testing.T) {
 		name  string
 		url   string
 		p     Purpose
-		cause string // "" allowed
+		cause fetch.DenialCause // "" allowed
 	}{
 		{"page in scope", a.URL + "/docs/x", Page, ""},
 		{"page disallowed", a.URL + "/private/x", Page, fetch.DeniedDisallowed},
@@ -95,7 +95,7 @@ func TestGateAnswersByPurpose(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ans := g.Ask(ctx, mustParse(t, tt.url), tt.p)
-			got := ""
+			var got fetch.DenialCause
 			if ans.Denied != nil {
 				got = ans.Denied.Cause
 			}

@@ -252,7 +252,7 @@ func showFailed(v any) (shown, bool) {
 
 // blockedWhy says why requests of a denial cause (fetch.Denied*) were
 // blocked, to follow "blocked because".
-var blockedWhy = map[string]string{
+var blockedWhy = map[fetch.DenialCause]string{
 	fetch.DeniedDisallowed: "their host's robots.txt disallows them for webgraph",
 	fetch.DeniedDeferred:   "their host's robots.txt could not be read",
 	fetch.DeniedOutOfScope: "they are outside what the crawl may fetch",
@@ -260,6 +260,7 @@ var blockedWhy = map[string]string{
 	fetch.DeniedPopup:      "the page tried to open a new window",
 	fetch.DeniedStopped:    "the crawl was stopping",
 	fetch.DeniedTooLong:    "their URLs are longer than webgraph requests",
+	fetch.DeniedPrivate:    "their host is on a private network the crawl was not told of (--block-private)",
 }
 
 // showBlocked says what was blocked and why: one sentence for each reason
@@ -270,7 +271,10 @@ func showBlocked(v any) (shown, bool) {
 	if !ok {
 		return shown{}, false
 	}
-	type key struct{ reason, detail string }
+	type key struct {
+		reason fetch.DenialCause
+		detail string
+	}
 	var order []key
 	byKey := map[key][]string{}
 	for _, r := range res {
@@ -284,7 +288,7 @@ func showBlocked(v any) (shown, bool) {
 	for _, k := range order {
 		why := blockedWhy[k.reason]
 		if why == "" {
-			why = "of " + clean(strings.ReplaceAll(k.reason, "_", " "))
+			why = "of " + clean(strings.ReplaceAll(string(k.reason), "_", " "))
 		}
 		text := fmt.Sprintf("%s blocked because %s", plural(len(byKey[k]), "request", "requests"), why)
 		if k.detail != "" {

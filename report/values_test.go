@@ -228,3 +228,13 @@ func TestAnyValueInWords(t *testing.T) {
 		t.Errorf("an unknown reason: %+v", s)
 	}
 }
+
+// Every cause the gate denies a request for is said in words, not as the
+// cause's name: a new cause without its sentence fails here.
+func TestBlockedWhySaysEveryCause(t *testing.T) {
+	for _, c := range fetch.DenialCauses() {
+		if blockedWhy[c] == "" {
+			t.Errorf("blocked_resources of cause %q would be shown by its name; blockedWhy has no sentence for it", c)
+		}
+	}
+}

@@ -153,12 +153,12 @@ func TestHostileSecondHost(t *testing.T) {
 		fetched []string
 		// blocked maps a path on host B to the reason it must be listed
 		// with.
-		blocked map[string]string
+		blocked map[string]fetch.DenialCause
 	}{
 		{
 			name:   "B disallows everyone",
 			robots: "User-agent: *\nDisallow: /\n",
-			blocked: map[string]string{
+			blocked: map[string]fetch.DenialCause{
 				"/style.css": fetch.DeniedDisallowed, "/script.js": fetch.DeniedDisallowed,
 				"/frame.html": fetch.DeniedDisallowed, "/fetch": fetch.DeniedDisallowed,
 				"/xhr": fetch.DeniedDisallowed, "/events": fetch.DeniedDisallowed,
@@ -169,7 +169,7 @@ func TestHostileSecondHost(t *testing.T) {
 			name:    "B allows webgraph",
 			robots:  "User-agent: webgraph\nAllow: /\n\nUser-agent: *\nDisallow: /\n",
 			fetched: []string{"/style.css", "/script.js", "/frame.html", "/fetch", "/xhr", "/events", "/from-worker"},
-			blocked: map[string]string{"/ws": fetch.DeniedType},
+			blocked: map[string]fetch.DenialCause{"/ws": fetch.DeniedType},
 		},
 	}
 	for _, tt := range tests {

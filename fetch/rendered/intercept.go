@@ -99,7 +99,7 @@ func newRecord() record {
 // render. Whether it is listed is decided when the list is read (listing):
 // the browser tells whether a request was a link preload in an event that
 // can come after its pause.
-func (t *tab) block(sc *scope, u, reason, detail string, list bool, id network.RequestID) {
+func (t *tab) block(sc *scope, u string, reason fetch.DenialCause, detail string, list bool, id network.RequestID) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if sc = sc.alive(); sc == nil {
@@ -110,7 +110,7 @@ func (t *tab) block(sc *scope, u, reason, detail string, list bool, id network.R
 	if !list {
 		return
 	}
-	key := reason + " " + u
+	key := string(reason) + " " + u
 	r := rec.byKey[key]
 	if r == nil {
 		if len(rec.refused) >= 4*fetch.MaxBlockedResources {
