@@ -2,7 +2,6 @@ package crawl
 
 import (
 	"maps"
-	"net/url"
 	"time"
 
 	"github.com/webgraph/webgraph/discovery"
@@ -32,26 +31,25 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 	}
 	cands := discovery.Candidates(p.FinalURL, it.Citation.Depth, links, c.scope.SameSite)
 
-	var toQueue []discovery.Candidate
 	edges := make([]frontier.Link, 0, len(cands))
 	files := map[string]discovery.Candidate{}
+	queue := make([]frontier.New, 0, len(cands))
+	var excluded, outOfScope int
 	for _, cand := range cands {
 		edges = append(edges, frontier.Link{To: cand.URL, Anchor: cand.Citation.Anchor, Side: cand.Side, Kind: string(cand.Kind)})
 		switch {
 		case cand.Kind == discovery.KindPage:
-			toQueue = append(toQueue, cand)
 		case cand.Kind.IsFile() && c.scope.SameSite(hostOf(cand.URL)):
 			files[cand.URL] = cand
+			continue
+		default:
+			continue
 		}
-	}
-	var queue []frontier.New
-	var excluded, outOfScope int
-	for _, cand := range toQueue {
-		cu, err := url.Parse(cand.URL)
+		cu, err := fetch.ParseURL(cand.URL)
 		if err != nil {
 			continue
 		}
-		if sv := c.scope.Judge(cu); !sv.Allowed {
+		if sv := c.scope.Judge(&cu); !sv.Allowed {
 			switch {
 			case sv.Filtered:
 				excluded++
@@ -187,7 +185,7 @@ func lastModified(p *union.Page) time.Time {
 }
 
 func hostOf(raw string) string {
-	if u, err := url.Parse(raw); err == nil {
+	if u, err := fetch.ParseURL(raw); err == nil {
 		return u.Host
 	}
 	return ""

@@ -103,7 +103,7 @@ func Classify(u *url.URL, sameSite func(host string) bool) Kind {
 	switch {
 	case base == "feed" || base == "rss" || base == "atom" ||
 		base == "feed.xml" || base == "rss.xml" || base == "atom.xml" || base == "index.xml" ||
-		strings.HasPrefix(strings.ToLower(u.Query().Get("feed")), "rss") || strings.HasPrefix(strings.ToLower(u.Query().Get("feed")), "atom"):
+		feedQuery(u.RawQuery):
 		return KindFeed
 	}
 	if i := strings.LastIndexByte(base, '.'); i >= 0 {
@@ -112,6 +112,18 @@ func Classify(u *url.URL, sameSite func(host string) bool) Kind {
 		}
 	}
 	return KindPage
+}
+
+// feedQuery reports whether a query's feed parameter asks for RSS or Atom
+// (WordPress's "?feed=rss2"). A query that holds neither "feed" nor an
+// escape cannot name the parameter, and is not parsed.
+func feedQuery(raw string) bool {
+	if !strings.Contains(raw, "feed") && !strings.Contains(raw, "%") {
+		return false
+	}
+	q, _ := url.ParseQuery(raw)
+	f := strings.ToLower(q.Get("feed"))
+	return strings.HasPrefix(f, "rss") || strings.HasPrefix(f, "atom")
 }
 
 // Kinds tallies URLs by kind. Its JSON form always has all seven keys, zeros

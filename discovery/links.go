@@ -1,6 +1,10 @@
 package discovery
 
-import "net/url"
+import (
+	"sync"
+
+	"github.com/webgraph/webgraph/fetch"
+)
 
 // Link is a hyperlink found on a page, by one or both sides.
 type Link struct {
@@ -24,7 +28,11 @@ type Candidate struct {
 // given its kind. sameSite tells the site's own hosts from external ones.
 func Candidates(foundOn string, depth int, links []Link, sameSite func(host string) bool) []Candidate {
 	var out []Candidate
-	index := map[string]int{}
+	if len(links) > 0 {
+		out = make([]Candidate, 0, len(links))
+	}
+	index := indexes.Get().(map[string]int)
+	defer putIndex(index)
 	for _, l := range links {
 		if l.Nofollow {
 			continue
@@ -35,17 +43,37 @@ func Candidates(foundOn string, depth int, links []Link, sameSite func(host stri
 			}
 			continue
 		}
-		u, err := url.Parse(l.URL)
+		u, err := fetch.ParseURL(l.URL)
 		if err != nil {
 			continue
 		}
 		index[l.URL] = len(out)
 		out = append(out, Candidate{
 			URL:      l.URL,
-			Kind:     Classify(u, sameSite),
+			Kind:     Classify(&u, sameSite),
 			Side:     l.Side,
 			Citation: Discovery{Via: ViaLink, FoundOn: foundOn, Anchor: l.Anchor, Depth: depth + 1},
 		})
 	}
+	if len(out) == 0 {
+		out = nil // all nofollow or unreadable: none, as before any was read
+	}
 	return out
 }
+
+// indexes holds the maps Candidates finds a page's repeated URLs with, so
+// that each page does not make one of its own.
+var indexes = sync.Pool{New: func() any { return map[string]int{} }}
+
+// putIndex empties m and gives it back, unless a page of very many links
+// made it large: emptying a map costs as much as it once held.
+func putIndex(m map[string]int) {
+	if len(m) > maxPooledIndex {
+		return
+	}
+	clear(m)
+	indexes.Put(m)
+}
+
+// maxPooledIndex is the most URLs a map given back to indexes may hold.
+const maxPooledIndex = 1024

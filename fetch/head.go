@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // MetaAgent is the product token webgraph answers to in robots directives:
@@ -74,8 +75,8 @@ type FailedRequest struct {
 // Clip collapses white space in s and cuts it to at most n runes.
 func Clip(s string, n int) string {
 	s = CollapseSpace(s)
-	if r := []rune(s); len(r) > n {
-		s = string(r[:n])
+	if utf8.RuneCountInString(s) > n { // counted as []rune(s) counts: a bad byte is one U+FFFD
+		s = string([]rune(s)[:n])
 	}
 	return s
 }

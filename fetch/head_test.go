@@ -122,3 +122,26 @@ func FuzzJSONLDTypes(f *testing.F) {
 		}
 	})
 }
+
+// Clip cuts as a []rune conversion cuts (a bad byte counts as one rune and
+// comes out as U+FFFD when cut), and a short, collapsed text costs nothing:
+// every link's anchor passes through it.
+func TestClipCutsByRunes(t *testing.T) {
+	ref := func(s string, n int) string {
+		s = CollapseSpace(s)
+		if r := []rune(s); len(r) > n {
+			s = string(r[:n])
+		}
+		return s
+	}
+	for _, s := range []string{"", "short", "  two  words ", "héllo wörld", "a\xffb\xfe c", strings.Repeat("é", 7), "ab\xff\xff\xffcdef", "日本語のテキスト"} {
+		for n := 0; n <= 8; n++ {
+			if got, want := Clip(s, n), ref(s, n); got != want {
+				t.Errorf("Clip(%q, %d) = %q; want %q", s, n, got, want)
+			}
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { Anchor("Read the whole guide to getting started with the crawler") }); n != 0 {
+		t.Errorf("Anchor of a short text costs %v allocations; want none", n)
+	}
+}

@@ -378,13 +378,7 @@ func CollapseSpace(s string) string {
 
 // Anchor cleans a link's text for reporting: whitespace collapsed, at most
 // MaxAnchor runes.
-func Anchor(s string) string {
-	s = CollapseSpace(s)
-	if r := []rune(s); len(r) > MaxAnchor {
-		s = string(r[:MaxAnchor])
-	}
-	return s
-}
+func Anchor(s string) string { return Clip(s, MaxAnchor) }
 
 // IsHTML reports whether a media type is an HTML document.
 func IsHTML(mediaType string) bool {

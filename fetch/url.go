@@ -22,6 +22,17 @@ var ErrNotHTTP = errors.New("fetch: not an http(s) URL")
 //
 // Normalize is idempotent: Normalize(Normalize(x)) == Normalize(x).
 func Normalize(base *url.URL, ref string) (string, error) {
+	ref = strings.TrimSpace(ref)
+	if strings.HasPrefix(ref, "http://") || strings.HasPrefix(ref, "https://") {
+		if s, ok := fastAbsolute(ref); ok {
+			return s, nil // resolve.go
+		}
+	}
+	return normalizeParsed(base, ref)
+}
+
+// normalizeParsed is Normalize through net/url, for any reference.
+func normalizeParsed(base *url.URL, ref string) (string, error) {
 	u, err := url.Parse(strings.TrimSpace(ref))
 	if err != nil {
 		return "", err

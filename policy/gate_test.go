@@ -249,6 +249,24 @@ func TestOriginNormalForm(t *testing.T) {
 	}
 }
 
+// The scope is asked about every link a page queues: asking allocates
+// nothing for a URL in normal form, and the answer is Origin's.
+func TestApprovedOriginAllocatesNothing(t *testing.T) {
+	seed, _ := url.Parse("http://127.0.0.1:8080/")
+	s, err := NewScope([]*url.URL{seed}, nil, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, _ := url.Parse("http://127.0.0.1:8080/p/2")
+	out, _ := url.Parse("http://127.0.0.1:8081/p/2")
+	if !s.ApprovedOrigin(in) || s.ApprovedOrigin(out) {
+		t.Fatalf("ApprovedOrigin: %v for its own origin, %v for another port", s.ApprovedOrigin(in), s.ApprovedOrigin(out))
+	}
+	if n := testing.AllocsPerRun(100, func() { s.ApprovedOrigin(in) }); n != 0 {
+		t.Errorf("ApprovedOrigin costs %v allocations; want none", n)
+	}
+}
+
 // A policy remembered from a database (a resumed crawl, a worker joining a
 // shared one) brings its Crawl-delay to the throttle as a fetched one does,
 // for the host however it is spelled; one above the cap is reported and

@@ -235,19 +235,34 @@ func (c *RobotsClient) now() time.Time {
 // the scheme's default port dropped, as fetch.NormalizeURL writes URLs; so
 // http://Example.COM:80/ and http://example.com/ are one origin.
 func Origin(u *url.URL) string {
+	var buf [64]byte
+	return string(appendOrigin(buf[:0], u))
+}
+
+// appendOrigin appends Origin(u) to b. A map of origins is asked with
+// string(appendOrigin(buf[:0], u)) on a buffer of the caller's stack,
+// which allocates nothing: the scope asks once for each link a page queues.
+func appendOrigin(b []byte, u *url.URL) []byte {
 	scheme := strings.ToLower(u.Scheme)
 	port := u.Port()
 	if (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
 		port = ""
 	}
 	host := fetch.CanonicalHost(u.Hostname())
+	b = append(b, scheme...)
+	b = append(b, "://"...)
 	if strings.Contains(host, ":") { // an IPv6 literal
-		host = "[" + host + "]"
+		b = append(b, '[')
+		b = append(b, host...)
+		b = append(b, ']')
+	} else {
+		b = append(b, host...)
 	}
 	if port != "" {
-		host += ":" + port
+		b = append(b, ':')
+		b = append(b, port...)
 	}
-	return scheme + "://" + host
+	return b
 }
 
 // homeHost reports whether b is a's own host or its www. twin, on the same

@@ -20,8 +20,8 @@ import (
 // for concurrent use; build it with NewScope. Its origins grow only by Join
 // (the origin a seed's own redirect lands on); the rest never changes.
 type Scope struct {
-	origins atomic.Pointer[map[string]bool] // replaced whole by Join
-	named   map[string]bool                 // the seeds' and --origin's: never changes
+	origins atomic.Pointer[approved] // replaced whole by Join
+	named   map[string]bool          // the seeds' and --origin's: never changes
 	joinMu  sync.Mutex
 	paths   []string
 	seeds   map[string]bool
@@ -57,7 +57,7 @@ func NewScope(seeds []*url.URL, origins, paths, include, exclude []string) (*Sco
 		approved[Origin(u)] = true
 	}
 	s.named = maps.Clone(approved)
-	s.origins.Store(&approved)
+	s.origins.Store(newApproved(approved))
 	for _, p := range paths {
 		if !strings.HasPrefix(p, "/") {
 			problems = append(problems, fmt.Sprintf("allowed path %q must start with /", p))
@@ -131,7 +131,10 @@ func (s *Scope) Allows(u *url.URL) bool { return s.Judge(u).Allowed }
 
 // ApprovedOrigin reports whether u is on an approved origin, whatever its
 // path: where sitemaps may be fetched and credentials sent.
-func (s *Scope) ApprovedOrigin(u *url.URL) bool { return (*s.origins.Load())[Origin(u)] }
+func (s *Scope) ApprovedOrigin(u *url.URL) bool {
+	var buf [64]byte
+	return s.origins.Load().origins[string(appendOrigin(buf[:0], u))]
+}
 
 // Named reports whether u is on an origin the operator named: a seed's
 // (as typed) or one given as an extra origin, not one a seed's redirect
@@ -158,33 +161,48 @@ func (s *Scope) Join(u *url.URL) bool {
 	o := Origin(u)
 	s.joinMu.Lock()
 	defer s.joinMu.Unlock()
-	old := *s.origins.Load()
+	old := s.origins.Load().origins
 	if old[o] {
 		return false
 	}
-	next := make(map[string]bool, len(old)+1)
-	for k := range old {
-		next[k] = true
-	}
+	next := maps.Clone(old)
 	next[o] = true
-	s.origins.Store(&next)
+	s.origins.Store(newApproved(next))
 	return true
 }
 
-// SameSite reports whether host belongs to an approved origin (any scheme).
-func (s *Scope) SameSite(host string) bool {
-	host = strings.ToLower(host)
-	for o := range *s.origins.Load() {
-		if strings.HasSuffix(o, "://"+host) {
-			return true
+// approved is the approved origins, and the hosts SameSite answers for.
+type approved struct {
+	origins map[string]bool
+	// hosts holds, for each origin, what follows each "://" in it (its
+	// host[:port]): the hosts h for which the origin ends in "://"+h.
+	hosts map[string]bool
+}
+
+func newApproved(origins map[string]bool) *approved {
+	a := &approved{origins: origins, hosts: map[string]bool{}}
+	for o := range origins {
+		for rest := o; ; { // matches of "://" cannot overlap
+			_, after, ok := strings.Cut(rest, "://")
+			if !ok {
+				break
+			}
+			a.hosts[after] = true
+			rest = after
 		}
 	}
-	return false
+	return a
+}
+
+// SameSite reports whether host belongs to an approved origin (any scheme):
+// whether an approved origin ends in "://" and host, in lower case.
+func (s *Scope) SameSite(host string) bool {
+	return s.origins.Load().hosts[strings.ToLower(host)]
 }
 
 // Origins returns the approved origins, sorted.
 func (s *Scope) Origins() []string {
-	origins := *s.origins.Load()
+	origins := s.origins.Load().origins
 	out := make([]string, 0, len(origins))
 	for o := range origins {
 		out = append(out, o)

@@ -482,8 +482,7 @@ func (f *Frontier) CompleteThen(it frontier.Item, r frontier.Result, canon strin
 func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon string, waits bool, then func(firsts []frontier.Link, holder string, err error)) {
 	var fresh []frontier.Item  // the URLs queued that were new, in id order
 	var raised []frontier.Item // the URLs queued that were known as links' targets only
-	var kinds map[string]string
-	w := &pageWrite{}
+	w := pageWrites.Get().(*pageWrite)
 	var firsts []frontier.Link
 	var holder string
 	fn := func(*sql.Tx) error {
@@ -530,7 +529,8 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 			}
 			// The URLs go in before the links: a URL the page queues
 			// that is new to the crawl makes its links firsts.
-			kinds = firstKinds(r.Links, kinds)
+			w.kinds = firstKinds(r.Links, w.kinds)
+			kinds := w.kinds
 			for _, n := range r.Queue {
 				if f.maxDepth >= 0 && n.Citation.Depth > f.maxDepth {
 					continue
@@ -561,6 +561,7 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 	f.s.writeThen(fn, func(err error) {
 		f.pending.give(rows)
 		if err == nil && holder != "" {
+			pageWrites.Put(w)
 			go then(nil, holder, nil)
 			return
 		}
@@ -585,6 +586,7 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 		f.inFlight--
 		f.signal()
 		f.mu.Unlock()
+		pageWrites.Put(w)
 		go then(firsts, "", err)
 	}, waits)
 }

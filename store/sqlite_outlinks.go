@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/webgraph/webgraph/frontier"
@@ -36,14 +37,20 @@ type learned struct {
 }
 
 // pageWrite is the writer's scratch for one record, reset each time the
-// record's write runs (a batch that failed runs it again alone).
+// record's write runs (a batch that failed runs it again alone). Records
+// waiting in a batch each hold one; a committed record's goes back to
+// pageWrites, so that its maps and slices, sized for a page's links, serve
+// the next record instead of being grown again.
 type pageWrite struct {
 	queued  map[string]urlFacts // the URLs the record queues
+	kinds   map[string]string   // the kind of the record's first link to each target (firstKinds)
 	links   []frontier.Link     // the record's links, one per target, in URL order
 	firsts  map[string]bool     // the targets new to the crawl
 	json    []byte
 	learned []learned
 }
+
+var pageWrites = sync.Pool{New: func() any { return new(pageWrite) }}
 
 func (w *pageWrite) reset() {
 	if w.queued == nil {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/webgraph/webgraph/internal/gcfloor"
 	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
@@ -63,6 +64,7 @@ func BenchmarkCrawlPlain2000(b *testing.B) {
 // process, so that -cpuprofile, -blockprofile and -mutexprofile see the
 // crawl's own code.
 func BenchmarkCrawlPlainInProcess(b *testing.B) {
+	defer gcfloor.Set(gcFloor)() // as main sets it
 	ts := httptest.NewServer(sites.Generated(2000, false))
 	defer ts.Close()
 	for b.Loop() {
@@ -70,6 +72,29 @@ func BenchmarkCrawlPlainInProcess(b *testing.B) {
 		var out bytes.Buffer
 		err := run(b.Context(), []string{"crawl", "--db", filepath.Join(dir, "crawl.db"), "--mode", "plain", "--host-interval", "0", "--delay", "0",
 			"--concurrency", "8", "--depth", "-1", "--max-pages", "5000", "--keep", "none", "--out", filepath.Join(dir, "events.jsonl"), ts.URL + "/"}, &out, &out)
+		if err != nil {
+			b.Fatalf("crawl: %v\n%s", err, out.String())
+		}
+		if ev, _ := os.ReadFile(filepath.Join(dir, "events.jsonl")); !bytes.Contains(ev, []byte(`"event":"done","stopped":"exhausted","pages":2000,"ok":2000,`)) {
+			b.Fatalf("the crawl did not keep all 2000 pages")
+		}
+	}
+}
+
+// BenchmarkCrawlPlainDenseInProcess is BenchmarkCrawlPlainInProcess on the
+// site make bench-peers sets against wget2 at 100 links a page
+// (sites.Dense(2000, 100)): most of a page's links are the navigation
+// every page repeats, so link extraction, normalisation, the candidates and
+// the links' record take most of the crawl's CPU.
+func BenchmarkCrawlPlainDenseInProcess(b *testing.B) {
+	defer gcfloor.Set(gcFloor)() // as main sets it
+	ts := httptest.NewServer(sites.Dense(2000, 100))
+	defer ts.Close()
+	for b.Loop() {
+		dir := b.TempDir()
+		var out bytes.Buffer
+		err := run(b.Context(), []string{"crawl", "--db", filepath.Join(dir, "crawl.db"), "--mode", "plain", "--host-interval", "0", "--delay", "0",
+			"--concurrency", "8", "--depth", "40", "--max-pages", "100000", "--keep", "none", "--out", filepath.Join(dir, "events.jsonl"), ts.URL + "/"}, &out, &out)
 		if err != nil {
 			b.Fatalf("crawl: %v\n%s", err, out.String())
 		}

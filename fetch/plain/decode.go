@@ -247,8 +247,15 @@ func notText(text []byte) string {
 		text = text[:controlSample]
 	}
 	runes, controls := 0, 0
-	for _, r := range string(text) {
-		runes++
+	for i := 0; i < len(text); runes++ {
+		r := rune(text[i])
+		if r < utf8.RuneSelf {
+			i++
+		} else {
+			var w int
+			r, w = utf8.DecodeRune(text[i:]) // a bad byte is one U+FFFD, as ranging over the string reads it
+			i += w
+		}
 		if r < 0x20 && r != '\t' && r != '\n' && r != '\f' && r != '\r' || r >= 0x7f && r < 0xa0 {
 			controls++
 		}

@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"compress/zlib"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"net/http"
@@ -100,6 +101,57 @@ func TestNotText(t *testing.T) {
 			t.Errorf("%s: notText = %v; want %v", tt.name, got, tt.want)
 		}
 	}
+}
+
+// notTextByRange is notText as it was written first: the counts of a range
+// over the text as a string.
+func notTextByRange(text []byte) string {
+	if len(text) > controlSample {
+		text = text[:controlSample]
+	}
+	runes, controls := 0, 0
+	for _, r := range string(text) {
+		runes++
+		if r < 0x20 && r != '\t' && r != '\n' && r != '\f' && r != '\r' || r >= 0x7f && r < 0xa0 {
+			controls++
+		}
+	}
+	if controls*maxControlShare <= runes {
+		return ""
+	}
+	return fmt.Sprintf("the body is not text: %d of its first %d characters are control characters (binary data served as HTML, or a body compressed without a Content-Encoding to say so)", controls, runes)
+}
+
+var notTextCases = []string{
+	"", "plain", "\x00", "\x00\x00a", strings.Repeat("a\x00", 100), "caf\u00e9 \u0085\u0085", "\xc2\x85\xc2", "\xff\xfe\x00\x01",
+	strings.Repeat("\u0080", 3) + "abcdefghijklmnopqrstuvwxyz", strings.Repeat("\xe2\x82", 40), strings.Repeat("x", controlSample) + "\x00\x00",
+	strings.Repeat("\u00e9", controlSample/2-1) + "\x01\x01\x01", "\x7f\x9f\xa0\t\n\f\r\v",
+}
+
+// TestNotTextCountsAsTheRange holds notText's byte loop to the range over
+// the string it replaced, counts and words alike.
+func TestNotTextCountsAsTheRange(t *testing.T) {
+	for _, c := range notTextCases {
+		if got, want := notText([]byte(c)), notTextByRange([]byte(c)); got != want {
+			t.Errorf("notText(%q) = %q; the range gives %q", c, got, want)
+		}
+	}
+	page := []byte(strings.Repeat("<p>words and more words</p>", 100))
+	if n := testing.AllocsPerRun(10, func() { notText(page) }); n != 0 {
+		t.Errorf("notText of a page costs %v allocations; want none", n)
+	}
+}
+
+// FuzzNotText holds notText to the range over the string on any bytes.
+func FuzzNotText(f *testing.F) {
+	for _, c := range notTextCases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if got, want := notText(b), notTextByRange(b); got != want {
+			t.Fatalf("notText(%q) = %q; the range gives %q", b, got, want)
+		}
+	})
 }
 
 // compress returns text under the codings, applied in order.
@@ -224,6 +276,22 @@ func TestReadBody(t *testing.T) {
 	_, err := readBody(iotest.TimeoutReader(bytes.NewReader(body)), -1, 1<<20)
 	if err == nil {
 		t.Errorf("a failing read returned no error")
+	}
+}
+
+// TestReadBodyOfUnknownLengthAllocatesOnce holds a page of 5 KB sent in
+// chunks (no length told) to one buffer, the reader aside.
+func TestReadBodyOfUnknownLengthAllocatesOnce(t *testing.T) {
+	body := bytes.Repeat([]byte("<li><a href=/p/1>Page 1</a></li>"), 5<<10/32)
+	r := bytes.NewReader(body)
+	n := testing.AllocsPerRun(20, func() {
+		r.Reset(body)
+		if b, err := readBody(r, -1, 1<<20); err != nil || len(b) != len(body) {
+			t.Fatalf("read %d bytes (%v); want %d", len(b), err, len(body))
+		}
+	})
+	if n > 2 {
+		t.Errorf("reading %d bytes of unknown length costs %v allocations; want the buffer and the limiting reader", len(body), n)
 	}
 }
 

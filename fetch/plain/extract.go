@@ -117,6 +117,9 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 		}
 	}
 
+	if len(f.links) > 0 {
+		p.links = make([]fetch.Link, 0, min(len(f.links), MaxLinks))
+	}
 	for i, a := range f.links {
 		href, _ := attr(a, "href")
 		u, err := f.resolve(base, href)
@@ -135,6 +138,10 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 			p.linksCapped = len(f.links) - i - 1 // left unread: said in the page's warnings
 			break
 		}
+	}
+
+	if len(p.links) == 0 {
+		p.links = nil // none resolved: no links, as before any was read
 	}
 
 	for _, n := range f.anchors {

@@ -32,3 +32,60 @@ func BenchmarkExtract(b *testing.B) {
 		}
 	}
 }
+
+// densePage is a page as sites.Dense serves it (the site make bench-peers
+// crawls against wget2): a title, a heading, a paragraph and k links.
+func densePage(k int) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `<!doctype html><html><head><title>Page 7</title></head><body><h1>Page 7</h1><p>This is page 7 of a generated site with 2000 pages of %d links. It has enough words of its own to count as a readable page.</p><ul>`, k)
+	for j := 1; j <= k; j++ {
+		fmt.Fprintf(&b, `<li><a href="/p/%d">Page %d</a></li>`, 700+j, 700+j)
+	}
+	b.WriteString(`</ul></body></html>`)
+	return b.Bytes()
+}
+
+// BenchmarkDensePage parses and reads one 100-link page, as the plain side
+// does for each page of the dense site: the parse, the walk, the links.
+func BenchmarkDensePage(b *testing.B) {
+	page := densePage(100)
+	u, _ := url.Parse("http://127.0.0.1:8080/p/7")
+	b.Run("parse", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := html.Parse(bytes.NewReader(page)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("read", func(b *testing.B) {
+		for b.Loop() {
+			root, err := html.Parse(bytes.NewReader(page))
+			if err != nil {
+				b.Fatal(err)
+			}
+			f := collect(root)
+			p := extract(root, f, u)
+			readHead(f, docBase(f, u), http.Header{})
+			if len(p.links) != 100 {
+				b.Fatal(len(p.links))
+			}
+		}
+	})
+}
+
+// BenchmarkDensePageRead is the read of one parsed 100-link page alone.
+func BenchmarkDensePageRead(b *testing.B) {
+	u, _ := url.Parse("http://127.0.0.1:8080/p/7")
+	root, err := html.Parse(bytes.NewReader(densePage(100)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		f := collect(root)
+		p := extract(root, f, u)
+		readHead(f, docBase(f, u), http.Header{})
+		if len(p.links) != 100 {
+			b.Fatal(len(p.links))
+		}
+	}
+}

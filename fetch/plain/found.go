@@ -1,10 +1,13 @@
 package plain
 
 import (
+	"net/url"
 	"strings"
 
 	"golang.org/x/net/html"
 	"golang.org/x/text/encoding"
+
+	"github.com/webgraph/webgraph/fetch"
 )
 
 // found is what extraction reads from a document's elements, gathered in
@@ -29,6 +32,11 @@ type found struct {
 	// query is the encoding the document's URLs write their queries in
 	// (see queryEncoding), set by whoever decoded it; nil is UTF-8.
 	query encoding.Encoding
+
+	// resolver resolves the document's references against resolverBase
+	// (see resolve).
+	resolver     *fetch.Resolver
+	resolverBase *url.URL
 }
 
 // collect walks the tree under root once.
@@ -112,6 +120,9 @@ func includesFold(list, word string) bool {
 func (f *found) text(n *html.Node) string {
 	if n == nil {
 		return ""
+	}
+	if c := n.FirstChild; f.flat == nil && c != nil && c.NextSibling == nil && c.Type == html.TextNode {
+		return c.Data // one text child, as most links' and titles' are: its text, no copy
 	}
 	var b strings.Builder
 	var walk func(n *html.Node)

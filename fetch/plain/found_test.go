@@ -208,6 +208,7 @@ var extractionCases = []string{
 	`<noscript><a href="/ns">ns</a></noscript><slot><a href="/in-slot" id="s">outside any shadow root</a></slot>`,
 	`<table><tr><td>a</td><td>b</td></tr></table><p hidden>gone <a href="/hidden">h</a></p><math><a href="/m">m</a></math>`,
 	`<a href="http://[::1">bad</a><a href="javascript:void(0)">js</a><a href="mailto:x@y">m</a><a href="#frag">f</a><a href="/p#sec">p</a>`,
+	`<a href="%0X0">only links that do not resolve</a><a href="javascript:void(0)">js</a>`,
 	``,
 	`plain text only`,
 }

@@ -34,7 +34,10 @@ func queryEncoding(name string) encoding.Encoding {
 // from, resolved against base and normalised (fetch.Normalize), its query
 // first written as the browser writes it (see encodeQuery).
 func (f *found) resolve(base *url.URL, href string) (string, error) {
-	return fetch.Normalize(base, encodeQuery(href, f.query))
+	if f.resolver == nil || f.resolverBase != base {
+		f.resolver, f.resolverBase = fetch.NewResolver(base), base
+	}
+	return f.resolver.Normalize(encodeQuery(href, f.query))
 }
 
 // encodeQuery returns href with its query written as a browser writes the

@@ -13,6 +13,7 @@ import (
 	"index/suffixarray"
 	"net/url"
 	"strings"
+	"sync"
 
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/refuse"
@@ -449,8 +450,16 @@ func clip(s string, n int) string {
 // routes, a link to a hash route is listed by its URL with the route
 // (fetch.NormalizeRoute): each route is a link of its own.
 func mergeLinks(sides []*fetch.Side, routes bool) (links []Link, long int) {
+	n := 0
+	for _, s := range sides {
+		n = max(n, len(s.Links))
+	}
 	var out []Link
-	index := map[string]int{}
+	if n > 0 {
+		out = make([]Link, 0, n)
+	}
+	index := indexes.Get().(map[string]int)
+	defer putIndex(index)
 	tooLong := map[string]bool{}
 	for _, s := range sides {
 		for _, l := range s.Links {
@@ -477,8 +486,28 @@ func mergeLinks(sides []*fetch.Side, routes bool) (links []Link, long int) {
 			m.Nofollow = m.Nofollow && l.Nofollow
 		}
 	}
+	if len(out) == 0 {
+		out = nil // every link too long: none, as before any was read
+	}
 	return out, len(tooLong)
 }
+
+// indexes holds the maps mergeLinks finds a page's repeated URLs with, so
+// that each page does not make one of its own.
+var indexes = sync.Pool{New: func() any { return map[string]int{} }}
+
+// putIndex empties m and gives it back, unless a page of very many links
+// made it large: emptying a map costs as much as it once held.
+func putIndex(m map[string]int) {
+	if len(m) > maxPooledIndex {
+		return
+	}
+	clear(m)
+	indexes.Put(m)
+}
+
+// maxPooledIndex is the most URLs a map given back to indexes may hold.
+const maxPooledIndex = 1024
 
 // routeURL is the URL of link l with its hash route, when it names one;
 // otherwise l.URL.
