@@ -505,8 +505,8 @@ func TestContentAfterResume(t *testing.T) {
 		if run < 4 {
 			// Killed once some pages of this run are recorded: the
 			// count of pages the site served grows by a few.
-			before := site.total()
-			waitUntil(t, func() bool { return site.total() >= before+8 }, exited)
+			before := site.pages()
+			waitUntil(t, func() bool { return site.pages() >= before+8 }, exited)
 			cmd.Process.Signal(syscall.SIGKILL) // this test's own child, by its PID
 			<-exited
 			kills++
