@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/webgraph/webgraph/discovery"
@@ -407,212 +408,236 @@ func lineDiff(want, got string) string {
 	return b.String()
 }
 
+// Each host is spaced by the interval, every request to it (robots.txt and
+// sitemaps as well as pages) one interval after the one before, and the
+// hosts are crawled at once. The crawl runs in a synctest bubble on memNet:
+// a server's clock is the crawl's, so the gaps it sees are the throttle's
+// own, exactly, on any machine.
 func TestHostsInParallel(t *testing.T) {
-	const interval = 200 * time.Millisecond
-	var seeds []*url.URL
-	var handlers []*stamped
-	for _, ip := range []string{"127.0.0.1", "127.0.0.2", "127.0.0.3"} {
-		st := &stamped{h: sites.Generated(8, false)}
-		ln, err := net.Listen("tcp", ip+":0")
-		if err != nil {
-			t.Fatal(err)
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		const interval = 200 * time.Millisecond
+		n := newMemNet(t)
+		var seeds []*url.URL
+		var handlers []*stamped
+		for _, ip := range []string{"127.0.0.1", "127.0.0.2", "127.0.0.3"} {
+			st := &stamped{h: sites.Generated(8, false)}
+			seeds = append(seeds, n.seed(n.serve(ip, st), "/"))
+			handlers = append(handlers, st)
 		}
-		ts := httptest.NewUnstartedServer(st)
-		ts.Listener.Close()
-		ts.Listener = ln
-		ts.Start()
-		t.Cleanup(ts.Close)
-		seeds = append(seeds, mustURL(t, ts.URL+"/"))
-		handlers = append(handlers, st)
-	}
-	cfg := usual(Config{Seeds: seeds, Depth: DefaultDepth, Concurrency: 3, HostInterval: interval, SkipSoft404: true, Mode: union.ModePlain})
-	_, done := run(t, cfg, newPages(t, union.ModePlain, nil))
-	if done.OK != 24 {
-		t.Fatalf("kept %d pages; want 24 (8 per host)", done.OK)
-	}
-	for i, st := range handlers {
-		pages := st.pageTimes()
-		if len(pages) != 8 {
-			t.Errorf("host %d served %d pages", i, len(pages))
+		cfg := usual(Config{Seeds: seeds, Depth: DefaultDepth, Concurrency: 3, HostInterval: interval, SkipSoft404: true, Mode: union.ModePlain})
+		gate := n.gate(cfg)
+		_, done := runGated(t, cfg, n.pages(gate), gate)
+		if done.OK != 24 {
+			t.Fatalf("kept %d pages; want 24 (8 per host)", done.OK)
 		}
-		// The throttle spaces the sends exactly (policy's throttle test);
-		// where the server stamps them, a loaded machine adds scheduling
-		// noise to each stamp. One late stamp shortens the gap after it but
-		// not the span: the span of n pages is at least n-1 intervals, less
-		// the noise of its two ends.
-		if len(pages) > 1 {
-			if span, want := pages[len(pages)-1].Sub(pages[0]), time.Duration(len(pages)-1)*interval; span < want-20*time.Millisecond {
-				t.Errorf("host %d: %d pages within %s; want at least %s", i, len(pages), span, want)
+		for i, st := range handlers {
+			if pages := st.count(isGeneratedPage); pages != 8 {
+				t.Errorf("host %d served %d pages; want 8", i, pages)
+			}
+			log := st.stamps()
+			for j := 1; j < len(log); j++ {
+				if gap := log[j].at.Sub(log[j-1].at); gap < interval {
+					t.Errorf("host %d: %s came %s after %s; want at least %s", i, log[j].path, gap, log[j-1].path, interval)
+				}
 			}
 		}
-	}
-	// In parallel: each host began before the others finished.
-	a, b, c := handlers[0].pageTimes(), handlers[1].pageTimes(), handlers[2].pageTimes()
-	for i, other := range [][]time.Time{b, c} {
-		if !other[0].Before(a[len(a)-1]) || !a[0].Before(other[len(other)-1]) {
-			t.Errorf("host %d did not overlap host 0: [%s, %s] vs [%s, %s]", i+1, other[0].Format(time.StampMilli), other[len(other)-1].Format(time.StampMilli), a[0].Format(time.StampMilli), a[len(a)-1].Format(time.StampMilli))
+		// In parallel: a request to each other host came within half an
+		// interval of one to host 0, which hosts crawled one after another,
+		// or one throttle for all hosts, would never allow.
+		a := handlers[0].stamps()
+		for i, st := range handlers[1:] {
+			together := false
+			for _, x := range st.stamps() {
+				for _, y := range a {
+					together = together || x.at.Sub(y.at).Abs() < interval/2
+				}
+			}
+			if !together {
+				t.Errorf("no request to host %d came within %s of one to host 0; want the hosts crawled at once", i+1, interval/2)
+			}
 		}
-	}
+	})
 }
+
+func isGeneratedPage(path string) bool { return path == "/" || strings.HasPrefix(path, "/p/") }
 
 // A plain crawl lets the next request out while a page is parsed and
 // recorded, and still never has more requests in flight than
 // --concurrency. The proof is by events: the output holds the first page's
 // event until the server has been asked for another page, which a crawl
-// that fetched and recorded one page at a time would never do.
+// that fetched and recorded one page at a time would never do. The crawl
+// runs in a synctest bubble on memNet: the server holds each request for
+// 100 ms of the bubble's clock, which moves only once every goroutine of
+// the crawl is blocked, so a second request the crawl could send at once
+// always arrives within the hold.
 func TestPlainFetchesWhileRecording(t *testing.T) {
 	t.Parallel()
-	var mu sync.Mutex
-	inFlight, most, pages := 0, 0, 0
-	next := make(chan struct{}) // closed when the next request comes
-	asked := make(chan struct{}, 100)
-	site := sites.Generated(12, false)
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		page := r.URL.Path == "/" || strings.HasPrefix(r.URL.Path, "/p/")
-		mu.Lock()
-		inFlight++
-		most = max(most, inFlight)
-		if page {
-			pages++
+	synctest.Test(t, func(t *testing.T) {
+		var mu sync.Mutex
+		inFlight, most, pages := 0, 0, 0
+		next := make(chan struct{}) // closed when the next request comes
+		asked := make(chan struct{}, 100)
+		site := sites.Generated(12, false)
+		n := newMemNet(t)
+		base := n.serve("127.0.0.1", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			page := isGeneratedPage(r.URL.Path)
+			mu.Lock()
+			inFlight++
+			most = max(most, inFlight)
+			if page {
+				pages++
+			}
+			n := pages
+			close(next)
+			next = make(chan struct{})
+			wait := next
+			mu.Unlock()
+			// Each request is held a moment, or until another comes.
+			select {
+			case <-wait:
+			case <-time.After(100 * time.Millisecond):
+			}
+			site.ServeHTTP(w, r)
+			mu.Lock()
+			inFlight--
+			mu.Unlock()
+			if page && n > 1 {
+				asked <- struct{}{}
+			}
+		}))
+		cfg := usual(Config{Seeds: []*url.URL{n.seed(base, "/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true, Mode: union.ModePlain})
+		var held, overlapped bool
+		sink := func(ev Event) {
+			if _, ok := ev.(*PageEvent); !ok || held {
+				return
+			}
+			held = true
+			// (The bubble's clock moves on only when the crawl is stuck:
+			// the minute runs out at once if no page is asked for.)
+			select {
+			case <-asked:
+				overlapped = true
+			case <-time.After(time.Minute):
+			}
 		}
-		n := pages
-		close(next)
-		next = make(chan struct{})
-		wait := next
-		mu.Unlock()
-		// Each request is held a moment, or until another comes: a second
-		// request in flight shows even on a fast machine.
-		select {
-		case <-wait:
-		case <-time.After(100 * time.Millisecond):
+		gate := n.gate(cfg)
+		c, err := New(cfg, Deps{Pages: n.pages(gate), Sink: sink, Gate: gate, Version: "test"})
+		if err != nil {
+			t.Fatal(err)
 		}
-		site.ServeHTTP(w, r)
-		mu.Lock()
-		inFlight--
-		mu.Unlock()
-		if page && n > 1 {
-			asked <- struct{}{}
+		done := c.Run(context.Background())
+		if done.OK != 12 {
+			t.Fatalf("kept %d pages; want 12", done.OK)
 		}
-	}))
-	t.Cleanup(ts.Close)
-	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, ts.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, SkipSoft404: true, Mode: union.ModePlain})
-	var held, overlapped bool
-	var events []Event
-	sink := func(ev Event) {
-		events = append(events, ev)
-		if _, ok := ev.(*PageEvent); !ok || held {
-			return
+		if !overlapped {
+			t.Error("no page was asked for while the first page's event was held: fetching waited for recording")
 		}
-		held = true
-		select {
-		case <-asked:
-			overlapped = true
-		case <-time.After(10 * time.Second):
+		if most > 1 {
+			t.Errorf("%d requests in flight at once at --concurrency 1", most)
 		}
-	}
-	c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Sink: sink, Gate: testGate(t, cfg), Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := c.Run(context.Background())
-	if done.OK != 12 {
-		t.Fatalf("kept %d pages; want 12", done.OK)
-	}
-	if !overlapped {
-		t.Error("no page was asked for while the first page's event was held: fetching waited for recording")
-	}
-	if most > 1 {
-		t.Errorf("%d requests in flight at once at --concurrency 1", most)
-	}
+	})
 }
 
 // --concurrency counts every request a plain crawl's fetches make, not only
 // the pages': an origin met mid-crawl is prepared (robots.txt, sitemaps,
 // the soft-404 probe) inside its first page's fetch slot, and the probe's
-// answer does not free the slot before the page itself is fetched.
+// answer does not free the slot before the page itself is fetched. (In a
+// synctest bubble on memNet, as TestPlainFetchesWhileRecording: a request
+// the crawl could send beside a held one always arrives within the hold.)
 func TestPlainConcurrencyCountsEveryRequest(t *testing.T) {
 	t.Parallel()
-	var mu sync.Mutex
-	inFlight, most := 0, 0
-	var log []string
-	next := make(chan struct{}) // closed when the next request comes
-	var other string
-	serve := func(name string) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			mu.Lock()
-			inFlight++
-			most = max(most, inFlight)
-			log = append(log, fmt.Sprintf("%s%s (%d in flight)", name, r.URL.Path, inFlight))
-			close(next)
-			next = make(chan struct{})
-			wait := next
-			mu.Unlock()
-			select { // held a moment, or until another request comes
-			case <-wait:
-			case <-time.After(100 * time.Millisecond):
-			}
-			mu.Lock()
-			inFlight--
-			mu.Unlock()
-			switch {
-			case r.URL.Path == "/robots.txt", strings.Contains(r.URL.Path, "sitemap"), r.URL.Path != "/" && !strings.HasPrefix(r.URL.Path, "/p"):
-				http.NotFound(w, r)
-				return
-			}
-			links := ""
-			if name == "a" && r.URL.Path == "/" {
-				links = fmt.Sprintf(`<a href="%s/p1">b1</a> <a href="%s/p2">b2</a> <a href="/p1">a1</a> <a href="/p2">a2</a>`, other, other)
-			}
-			w.Header().Set("Content-Type", "text/html")
-			fmt.Fprintf(w, "<html><body><p>%s page %s with words enough to count as a page of text here</p>%s</body></html>", name, r.URL.Path, links)
-		})
-	}
-	var servers []*httptest.Server
-	for _, ip := range []string{"127.0.0.1", "127.0.0.2"} {
-		ln, err := net.Listen("tcp", ip+":0")
-		if err != nil {
-			t.Fatal(err)
+	synctest.Test(t, func(t *testing.T) {
+		var mu sync.Mutex
+		inFlight, most := 0, 0
+		var log []string
+		next := make(chan struct{}) // closed when the next request comes
+		var other string
+		serve := func(name string) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				mu.Lock()
+				inFlight++
+				most = max(most, inFlight)
+				log = append(log, fmt.Sprintf("%s%s (%d in flight)", name, r.URL.Path, inFlight))
+				close(next)
+				next = make(chan struct{})
+				wait := next
+				mu.Unlock()
+				select { // held a moment, or until another request comes
+				case <-wait:
+				case <-time.After(100 * time.Millisecond):
+				}
+				mu.Lock()
+				inFlight--
+				mu.Unlock()
+				switch {
+				case r.URL.Path == "/robots.txt", strings.Contains(r.URL.Path, "sitemap"), r.URL.Path != "/" && !strings.HasPrefix(r.URL.Path, "/p"):
+					http.NotFound(w, r)
+					return
+				}
+				links := ""
+				if name == "a" && r.URL.Path == "/" {
+					links = fmt.Sprintf(`<a href="%s/p1">b1</a> <a href="%s/p2">b2</a> <a href="/p1">a1</a> <a href="/p2">a2</a>`, other, other)
+				}
+				w.Header().Set("Content-Type", "text/html")
+				fmt.Fprintf(w, "<html><body><p>%s page %s with words enough to count as a page of text here</p>%s</body></html>", name, r.URL.Path, links)
+			})
 		}
-		ts := httptest.NewUnstartedServer(serve(map[string]string{"127.0.0.1": "a", "127.0.0.2": "b"}[ip]))
-		ts.Listener.Close()
-		ts.Listener = ln
-		ts.Start()
-		t.Cleanup(ts.Close)
-		servers = append(servers, ts)
-	}
-	other = servers[1].URL
-	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, servers[0].URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain})
-	_, done := runGated(t, cfg, newPages(t, union.ModePlain, nil), testGate(t, cfg, other))
-	if done.OK != 5 {
-		t.Errorf("kept %d pages; want 5 (3 of the seed's origin, 2 of the other)", done.OK)
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if most > 1 {
-		t.Errorf("%d requests in flight at once at --concurrency 1:\n%s", most, strings.Join(log, "\n"))
-	}
+		n := newMemNet(t)
+		a := n.serve("127.0.0.1", serve("a"))
+		other = n.serve("127.0.0.2", serve("b"))
+		cfg := usual(Config{Seeds: []*url.URL{n.seed(a, "/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain})
+		gate := n.gate(cfg, other)
+		_, done := runGated(t, cfg, n.pages(gate), gate)
+		if done.OK != 5 {
+			t.Errorf("kept %d pages; want 5 (3 of the seed's origin, 2 of the other)", done.OK)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if most > 1 {
+			t.Errorf("%d requests in flight at once at --concurrency 1:\n%s", most, strings.Join(log, "\n"))
+		}
+		if all := strings.Join(log, "\n"); !strings.Contains(all, "b/robots.txt") || !strings.Contains(all, "b/webgraph-soft404-probe-") {
+			t.Errorf("the other origin was not prepared mid-crawl (robots.txt, the soft-404 probe):\n%s", all)
+		}
+	})
 }
 
-// stamped records when each page (not robots.txt or sitemaps) was asked for.
+// stamped records each request's path and when it came, in order.
 type stamped struct {
-	h     http.Handler
-	mu    sync.Mutex
-	times []time.Time
+	h   http.Handler
+	mu  sync.Mutex
+	log []stamp
+}
+
+type stamp struct {
+	path string
+	at   time.Time
 }
 
 func (s *stamped) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path == "/" || strings.HasPrefix(r.URL.Path, "/p/") {
-		s.mu.Lock()
-		s.times = append(s.times, time.Now())
-		s.mu.Unlock()
-	}
+	s.mu.Lock()
+	s.log = append(s.log, stamp{r.URL.Path, time.Now()})
+	s.mu.Unlock()
 	s.h.ServeHTTP(w, r)
 }
 
-func (s *stamped) pageTimes() []time.Time {
+func (s *stamped) stamps() []stamp {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return slices.Clone(s.times)
+	return slices.Clone(s.log)
+}
+
+func (s *stamped) count(pred func(path string) bool) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, x := range s.log {
+		if pred(x.path) {
+			n++
+		}
+	}
+	return n
 }
 
 func TestRedirectOutOfScope(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/webgraph/webgraph/fetch/union"
@@ -90,42 +91,48 @@ func TestRedirectIntoDisallowedPath(t *testing.T) {
 }
 
 // After the crawl stops, no request starts: pages waiting on the throttle
-// go back to the queue.
+// go back to the queue. (In a synctest bubble on memNet: the Stop the first
+// linked page starts is done before the bubble's clock reaches the next
+// slot, however slow the machine.)
 func TestStopStartsNoRequest(t *testing.T) {
-	var log pathLog
-	var stopped sync.Once
-	var c *Crawler
-	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		log.add(r.URL.Path)
-		switch r.URL.Path {
-		case "/robots.txt", "/sitemap.xml", "/sitemap_index.xml":
-			http.NotFound(w, r)
-		case "/":
-			w.Write([]byte(`<!doctype html><title>Home</title><p>Home page with enough words to stand as a page of its own in any mode of the union.</p>
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		var log pathLog
+		var stopped sync.Once
+		var c *Crawler
+		n := newMemNet(t)
+		site := n.serve("127.0.0.1", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			log.add(r.URL.Path)
+			switch r.URL.Path {
+			case "/robots.txt", "/sitemap.xml", "/sitemap_index.xml":
+				http.NotFound(w, r)
+			case "/":
+				w.Write([]byte(`<!doctype html><title>Home</title><p>Home page with enough words to stand as a page of its own in any mode of the union.</p>
 <a href="/a">A</a> <a href="/b">B</a> <a href="/c">C</a> <a href="/d">D</a>`))
-		default:
-			// The first linked page stops the crawl while it is served:
-			// the others wait on the two-second interval.
-			stopped.Do(func() { go c.Stop() })
-			w.Write([]byte(`<!doctype html><title>Page</title><p>A page with enough words to be kept by the crawl in plain mode without any trouble at all.</p>`))
+			default:
+				// The first linked page stops the crawl while it is served:
+				// the others wait on the two-second interval.
+				stopped.Do(func() { go c.Stop() })
+				w.Write([]byte(`<!doctype html><title>Page</title><p>A page with enough words to be kept by the crawl in plain mode without any trouble at all.</p>`))
+			}
+		}))
+		cfg := usual(Config{Seeds: []*url.URL{n.seed(site, "/")}, Depth: DefaultDepth, Concurrency: 4, HostInterval: 2 * time.Second, SkipSoft404: true, Mode: union.ModePlain})
+		gate := n.gate(cfg)
+		rec := &recorder{}
+		var err error
+		c, err = New(cfg, Deps{Pages: n.pages(gate), Sink: rec.sink, Gate: gate, Version: "test"})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}))
-	defer site.Close()
-	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 4, HostInterval: 2 * time.Second, SkipSoft404: true, Mode: union.ModePlain})
-	rec := &recorder{}
-	var err error
-	c, err = New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Sink: rec.sink, Gate: testGate(t, cfg), Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := c.Run(context.Background())
-	pages := log.count(func(p string) bool { return len(p) == 2 })
-	if pages != 1 {
-		t.Errorf("%d of /a../d were requested; want 1: the crawl stopped while the first was served", pages)
-	}
-	if done.Stopped != StopInterrupted || done.Pending != 3 {
-		t.Errorf("done: stopped %q, pending %d; want interrupted with 3 pages still queued", done.Stopped, done.Pending)
-	}
+		done := c.Run(context.Background())
+		pages := log.count(func(p string) bool { return len(p) == 2 })
+		if pages != 1 {
+			t.Errorf("%d of /a../d were requested; want 1: the crawl stopped while the first was served", pages)
+		}
+		if done.Stopped != StopInterrupted || done.Pending != 3 {
+			t.Errorf("done: stopped %q, pending %d; want interrupted with 3 pages still queued", done.Stopped, done.Pending)
+		}
+	})
 }
 
 // A Crawl-delay above the cap defers the host with a warning: no page of it

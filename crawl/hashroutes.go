@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 
 	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/fetch/union"
@@ -39,7 +38,7 @@ func (c *Crawler) normalize(u *url.URL) (string, error) {
 
 // routePrep is the soft-404 fingerprint of one document's hash routes.
 type routePrep struct {
-	once    sync.Once
+	once    onceWait
 	soft404 *refuse.Soft404
 	probe   string
 }
@@ -58,7 +57,10 @@ func (c *Crawler) prepareRoutes(ctx context.Context, u *url.URL) *routePrep {
 	if err != nil {
 		return nil
 	}
-	v, _ := c.routeDocs.LoadOrStore(key, &routePrep{})
+	v, ok := c.routeDocs.Load(key)
+	if !ok {
+		v, _ = c.routeDocs.LoadOrStore(key, &routePrep{once: newOnceWait()})
+	}
 	rp := v.(*routePrep)
 	rp.once.Do(func() { rp.soft404, rp.probe = c.probeRoutes(ctx, &doc) })
 	return rp

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"sync"
 	"time"
 
 	"github.com/webgraph/webgraph/discovery"
@@ -18,8 +17,35 @@ import (
 )
 
 type originPrep struct {
-	once    sync.Once
+	once    onceWait
 	soft404 *refuse.Soft404
+}
+
+// onceWait runs a function once for all its callers, as sync.Once does, but
+// a caller that comes while it runs waits on a channel, not a mutex: a
+// synctest bubble counts that wait as durably blocked, so a test that runs
+// a crawl in one (crawl/memnet_test.go) sees a worker waiting for another's
+// preparation as waiting, where behind a mutex it would stall the bubble's
+// clock. Make it with newOnceWait.
+type onceWait struct {
+	turn chan struct{} // holds one token: the caller that takes it runs f
+	done chan struct{} // closed when f has returned
+}
+
+func newOnceWait() onceWait {
+	o := onceWait{turn: make(chan struct{}, 1), done: make(chan struct{})}
+	o.turn <- struct{}{}
+	return o
+}
+
+// Do runs f if no caller has yet, and returns once f has returned.
+func (o onceWait) Do(f func()) {
+	select {
+	case <-o.turn:
+		defer close(o.done)
+		f()
+	case <-o.done:
+	}
 }
 
 func (c *Crawler) sayDeferred(rp *policy.RobotsPolicy) {
@@ -37,7 +63,10 @@ func (c *Crawler) sayDeferred(rp *policy.RobotsPolicy) {
 // the crawl delay, sitemaps and the soft-404 probe, then the discovery event.
 func (c *Crawler) prepare(ctx context.Context, u *url.URL) *originPrep {
 	origin := policy.Origin(u)
-	v, _ := c.prepared.LoadOrStore(origin, &originPrep{})
+	v, ok := c.prepared.Load(origin)
+	if !ok {
+		v, _ = c.prepared.LoadOrStore(origin, &originPrep{once: newOnceWait()})
+	}
 	prep := v.(*originPrep)
 	prep.once.Do(func() {
 		ev := &DiscoveryEvent{Event: EventDiscovery, Origin: origin, Sitemaps: []discovery.SitemapAttempt{}}

@@ -66,6 +66,19 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 	c.mu.Unlock()
 	ev := NewPageEvent(p, it.Citation, kinds, c.cfg.KeepText && duplicateOf == "")
 	ev.DuplicateOf = duplicateOf
+	var kept *frontier.Content
+	if c.cfg.KeepContent && ev.OK && duplicateOf == "" && !ev.RobotsMeta.Noindex {
+		var why string
+		if kept, why = c.extract(p); why != "" {
+			ev.Warnings = append(ev.Warnings, why)
+		}
+	}
+	// The documents are not retained, whether extracted or not: the page
+	// is held until its record is committed.
+	p.ContentHTML = ""
+	if s := p.Sides[fetch.Rendered]; s != nil {
+		s.DOM = ""
+	}
 	if ev.RobotsMeta != nil && ev.RobotsMeta.Nofollow {
 		queue = nil // the links stay in the graph as edges
 	}
@@ -74,7 +87,7 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 	}
 	res := frontier.Result{State: frontier.StateDone, FinalURL: p.FinalURL, Status: p.Status, Title: p.Title, Words: p.Words,
 		PlainWords: sideWords(p, fetch.Plain), RenderedWords: sideWords(p, fetch.Rendered), Links: edges, Queue: queue,
-		LastModified: lastModified(p)}
+		LastModified: lastModified(p), Content: kept}
 	if p.Refusal != nil {
 		res.State, res.Cause = frontier.StateRefused, p.Refusal.Cause
 	}

@@ -1,10 +1,12 @@
 // Package docs holds no code: it is the folder of webgraph's design and
-// performance notes, and this test keeps the layers table of design.md true
-// to the tree.
+// performance notes, and these tests keep the layers diagram and table of
+// design.md true to the tree.
 package docs
 
 import (
+	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -15,6 +17,179 @@ import (
 	"testing"
 	"testing/fstest"
 )
+
+// TestLayerDiagramMatchesImports holds design.md's layer diagram to go
+// list: every package of the module is in exactly one row, every row names
+// only packages that exist, and every import of a package's own files (not
+// its tests') goes to a row below its own.
+func TestLayerDiagramMatchesImports(t *testing.T) {
+	design, err := os.ReadFile("design.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := layerDiagram(string(design))
+	if err != nil {
+		t.Fatal(err)
+	}
+	imports := moduleImports(t)
+	if len(imports["crawl"]) == 0 || !slices.Contains(imports["cmd/webgraph"], "crawl") {
+		t.Fatalf("go list gave %d packages, crawl importing %v: not the module's import graph", len(imports), imports["crawl"])
+	}
+	for _, problem := range layerProblems(rows, imports) {
+		t.Error(problem)
+	}
+}
+
+// TestLayerProblemsFound proves the check above can fail: an import up, one
+// sideways, a package in no row, one in two rows and a row naming a package
+// that does not exist are each reported; an import down is not.
+func TestLayerProblemsFound(t *testing.T) {
+	design := "# d\n\n## The layers\n\ntext\n\n```\n" +
+		"top    │ cmd\n" +
+		"═══════╪═══ a line that is not a row\n" +
+		"middle │ crawl · fetch/{plain, union}\n" +
+		"       │ gone · store\n" +
+		"bottom │ fetch · store\n" +
+		"```\n\n```\nnot │ the diagram\n```\n"
+	rows, err := layerDiagram(design)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(rows), "[[cmd] [crawl fetch/plain fetch/union] [gone store] [fetch store]]"; got != want {
+		t.Fatalf("rows = %s, want %s", got, want)
+	}
+	imports := map[string][]string{
+		"cmd":         {"crawl", "store"},       // down: fine
+		"crawl":       {"fetch", "cmd"},         // up
+		"fetch/plain": {"fetch", "fetch/union"}, // sideways
+		"fetch/union": {"fetch"},
+		"store":       {"fetch"},
+		"fetch":       nil,
+		"audit":       {"fetch"}, // in no row
+	}
+	got := layerProblems(rows, imports)
+	want := []string{
+		"design.md's layer diagram names store in rows 3 and 4",
+		"design.md's layer diagram names gone, which is not a package of the module",
+		"audit is a package of the module but is in no row of design.md's layer diagram",
+		"crawl (row 2) imports cmd (row 1): imports go down the diagram",
+		"fetch/plain (row 2) imports fetch/union (row 2): imports go down the diagram",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if _, err := layerDiagram("## The layers\n\n| a | b |\n"); err == nil {
+		t.Error("a layers section without a diagram gave no error")
+	}
+}
+
+// layerDiagram returns the rows of the first code block under design.md's
+// "## The layers" heading, top to bottom: each line holding "│" is a row,
+// its packages (module-relative paths) right of the "│", separated by "·";
+// "dir/{a, b}" names dir/a and dir/b. Other lines are drawing.
+func layerDiagram(design string) ([][]string, error) {
+	section, err := layersSection(design)
+	if err != nil {
+		return nil, err
+	}
+	_, block, ok := strings.Cut(section, "\n```\n")
+	if ok {
+		block, _, ok = strings.Cut(block, "\n```")
+	}
+	if !ok {
+		return nil, layoutError(`design.md's "## The layers" has no diagram (a code block)`)
+	}
+	var rows [][]string
+	for _, line := range strings.Split(block, "\n") {
+		_, names, ok := strings.Cut(line, "│")
+		if !ok {
+			continue
+		}
+		var row []string
+		for _, name := range strings.Split(names, "·") {
+			name = strings.TrimSpace(name)
+			dir, set, braced := strings.Cut(name, "{")
+			if !braced {
+				row = append(row, name)
+				continue
+			}
+			for _, leaf := range strings.Split(strings.TrimSuffix(set, "}"), ",") {
+				row = append(row, dir+strings.TrimSpace(leaf))
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// layerProblems sets the diagram's rows against imports (each package of
+// the module, module-relative, to the module's packages it imports).
+func layerProblems(rows [][]string, imports map[string][]string) []string {
+	var problems []string
+	row := map[string]int{} // package → its row, from 1 at the top
+	for i, names := range rows {
+		for _, p := range names {
+			if r, twice := row[p]; twice {
+				problems = append(problems, fmt.Sprintf("design.md's layer diagram names %s in rows %d and %d", p, r, i+1))
+				continue
+			}
+			row[p] = i + 1
+		}
+	}
+	for i, names := range rows {
+		for _, p := range names {
+			if _, ok := imports[p]; !ok && row[p] == i+1 {
+				problems = append(problems, "design.md's layer diagram names "+p+", which is not a package of the module")
+			}
+		}
+	}
+	pkgs := slices.Sorted(maps.Keys(imports))
+	for _, p := range pkgs {
+		if _, ok := row[p]; !ok {
+			problems = append(problems, p+" is a package of the module but is in no row of design.md's layer diagram")
+		}
+	}
+	for _, p := range pkgs {
+		from, ok := row[p]
+		if !ok {
+			continue
+		}
+		for _, q := range imports[p] {
+			if to, ok := row[q]; ok && to <= from {
+				problems = append(problems, fmt.Sprintf("%s (row %d) imports %s (row %d): imports go down the diagram", p, from, q, to))
+			}
+		}
+	}
+	return problems
+}
+
+// moduleImports runs go list over the module: each package, module-relative,
+// to the module's packages its own files import (tests' imports left out).
+func moduleImports(t *testing.T) map[string][]string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...")
+	cmd.Dir = ".."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	const module = "github.com/webgraph/webgraph/"
+	imports := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		p, ok := strings.CutPrefix(fields[0], module)
+		if !ok {
+			t.Fatalf("go list names %s, outside %s", fields[0], module)
+		}
+		imports[p] = []string{}
+		for _, q := range fields[1:] {
+			if q, ok := strings.CutPrefix(q, module); ok {
+				imports[p] = append(imports[p], q)
+			}
+		}
+	}
+	return imports
+}
 
 // TestLayersTableMatchesTree fails when a directory holding Go code is not
 // named in design.md's layers table, or when the table names a path that is
@@ -74,15 +249,9 @@ var backquoted = regexp.MustCompile("`([^`]+)`")
 // table under design.md's "## The layers" heading, without trailing slashes,
 // in the order they appear.
 func layersTable(design string) ([]string, error) {
-	_, section, ok := strings.Cut(design, "\n## The layers\n")
-	if !ok {
-		if !strings.HasPrefix(design, "## The layers\n") {
-			return nil, errNoSection
-		}
-		section = design
-	}
-	if end := strings.Index(section, "\n## "); end >= 0 {
-		section = section[:end]
+	section, err := layersSection(design)
+	if err != nil {
+		return nil, err
 	}
 	var paths []string
 	for _, line := range strings.Split(section, "\n") {
@@ -95,6 +264,22 @@ func layersTable(design string) ([]string, error) {
 		}
 	}
 	return paths, nil
+}
+
+// layersSection returns the text under design.md's "## The layers"
+// heading, up to the next heading of its level.
+func layersSection(design string) (string, error) {
+	_, section, ok := strings.Cut(design, "\n## The layers\n")
+	if !ok {
+		if !strings.HasPrefix(design, "## The layers\n") {
+			return "", errNoSection
+		}
+		section = design
+	}
+	if end := strings.Index(section, "\n## "); end >= 0 {
+		section = section[:end]
+	}
+	return section, nil
 }
 
 type layoutError string

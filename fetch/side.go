@@ -117,6 +117,12 @@ type Side struct {
 	// and read them, kept only when asked (plain.Config.KeepExchange, for
 	// a WARC archive); nil otherwise. Plain side only.
 	Exchange *Exchange
+	// HTML is the document as served, decoded to UTF-8 (at most the
+	// fetcher's MaxBody bytes), kept only when asked
+	// (plain.Config.KeepHTML, for the page's main content); empty
+	// otherwise. The union hands it over (union.Page.ContentHTML) and
+	// clears it: it is never retained. Plain side only.
+	HTML string
 	// DOM is the rendered document serialised after the wait
 	// (document.documentElement.outerHTML, at most MaxText characters),
 	// kept only when asked (rendered.Config.KeepDOM); empty otherwise.

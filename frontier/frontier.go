@@ -74,6 +74,28 @@ type Result struct {
 	// LastModified is when the server said the page last changed (the
 	// plain side's Last-Modified header); zero when it did not say.
 	LastModified time.Time
+	// Content is a kept page's main content (--keep content); nil when
+	// none is kept. A durable frontier records it with the page.
+	Content *Content
+}
+
+// Content is a kept page's main content as a crawl keeps it: its Markdown
+// block by block, and the hashes of the page's blocks of text, from which
+// its site's template is learned again (docs/design.md, "Content").
+type Content struct {
+	Side         string // the document it was read from: "plain" (as served) or "rendered"
+	Site         string // the host whose pages' template it counts in
+	Title        string
+	Lang         string // BCP 47: declared, else detected (LangDetected)
+	LangDetected bool
+	Words        int      // the words of the Markdown's text (content.BlockText)
+	Truncated    bool     // the document or the Markdown was cut at its bound
+	Blocks       []string // the Markdown, block by block (content.Blocks)
+	// BlockRuns holds, for each block, the hashes of the page's blocks
+	// of text it was written from (content.Document.BlockRuns); nil for
+	// a block they do not make up.
+	BlockRuns [][]uint64
+	Runs      []uint64 // the page's text blocks' hashes (content.Document.BlockHashes)
 }
 
 // Link is an edge of the web graph.

@@ -10,9 +10,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/webgraph/webgraph/fetch"
+	"github.com/webgraph/webgraph/internal/testkit/memnet"
 )
 
 // logged is a loopback server on ip that serves robots.txt and records every
@@ -155,98 +157,59 @@ func TestGateDoFollowsOnlyAllowedHops(t *testing.T) {
 	}
 }
 
+// After Stop, a wait for a slot ends at once with ErrStopped, and nothing
+// that starts new work is asked or sent. (In a synctest bubble on memnet:
+// a wait that Stop did not end would run the bubble's clock to its slot, an
+// hour on, and come back without the error.)
 func TestGateStop(t *testing.T) {
 	t.Parallel()
-	a := serveOn(t, "127.0.0.1", "", nil)
-	th := NewThrottle(time.Hour, nil)
-	g := testGate(t, a.URL+"/", th)
-	ctx := context.Background()
-	host := mustParse(t, a.URL).Host
-	th.Reserve(host)
-	at := th.Reserve(host) // an hour from now
-	done := make(chan error, 1)
-	go func() {
-		_, err := g.WaitSlot(ctx, host, at)
-		done <- err
-	}()
-	g.Stop()
-	select {
-	case err := <-done:
-		if !errors.Is(err, ErrStopped) {
+	synctest.Test(t, func(t *testing.T) {
+		n := memnet.New(t)
+		var mu sync.Mutex
+		var asked []string
+		site := n.Serve("127.0.0.1", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			asked = append(asked, r.URL.RequestURI())
+			mu.Unlock()
+		}))
+		th := NewThrottle(time.Hour, nil)
+		scope, err := NewScope([]*url.URL{mustParse(t, site+"/")}, nil, nil, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := NewGate(GateConfig{Scope: scope, Robots: NewRobotsClient(AgentToken, "webgraph-test", n.Transport()), Throttle: th,
+			UserAgent: "webgraph-test", Transport: n.Transport()})
+		ctx := context.Background()
+		host := HostKey(mustParse(t, site))
+		th.Reserve(host)
+		at := th.Reserve(host) // an hour from now
+		start := time.Now()
+		done := make(chan error, 1)
+		go func() {
+			_, err := g.WaitSlot(ctx, host, at)
+			done <- err
+		}()
+		synctest.Wait() // WaitSlot waits for its slot
+		g.Stop()
+		if err := <-done; !errors.Is(err, ErrStopped) {
 			t.Errorf("WaitSlot after Stop = %v; want ErrStopped", err)
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("WaitSlot did not end with Stop")
-	}
-	u := mustParse(t, a.URL+"/sitemap.xml")
-	if ans := g.Ask(ctx, u, Sitemap); ans.Denied == nil || ans.Denied.Cause != fetch.DeniedStopped {
-		t.Errorf("Ask after Stop = %+v; want stopped", ans.Denied)
-	}
-	if _, err := g.Do(ctx, http.MethodGet, u, Sitemap, nil); err == nil {
-		t.Error("Do after Stop sent a request")
-	}
-	if got := a.log(); len(got) != 0 {
-		t.Errorf("the server saw %q after the stop", got)
-	}
-}
-
-// An internationalised origin and its punycode form are one origin.
-func TestOriginPunycode(t *testing.T) {
-	t.Parallel()
-	if a, b := Origin(mustParse(t, "http://BÜCHER.example:8080/")), Origin(mustParse(t, "http://xn--bcher-kva.example:8080/x")); a != b {
-		t.Errorf("Origin: %q and %q; want one origin", a, b)
-	}
-}
-
-// A robots.txt fetch cut short by the caller's own context is not taken as
-// the site's answer: the next ask fetches it.
-func TestRobotsNotPoisonedByCancel(t *testing.T) {
-	t.Parallel()
-	a := serveOn(t, "127.0.0.1", "User-agent: *\nDisallow: /private/\n", nil)
-	g := testGate(t, a.URL+"/", NewThrottle(0, nil))
-	u := mustParse(t, a.URL+"/private/x")
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if p := g.Policy(ctx, u); p.State != Unreachable {
-		t.Fatalf("Policy with a cancelled context = %s; want unreachable (not asked)", p.State)
-	}
-	if p := g.Cached(u); p != nil {
-		t.Errorf("a cancelled fetch was remembered: %+v", p)
-	}
-	if p := g.Policy(context.Background(), u); p.State != Parsed || p.Check(u).Allowed {
-		t.Errorf("Policy after the cancel = %s, allowed %v; want parsed, disallowed", p.State, p.Check(u).Allowed)
-	}
-}
-
-// Origin and HostKey write a host as fetch.NormalizeURL does: lower case,
-// the scheme's default port dropped, so a seed typed http://HOST:80/ is in
-// its own scope.
-func TestOriginNormalForm(t *testing.T) {
-	for raw, want := range map[string]string{
-		"http://Example.COM:80/x":  "http://example.com",
-		"https://example.com:443/": "https://example.com",
-		"http://example.com:443/":  "http://example.com:443",
-		"HTTP://LOCALHOST:8080/":   "http://localhost:8080",
-		"http://[::1]:80/":         "http://[::1]",
-		"http://[::1]:8080/":       "http://[::1]:8080",
-	} {
-		u, _ := url.Parse(raw)
-		if got := Origin(u); got != want {
-			t.Errorf("Origin(%s) = %s; want %s", raw, got, want)
+		if waited := time.Since(start); waited != 0 {
+			t.Errorf("WaitSlot ended %s after it began; want at the Stop, at once", waited)
 		}
-		if got := HostKey(u); got != strings.TrimPrefix(strings.TrimPrefix(want, "http://"), "https://") {
-			t.Errorf("HostKey(%s) = %s", raw, got)
+		u := mustParse(t, site+"/sitemap.xml")
+		if ans := g.Ask(ctx, u, Sitemap); ans.Denied == nil || ans.Denied.Cause != fetch.DeniedStopped {
+			t.Errorf("Ask after Stop = %+v; want stopped", ans.Denied)
 		}
-	}
-	seed, _ := url.Parse("http://Example.com:80/")
-	s, err := NewScope([]*url.URL{seed}, nil, []string{"/"}, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	norm, _ := url.Parse("http://example.com/")
-	if !s.Allows(seed) || !s.Allows(norm) {
-		t.Errorf("the seed http://Example.com:80/ is not in its own scope (typed %v, normalised %v)", s.Allows(seed), s.Allows(norm))
-	}
+		if _, err := g.Do(ctx, http.MethodGet, u, Sitemap, nil); err == nil {
+			t.Error("Do after Stop sent a request")
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if len(asked) != 0 {
+			t.Errorf("the server saw %q after the stop", asked)
+		}
+	})
 }
 
 // The scope is asked about every link a page queues: asking allocates

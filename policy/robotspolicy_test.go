@@ -12,7 +12,10 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
+
+	"github.com/webgraph/webgraph/internal/testkit/memnet"
 )
 
 // robotsServer serves robots.txt with whatever answer() gives, counting asks.
@@ -124,18 +127,30 @@ func TestRobotsNetworkFailures(t *testing.T) {
 		t.Errorf("closed port: state=%s fetched=%v reason=%q", p.State, p.Fetched, p.Reason)
 	}
 
-	slow, _ := robotsServer(t, func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-r.Context().Done():
-		case <-time.After(5 * time.Second):
+}
+
+// A robots.txt that never comes is unreachable after the client's timeout,
+// exactly: in a synctest bubble on memnet, the server holds the request
+// until the client gives up (a client that never did would leave the
+// bubble deadlocked, which fails the test at once).
+func TestRobotsTimeout(t *testing.T) {
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		n := memnet.New(t)
+		slow := n.Serve("127.0.0.1", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			<-r.Context().Done()
+		}))
+		c := NewRobotsClient(AgentToken, "test", n.Transport())
+		c.Timeout = 200 * time.Millisecond
+		start := time.Now()
+		p := c.Policy(context.Background(), mustParse(t, slow))
+		if p.State != Unreachable || !strings.Contains(p.Reason, "timed out after 200ms") || !p.Deferred() {
+			t.Errorf("timeout: state=%s reason=%q deferred=%v", p.State, p.Reason, p.Deferred())
+		}
+		if took := time.Since(start); took != c.Timeout {
+			t.Errorf("the policy came %s after it was asked for; want at the timeout, 200ms", took)
 		}
 	})
-	c := NewRobotsClient(AgentToken, "test", nil)
-	c.Timeout = 200 * time.Millisecond
-	p = c.Policy(context.Background(), mustParse(t, slow.URL))
-	if p.State != Unreachable || !strings.Contains(p.Reason, "timed out after 200ms") || !p.Deferred() {
-		t.Errorf("timeout: state=%s reason=%q deferred=%v", p.State, p.Reason, p.Deferred())
-	}
 }
 
 // RFC 9309 2.4: caching, and the 24-hour cache for an unreachable file.

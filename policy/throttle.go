@@ -34,9 +34,29 @@ type Throttle struct {
 	interval time.Duration
 	now      func() time.Time
 
-	mu     sync.Mutex
-	hosts  map[string]*hostSlot
-	shared Starts // nil: this process is the only one
+	mu      sync.Mutex
+	hosts   map[string]*hostSlot
+	shared  Starts                          // nil: this process is the only one
+	granted func(host string, at time.Time) // nil: no one asked (OnGrant)
+}
+
+// OnGrant makes t tell fn of each slot it grants, as WaitReserved (or Wait)
+// returns it: the host, keyed as HostKey keys it, and the time by t's
+// clock. A request t spaces is sent after its grant, and a host's grants
+// are one interval apart, so this log is a witness of the spacing that
+// needs no server's clock: tests read it. fn is called with t's lock held
+// and must not call t. Call OnGrant before t is used.
+func (t *Throttle) OnGrant(fn func(host string, at time.Time)) {
+	t.mu.Lock()
+	t.granted = fn
+	t.mu.Unlock()
+}
+
+// grant tells OnGrant's fn of a slot of host granted now. t.mu is held.
+func (t *Throttle) grant(host string) {
+	if t.granted != nil {
+		t.granted(strings.ToLower(host), t.now())
+	}
 }
 
 // Starts records when requests to each host start, shared by every process
@@ -212,6 +232,9 @@ func (t *Throttle) WaitReserved(ctx context.Context, host string, at time.Time) 
 	t.mu.Lock()
 	h := t.slot(host)
 	unspaced := t.interval == 0 && h.delay == 0 && !h.paused.After(t.now()) && t.shared == nil
+	if unspaced {
+		t.grant(host)
+	}
 	t.mu.Unlock()
 	if unspaced {
 		// No interval to keep (--host-interval 0, no Crawl-delay, no
@@ -252,6 +275,9 @@ func (t *Throttle) WaitReserved(ctx context.Context, host string, at time.Time) 
 			return nil, err
 		}
 	}
+	t.mu.Lock()
+	t.grant(host)
+	t.mu.Unlock()
 	var once sync.Once
 	return func() {
 		once.Do(func() {

@@ -3,141 +3,98 @@ package policy
 import (
 	"context"
 	"errors"
-	"net"
+	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"net/http/httptrace"
-	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"github.com/webgraph/webgraph/internal/testkit/memnet"
 )
 
-// stampServer records when each request arrives, on the given loopback IP.
-type stampServer struct {
-	*httptest.Server
-	mu    sync.Mutex
-	times []time.Time
-}
-
-func newStampServer(t *testing.T, ip string) *stampServer {
-	t.Helper()
-	s := &stampServer{}
-	ln, err := net.Listen("tcp", ip+":0")
-	if err != nil {
-		t.Fatalf("listen on %s: %v", ip, err)
-	}
-	s.Server = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		s.times = append(s.times, time.Now())
-		s.mu.Unlock()
-	}))
-	s.Listener.Close()
-	s.Listener = ln
-	s.Start()
-	t.Cleanup(s.Close)
-	return s
-}
-
-func (s *stampServer) gaps() []time.Duration {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ts := slices.Clone(s.times)
-	slices.SortFunc(ts, func(a, b time.Time) int { return a.Compare(b) })
-	var g []time.Duration
-	for i := 1; i < len(ts); i++ {
-		g = append(g, ts[i].Sub(ts[i-1]))
-	}
-	return g
-}
-
-// jitter is what the server's own scheduling may shave off an interval
-// between two requests' arrival times: on a loaded 2-core machine (the
-// whole test suite, browsers included, running at once) a handler can start
-// over 10 ms late. The throttle spaces the sends exactly; a throttle that
-// did not would show gaps near zero.
-const jitter = 20 * time.Millisecond
-
+// Sixteen workers fetch from one host and six from another, over HTTP, each
+// taking a slot and releasing it as its request goes on the wire (as
+// fetch/plain does). Each host's requests are one interval apart where the
+// server sees them, the hosts in parallel. The test runs in a synctest
+// bubble on memnet: the server's clock is the throttle's, so the gaps it
+// sees are exact, however loaded the machine.
 func TestThrottleSixteenWorkersOneHost(t *testing.T) {
 	t.Parallel()
-	const interval = 200 * time.Millisecond
-	a := newStampServer(t, "127.0.0.1")
-	b := newStampServer(t, "127.0.0.2")
-	th := NewThrottle(interval, nil)
-	client := a.Client()
-
-	// sent logs, per host, when each request went on the wire: the
-	// throttle's own log, free of the server's scheduling noise.
-	var sentMu sync.Mutex
-	sent := map[*stampServer][]time.Time{}
-	fetchN := func(s *stampServer, n int) {
-		var wg sync.WaitGroup
-		for range n {
-			wg.Go(func() {
-				host := s.Listener.Addr().String()
-				release, err := th.WaitReserved(context.Background(), host, th.Reserve(host))
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				// The interval runs from when the request is on the wire.
-				wrote := func() {
-					sentMu.Lock()
-					sent[s] = append(sent[s], time.Now())
-					sentMu.Unlock()
-					release()
-				}
-				ctx := httptrace.WithClientTrace(context.Background(), &httptrace.ClientTrace{WroteHeaders: wrote})
-				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, s.URL, nil)
-				resp, err := client.Do(req)
-				release()
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				resp.Body.Close()
-			})
+	synctest.Test(t, func(t *testing.T) {
+		const interval = 200 * time.Millisecond
+		n := memnet.New(t)
+		var mu sync.Mutex
+		arrived := map[string][]time.Time{}
+		serve := func(host string) string {
+			return n.Serve(host, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				mu.Lock()
+				arrived[host] = append(arrived[host], time.Now())
+				mu.Unlock()
+			}))
 		}
-		wg.Wait()
-	}
-	var both sync.WaitGroup
-	both.Go(func() { fetchN(a, 16) })
-	both.Go(func() { fetchN(b, 6) })
-	both.Wait()
+		a, b := serve("127.0.0.1"), serve("127.0.0.2")
+		th := NewThrottle(interval, nil)
+		client := &http.Client{Transport: n.Transport()}
+		fetchN := func(base string, count int) {
+			var wg sync.WaitGroup
+			for i := range count {
+				wg.Go(func() {
+					host := strings.TrimPrefix(base, "http://")
+					release, err := th.WaitReserved(context.Background(), host, th.Reserve(host))
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					// Some workers are slow to send: the interval runs from
+					// when the request is on the wire, not from the slot.
+					time.Sleep(time.Duration(i%3) * 30 * time.Millisecond)
+					ctx := httptrace.WithClientTrace(context.Background(), &httptrace.ClientTrace{WroteHeaders: release})
+					req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base, nil)
+					resp, err := client.Do(req)
+					release()
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					resp.Body.Close()
+				})
+			}
+			wg.Wait()
+		}
+		var both sync.WaitGroup
+		both.Go(func() { fetchN(a, 16) })
+		both.Go(func() { fetchN(b, 6) })
+		both.Wait()
 
-	for name, s := range map[string]*stampServer{"host a": a, "host b": b} {
-		// Sends: each one at least an interval after the one before.
-		times := sent[s]
-		for i := 1; i < len(times); i++ {
-			if g := times[i].Sub(times[i-1]); g < interval {
-				t.Errorf("%s: sends %d and %d went out %s apart; want at least %s", name, i-1, i, g, interval)
+		mu.Lock()
+		defer mu.Unlock()
+		for host, want := range map[string]int{"127.0.0.1": 16, "127.0.0.2": 6} {
+			times := arrived[host]
+			if len(times) != want {
+				t.Errorf("%s saw %d requests; want %d", host, len(times), want)
+			}
+			for i := 1; i < len(times); i++ {
+				if g := times[i].Sub(times[i-1]); g < interval {
+					t.Errorf("%s: requests %d and %d arrived %s apart; want at least %s", host, i-1, i, g, interval)
+				}
 			}
 		}
-		// At the server: one late stamp shortens one gap but not the span.
-		var span time.Duration
-		for _, g := range s.gaps() {
-			span += g
+		// Host b ran beside host a: one throttle for both hosts would keep
+		// every request an interval from every other, where the two hosts'
+		// own spacings let them arrive close together (both start at once).
+		together := false
+		for _, x := range arrived["127.0.0.1"] {
+			for _, y := range arrived["127.0.0.2"] {
+				together = together || x.Sub(y).Abs() < interval/2
+			}
 		}
-		if want := time.Duration(len(s.gaps())) * interval; span < want-jitter {
-			t.Errorf("%s: %d fetches within %s at the server; want at least %s", name, len(s.gaps())+1, span, want)
+		if !together {
+			t.Errorf("no request to host b arrived within %s of one to host a; want the hosts throttled apart, in parallel", interval/2)
 		}
-	}
-	if n := len(a.gaps()) + 1; n != 16 {
-		t.Errorf("host a saw %d fetches; want 16", n)
-	}
-	// Host b ran beside host a: one throttle for both hosts would keep every
-	// send an interval from every other, where the two hosts' own spacings
-	// let their sends go out close together (both start at once).
-	together := false
-	for _, x := range sent[a] {
-		for _, y := range sent[b] {
-			together = together || x.Sub(y).Abs() < interval/2
-		}
-	}
-	if !together {
-		t.Errorf("no send to host b went out within %s of one to host a; want the hosts throttled apart, in parallel", interval/2)
-	}
+	})
 }
 
 func TestThrottleCrawlDelayAndPause(t *testing.T) {
@@ -295,6 +252,42 @@ func TestThrottlePauseHoldsAPageWaitingForItsSlot(t *testing.T) {
 		// A page that ignored the pause would have gone out at 100 ms.
 		if got := at.Sub(start); got != time.Second {
 			t.Errorf("the waiting page went out at %s; want at the end of the pause that came while it waited, 1s", got)
+		}
+	})
+}
+
+// OnGrant hears of every slot as it is granted, by Wait and WaitReserved,
+// spaced or not: the host as HostKey keys it and the time by the
+// throttle's clock (here a synctest bubble's, so the times are exact).
+func TestThrottleLogsGrants(t *testing.T) {
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		start := time.Now()
+		var log []string
+		th := NewThrottle(100*time.Millisecond, nil)
+		th.OnGrant(func(host string, at time.Time) { log = append(log, fmt.Sprint(host, " ", at.Sub(start))) })
+		for range 2 {
+			if err := th.Wait(context.Background(), "H.example"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		release, err := th.WaitReserved(context.Background(), "h.example", th.Reserve("h.example"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Second) // sent late: the next slot runs from the release
+		release()
+		unspaced := NewThrottle(0, nil)
+		unspaced.OnGrant(func(host string, at time.Time) { log = append(log, fmt.Sprint(host, " ", at.Sub(start), " unspaced")) })
+		if err := unspaced.Wait(context.Background(), "u.example"); err != nil {
+			t.Fatal(err)
+		}
+		if err := th.Wait(context.Background(), "h.example"); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"h.example 0s", "h.example 100ms", "h.example 200ms", "u.example 1.2s unspaced", "h.example 1.3s"}
+		if strings.Join(log, "\n") != strings.Join(want, "\n") {
+			t.Errorf("grants:\n%s\nwant:\n%s", strings.Join(log, "\n"), strings.Join(want, "\n"))
 		}
 	})
 }

@@ -484,6 +484,12 @@ func (f *SharedFrontier) Complete(it frontier.Item, r frontier.Result) []frontie
 				return err
 			}
 		}
+		if c := r.Content; c != nil && r.State == frontier.StateDone {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO content (url_id, site, side, title, lang, lang_detected, words, truncated, blocks, block_runs, runs)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (url_id) DO NOTHING`, contentArgs(id, c)...); err != nil {
+				return err
+			}
+		}
 		if len(r.Links) > 0 {
 			var tos, anchors, sides, kinds []string
 			seen := map[string]bool{}

@@ -101,7 +101,11 @@ func TestSharedPauseHoldsEveryWorker(t *testing.T) {
 // pages whoever recorded them.
 func TestSharedJournalLastOut(t *testing.T) {
 	dsn := pg.DB(t)
-	const lease = 600 * time.Millisecond
+	// The lease is no shorter than a run's least life (minAlive), which
+	// is what w2 waits out for w3: a shorter one would save no time, only
+	// give each renewal (two thirds of a lease) less time than a loaded
+	// machine's database may take.
+	const lease = minAlive
 	cfg := func(w string) SharedConfig { return SharedConfig{Worker: w, Lease: lease, Poll: 10 * time.Millisecond} }
 	_, f1 := openShared(t, dsn, Create, policy.NewThrottle(0, nil), cfg("w1"))
 	_, f2 := openShared(t, dsn, Resume, policy.NewThrottle(0, nil), cfg("w2"))

@@ -519,6 +519,11 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 					return err
 				}
 			}
+			if c := r.Content; c != nil && r.State == frontier.StateDone {
+				if _, err := rc.exec("insertContent", contentArgs(id, c)...); err != nil {
+					return err
+				}
+			}
 			// The URLs go in before the links: a URL the page queues
 			// that is new to the crawl makes its links firsts.
 			w.kinds = firstKinds(r.Links, w.kinds)

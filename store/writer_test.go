@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/webgraph/webgraph/discovery"
@@ -116,51 +117,58 @@ func TestWriterSurvivesAPanickingWrite(t *testing.T) {
 // level of a site's tree). While many are queued, the writer gathers on.
 func TestFrontierRunningShortHurriesTheWriter(t *testing.T) {
 	t.Parallel()
-	s := openPatient(t)
-	f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 4 {
-		f.Add(fmt.Sprintf("http://h/%d", i), "h", discovery.Discovery{Via: discovery.ViaLink})
-	}
-	take := func() frontier.Item {
-		t.Helper()
-		it, err := f.Next(context.Background())
+	// In a synctest bubble: synctest.Wait returns once the writer has
+	// done all it will do without a hurry (it then waits on its hour of
+	// patience, which the bubble's clock never reaches here), so "not
+	// committed" and "committed" are each read when the writer is still.
+	synctest.Test(t, func(t *testing.T) {
+		s := openPatient(t)
+		f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return it
-	}
-	complete := func(it frontier.Item) chan error {
-		done := make(chan error, 1)
-		f.CompleteThen(it, frontier.Result{State: "done"}, "", func(_ []frontier.Link, _ string, err error) { done <- err })
-		return done
-	}
-	// Two taken, two queued: the first page's record waits for company.
-	first := complete(take())
-	second := take()
-	for len(s.ops) > 0 { // the writer has the first record in hand
-		runtime.Gosched()
-	}
-	// Give a wrong hurry time to show (a slow machine may miss it; a right
-	// writer never commits here, however long this waits).
-	select {
-	case err := <-first:
-		t.Fatalf("a page was committed alone (%v) while as many URLs were queued as in flight; want it gathered", err)
-	case <-time.After(200 * time.Millisecond):
-	}
-	// One more taken: one queued, three in flight (two not recorded).
-	third := take()
-	select { // the writer's patience is an hour: only a hurry commits it
-	case err := <-first:
-		if err != nil {
-			t.Fatal(err)
+		for i := range 4 {
+			f.Add(fmt.Sprintf("http://h/%d", i), "h", discovery.Discovery{Via: discovery.ViaLink})
 		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("the frontier ran short and the writer still held the page in flight")
-	}
-	for _, it := range []frontier.Item{second, third} {
-		f.Complete(it, frontier.Result{State: "done"})
-	}
+		take := func() frontier.Item {
+			t.Helper()
+			it, err := f.Next(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return it
+		}
+		complete := func(it frontier.Item) chan error {
+			done := make(chan error, 1)
+			f.CompleteThen(it, frontier.Result{State: "done"}, "", func(_ []frontier.Link, _ string, err error) { done <- err })
+			return done
+		}
+		start := time.Now()
+		// Two taken, two queued: the first page's record waits for company.
+		first := complete(take())
+		second := take()
+		synctest.Wait()
+		select {
+		case err := <-first:
+			t.Fatalf("a page was committed alone (%v) while as many URLs were queued as in flight; want it gathered", err)
+		default:
+		}
+		// One more taken: one queued, three in flight (two not recorded).
+		third := take()
+		synctest.Wait()
+		select {
+		case err := <-first:
+			if err != nil {
+				t.Fatal(err)
+			}
+		default:
+			t.Fatal("the frontier ran short and the writer still held the page in flight")
+		}
+		if waited := time.Since(start); waited != 0 {
+			t.Errorf("the writer committed after %s of its patience; want at once, hurried", waited)
+		}
+		for _, it := range []frontier.Item{second, third} {
+			f.Complete(it, frontier.Result{State: "done"})
+		}
+	})
 }

@@ -112,9 +112,12 @@ func TestCrawlLimitsAndOut(t *testing.T) {
 			}
 		}
 	}
+	// (The sitemaps are /sitemap.xml and /sitemap_index.xml: the site's
+	// /sitemap-only.html, which the crawl may take among its three, is a
+	// page.)
 	pages := 0
 	for _, hit := range h.Hits() {
-		if hit.Path != "/robots.txt" && !strings.HasPrefix(hit.Path, "/sitemap") && !strings.HasPrefix(hit.Path, "/webgraph-soft404-probe-") {
+		if hit.Path != "/robots.txt" && hit.Path != "/sitemap.xml" && hit.Path != "/sitemap_index.xml" && !strings.HasPrefix(hit.Path, "/webgraph-soft404-probe-") {
 			pages++
 		}
 	}
@@ -262,7 +265,7 @@ func TestCrawlBrowserMemory(t *testing.T) {
 	t.Parallel()
 	ts, _ := sites.Serve(t, "late")
 	db := filepath.Join(t.TempDir(), "crawl.db")
-	out, errOut, code := webgraph(t, "crawl", "--db", db, "--host-interval", "0", "--delay", "0", "--concurrency", "2",
+	out, errOut, code := webgraph(t, "crawl", "--db", db, "--host-interval", "0", "--delay", "0", "--concurrency", "2", "--keep", "text",
 		ts.URL+"/late.html", ts.URL+"/docs/")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, errOut)

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
@@ -42,13 +41,14 @@ func TestInterruptProcessGroupThenResume(t *testing.T) {
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
 	// Interrupt once a few pages have been asked for, so renders are in flight.
-	deadline := time.Now().Add(60 * time.Second)
-	for site.total() < 6 {
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatalf("the crawl never got going\n%s", stderr.String())
-		}
-		time.Sleep(10 * time.Millisecond)
+	select {
+	case <-site.reached(6):
+	case err := <-exited:
+		t.Fatalf("the crawl ended (%v) before it had asked for 6 pages\n%s", err, stderr.String())
+	case <-nearDeadline(t):
+		cmd.Process.Kill()
+		<-exited
+		t.Fatalf("the crawl never got going\n%s", stderr.String())
 	}
 	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT); err != nil {
 		t.Fatal(err)
@@ -56,8 +56,9 @@ func TestInterruptProcessGroupThenResume(t *testing.T) {
 	var err error
 	select {
 	case err = <-exited:
-	case <-time.After(60 * time.Second):
+	case <-nearDeadline(t):
 		cmd.Process.Kill()
+		<-exited
 		t.Fatalf("the interrupted crawl did not exit\n%s", stderr.String())
 	}
 	var ee *exec.ExitError
@@ -78,16 +79,6 @@ func TestInterruptProcessGroupThenResume(t *testing.T) {
 			t.Errorf("%s was recorded with its rendered side failed: %s", u, rendered)
 		}
 	}
-}
-
-func (a *accessLog) total() int {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	t := 0
-	for _, c := range a.n {
-		t += c
-	}
-	return t
 }
 
 // storedSides maps each recorded page to its rendered side's error ("" when

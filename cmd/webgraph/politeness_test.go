@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"net"
 	"net/http"
@@ -17,35 +19,109 @@ import (
 	"github.com/webgraph/webgraph/warc"
 )
 
-// arrivals records when each request other than /robots.txt reached a
-// server, by the server's own clock: the witness of a host's spacing.
+// grantLog is the command's throttle's log of the slots it granted, per
+// host (policy.Throttle.OnGrant, through grantsKey): the witness of a
+// host's spacing, by the throttle's own clock. A server's clock is no
+// witness: it stamps a request when its handler runs, which a loaded
+// machine delays unevenly.
+type grantLog struct {
+	mu sync.Mutex
+	at map[string][]time.Time
+}
+
+func (g *grantLog) add(host string, at time.Time) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.at == nil {
+		g.at = map[string][]time.Time{}
+	}
+	g.at[host] = append(g.at[host], at)
+}
+
+func (g *grantLog) of(host string) []time.Time {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return slices.Clone(g.at[host])
+}
+
+// webgraphGranting is webgraph with the command's throttle telling log of
+// each slot it grants.
+func webgraphGranting(t *testing.T, log *grantLog, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	ctx := context.WithValue(context.Background(), grantsKey{}, log.add)
+	err := run(ctx, args, &out, &errb)
+	return out.String(), errb.String(), exitCode(err, &errb)
+}
+
+// arrivals records, in order, each request a server received and how many
+// slots the throttle had granted to the server's host when it came.
 type arrivals struct {
-	mu    sync.Mutex
-	paths []string
-	at    []time.Time
+	grants *grantLog
+	mu     sync.Mutex
+	host   string // the server's host, as the throttle keys it
+	seen   []arrival
+}
+
+type arrival struct {
+	what    string // method and path
+	granted int    // slots granted to the host when the request came
 }
 
 func (a *arrivals) add(r *http.Request) {
-	if r.URL.Path == "/robots.txt" {
-		return
-	}
 	a.mu.Lock()
-	a.paths = append(a.paths, r.Method+" "+r.URL.Path)
-	a.at = append(a.at, time.Now())
+	defer a.mu.Unlock()
+	a.seen = append(a.seen, arrival{r.Method + " " + r.URL.Path, len(a.grants.of(a.host))})
+}
+
+// setHost names the server's host as the throttle keys it (policy.HostKey).
+func (a *arrivals) setHost(host string) {
+	a.mu.Lock()
+	a.host = host
 	a.mu.Unlock()
 }
 
-// gaps returns the times between consecutive arrivals, in order.
-func (a *arrivals) gaps() []time.Duration {
+// asked returns the requests other than robots.txt, in order.
+func (a *arrivals) asked() []string {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	ts := slices.Clone(a.at)
-	slices.SortFunc(ts, func(x, y time.Time) int { return x.Compare(y) })
-	var g []time.Duration
-	for i := 1; i < len(ts); i++ {
-		g = append(g, ts[i].Sub(ts[i-1]))
+	var asked []string
+	for _, x := range a.seen {
+		if x.what != "GET /robots.txt" {
+			asked = append(asked, x.what)
+		}
 	}
-	return g
+	return asked
+}
+
+// keptDelay checks the host's requests against the throttle's log: each
+// request the server saw came once a slot of its own was granted (the k-th
+// request after the k-th slot), the throttle granted as many slots as the
+// host saw requests, and consecutive slots were at least delay apart by
+// the throttle's clock. Together: no two requests reached the host closer
+// than the throttle allowed, and the throttle allowed no less than delay.
+func (a *arrivals) keptDelay(t *testing.T, delay time.Duration) {
+	t.Helper()
+	a.mu.Lock()
+	seen := slices.Clone(a.seen)
+	host := a.host
+	a.mu.Unlock()
+	grants := a.grants.of(host)
+	var what []string
+	for i, x := range seen {
+		what = append(what, x.what)
+		if x.granted < i+1 {
+			t.Errorf("request %d (%s) reached %s when the throttle had granted it %d slots; want each request after a slot of its own", i+1, x.what, host, x.granted)
+		}
+	}
+	if len(grants) != len(seen) {
+		t.Errorf("the throttle granted %s %d slots; the host saw %d requests (%v)", host, len(grants), len(seen), what)
+	}
+	for i := 1; i < len(grants); i++ {
+		if g := grants[i].Sub(grants[i-1]); g < delay {
+			t.Errorf("slots %d and %d of %s were granted %s apart; its Crawl-delay is %s (requests: %v)", i, i+1, host, g, delay, what)
+		}
+	}
 }
 
 // serveOn starts h on ip, port chosen by the system.
@@ -63,17 +139,14 @@ func serveOn(t *testing.T, ip string, h http.HandlerFunc) *httptest.Server {
 	return ts
 }
 
-// A handler's start may lag its request's send by a few ms on a loaded
-// machine: the throttle spaces sends, the server sees arrivals.
-const arrivalJitter = 30 * time.Millisecond
-
 // The link checks of another host keep that host's Crawl-delay, though the
 // crawl runs with no interval of its own: the gate records the delay as it
 // reads the host's robots.txt, whatever the purpose.
 func TestLinkChecksKeepCrawlDelay(t *testing.T) {
 	t.Parallel()
 	const delay = 400 * time.Millisecond
-	var ext arrivals
+	var grants grantLog
+	ext := arrivals{grants: &grants}
 	b := serveOn(t, "127.0.0.2", func(w http.ResponseWriter, r *http.Request) {
 		ext.add(r)
 		if r.URL.Path == "/robots.txt" {
@@ -82,6 +155,7 @@ func TestLinkChecksKeepCrawlDelay(t *testing.T) {
 		}
 		fmt.Fprint(w, "<p>fine</p>")
 	})
+	ext.setHost(b.Listener.Addr().String())
 	const targets = 5
 	site := serveOn(t, "127.0.0.1", func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" {
@@ -95,7 +169,7 @@ func TestLinkChecksKeepCrawlDelay(t *testing.T) {
 		fmt.Fprintf(w, "<html><head><title>Home</title></head><body>%s%s</body></html>", filler, links.String())
 	})
 	db := filepath.Join(t.TempDir(), "crawl.db")
-	out, errOut, code := webgraph(t, "crawl", "--db", db, "--mode", "plain", "--check", "external", "--depth", "0",
+	out, errOut, code := webgraphGranting(t, &grants, "crawl", "--db", db, "--mode", "plain", "--check", "external", "--depth", "0",
 		"--host-interval", "0s", "--delay", "0s", "--concurrency", "4", site.URL+"/")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, errOut)
@@ -103,17 +177,10 @@ func TestLinkChecksKeepCrawlDelay(t *testing.T) {
 	if n := strings.Count(out, `"event":"link"`); n != targets {
 		t.Fatalf("%d link events; want %d\n%s", n, targets, out)
 	}
-	ext.mu.Lock()
-	asked := slices.Clone(ext.paths)
-	ext.mu.Unlock()
-	if len(asked) != targets {
+	if asked := ext.asked(); len(asked) != targets {
 		t.Fatalf("the linked host was asked %v; want one HEAD per target", asked)
 	}
-	for i, g := range ext.gaps() {
-		if g < delay-arrivalJitter {
-			t.Errorf("checks %d and %d reached the host %s apart; its Crawl-delay is %s (asked: %v)", i, i+1, g, delay, asked)
-		}
-	}
+	ext.keptDelay(t, delay)
 }
 
 // A seed typed with a capitalised host and its default port is the same
@@ -121,7 +188,8 @@ func TestLinkChecksKeepCrawlDelay(t *testing.T) {
 func TestTypedHostKeepsCrawlDelay(t *testing.T) {
 	t.Parallel()
 	const delay = 400 * time.Millisecond
-	var got arrivals
+	var grants grantLog
+	got := arrivals{grants: &grants}
 	site := serveOn(t, "127.0.0.1", func(w http.ResponseWriter, r *http.Request) {
 		got.add(r)
 		switch r.URL.Path {
@@ -136,22 +204,16 @@ func TestTypedHostKeepsCrawlDelay(t *testing.T) {
 		}
 	})
 	_, port, _ := net.SplitHostPort(site.Listener.Addr().String())
+	got.setHost("localhost:" + port)
 	db := filepath.Join(t.TempDir(), "crawl.db")
-	out, errOut, code := webgraph(t, "crawl", "--db", db, "--mode", "plain", "--host-interval", "0s", "--delay", "0s", "--concurrency", "4", "HTTP://LOCALHOST:"+port+"/")
+	out, errOut, code := webgraphGranting(t, &grants, "crawl", "--db", db, "--mode", "plain", "--host-interval", "0s", "--delay", "0s", "--concurrency", "4", "HTTP://LOCALHOST:"+port+"/")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, errOut)
 	}
 	if n := strings.Count(out, `"event":"page"`); n != 4 {
 		t.Errorf("%d page events; want the seed and its three links\n%s", n, out)
 	}
-	got.mu.Lock()
-	asked := slices.Clone(got.paths)
-	got.mu.Unlock()
-	for i, g := range got.gaps() {
-		if g < delay-arrivalJitter {
-			t.Errorf("requests %d and %d reached the host %s apart; its Crawl-delay is %s (asked: %v)", i, i+1, g, delay, asked)
-		}
-	}
+	got.keptDelay(t, delay)
 }
 
 // resolves reports whether a request's path, as a server resolves it
@@ -333,7 +395,8 @@ func TestExcludedSubresourceGetsNoCredentials(t *testing.T) {
 func TestLinkCheckHopKeepsCrawlDelay(t *testing.T) {
 	t.Parallel()
 	const delay = 400 * time.Millisecond
-	var ext arrivals
+	var grants grantLog
+	ext := arrivals{grants: &grants}
 	b := serveOn(t, "127.0.0.3", func(w http.ResponseWriter, r *http.Request) {
 		ext.add(r)
 		if r.URL.Path == "/robots.txt" {
@@ -342,6 +405,7 @@ func TestLinkCheckHopKeepsCrawlDelay(t *testing.T) {
 		}
 		fmt.Fprint(w, "<p>fine</p>")
 	})
+	ext.setHost(b.Listener.Addr().String())
 	a := serveOn(t, "127.0.0.2", func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" {
 			http.NotFound(w, r)
@@ -361,7 +425,7 @@ func TestLinkCheckHopKeepsCrawlDelay(t *testing.T) {
 		}
 		fmt.Fprintf(w, "<html><head><title>Home</title></head><body>%s%s</body></html>", filler, links.String())
 	})
-	out, errOut, code := webgraph(t, "crawl", "--db", filepath.Join(t.TempDir(), "crawl.db"), "--mode", "plain", "--check", "external", "--depth", "0",
+	out, errOut, code := webgraphGranting(t, &grants, "crawl", "--db", filepath.Join(t.TempDir(), "crawl.db"), "--mode", "plain", "--check", "external", "--depth", "0",
 		"--host-interval", "0s", "--delay", "0s", "--concurrency", "4", site.URL+"/")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, errOut)
@@ -369,17 +433,10 @@ func TestLinkCheckHopKeepsCrawlDelay(t *testing.T) {
 	if n := strings.Count(out, `"verdict":"ok"`); n != targets {
 		t.Fatalf("%d ok verdicts; want %d\n%s", n, targets, out)
 	}
-	ext.mu.Lock()
-	asked := slices.Clone(ext.paths)
-	ext.mu.Unlock()
-	if len(asked) != targets {
+	if asked := ext.asked(); len(asked) != targets {
 		t.Fatalf("the redirected-to host was asked %v; want one request per target", asked)
 	}
-	for i, g := range ext.gaps() {
-		if g < delay-arrivalJitter {
-			t.Errorf("hops %d and %d reached the host %s apart; its Crawl-delay is %s (asked: %v)", i, i+1, g, delay, asked)
-		}
-	}
+	ext.keptDelay(t, delay)
 }
 
 // --block-private on: a link to a host on a private network outside the

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/webgraph/webgraph/ci"
 	"github.com/webgraph/webgraph/internal/testkit/sites"
@@ -89,7 +88,7 @@ func TestSecondProcessOnOneDatabase(t *testing.T) {
 	case <-asked:
 	case code := <-first:
 		t.Fatalf("the first crawl ended (exit %d) before it asked for its seed", code)
-	case <-time.After(30 * time.Second):
+	case <-nearDeadline(t):
 		t.Fatal("the first crawl never asked for its seed")
 	}
 	_, errOut, code := webgraph(t, "crawl", "--resume", "--db", db, "--out", filepath.Join(dir, "2.jsonl"))

@@ -86,7 +86,10 @@ type browser struct {
 
 	mu   sync.Mutex
 	idle []*tab
-	tabs map[cdp.FrameID]*tab // open tabs by main frame (= target) id
+	// quiet holds the idle no-script tabs (NoScript): scripts off for
+	// good, kept apart from the render's.
+	quiet []*tab
+	tabs  map[cdp.FrameID]*tab // open tabs by main frame (= target) id
 }
 
 // connectBrowser attaches to a browser that is already running, at a
@@ -298,8 +301,8 @@ func (b *browser) alive() bool {
 // disconnects.
 func (b *browser) stop() error {
 	b.mu.Lock()
-	idle := b.idle
-	b.idle = nil
+	idle := append(b.idle, b.quiet...)
+	b.idle, b.quiet = nil, nil
 	b.mu.Unlock()
 	for _, t := range idle {
 		t.close()
@@ -343,4 +346,30 @@ func (b *browser) putTab(t *tab) {
 	if t != nil {
 		t.close()
 	}
+}
+
+// putQuietTab puts a no-script tab back in its pool.
+func (b *browser) putQuietTab(t *tab) {
+	b.mu.Lock()
+	if b.ctx.Err() == nil {
+		b.quiet = append(b.quiet, t)
+		t = nil
+	}
+	b.mu.Unlock()
+	if t != nil {
+		t.close()
+	}
+}
+
+// getQuietTab returns an idle no-script tab, or nil when there is none.
+func (b *browser) getQuietTab() *tab {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := len(b.quiet)
+	if n == 0 {
+		return nil
+	}
+	t := b.quiet[n-1]
+	b.quiet = b.quiet[:n-1]
+	return t
 }

@@ -161,8 +161,12 @@ func (f *Fetcher) FewestTabs() (fewest, of int) {
 	return f.fewest, cap(f.slots)
 }
 
-// closeIdle closes one pooled tab, if any is idle.
+// closeIdle closes one pooled tab, if any is idle: a no-script tab first.
 func (b *browser) closeIdle() {
+	if t := b.getQuietTab(); t != nil {
+		t.close()
+		return
+	}
 	b.mu.Lock()
 	n := len(b.idle)
 	if n == 0 {

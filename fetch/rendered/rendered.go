@@ -214,7 +214,7 @@ type Fetcher struct {
 
 	mem memoryWatch
 
-	front sync.Mutex // held while a picture is taken (screenshot.go)
+	front sync.Mutex // held while a tab is in front for a picture (screenshot.go)
 
 	spread *spread // several running browsers; nil for one
 

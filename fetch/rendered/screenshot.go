@@ -79,11 +79,7 @@ func (e *PictureError) Error() string { return "rendered: picture of " + e.URL +
 // picture takes a screenshot of the page loaded in t, as p bounds it. The
 // layout is set to p.Width while it is taken and set back to the tab's
 // viewport after, so the tab can be reused.
-// Pictures are taken one at a time per browser (front, held meanwhile), as
-// each brings its tab to the front.
 func (t *tab) picture(ctx context.Context, front *sync.Mutex, pageURL string, p Pictures) (*fetch.Picture, error) {
-	front.Lock()
-	defer front.Unlock()
 	start := time.Now()
 	p = p.withDefaults()
 	// Lay the page out at the picture's width first: its height depends on it.
@@ -102,13 +98,6 @@ func (t *tab) picture(ctx context.Context, front *sync.Mutex, pageURL string, p 
 	if height > p.MaxHeight {
 		height, cut = p.MaxHeight, true
 	}
-	// A tab in the background is never drawn, and a capture waits for a
-	// frame: the tab comes to the front while it is taken, then the
-	// browser's blank tab goes back there (see newTab).
-	if _, err := chromedp.CallBrowser(ctx, target.ActivateTarget, target.ActivateTargetParams{TargetID: target.ID(t.frame)}); err != nil {
-		return nil, fmt.Errorf("rendered: picture: %w", err)
-	}
-	defer chromedp.CallBrowser(context.WithoutCancel(ctx), target.ActivateTarget, target.ActivateTargetParams{TargetID: t.b.front})
 	quality, laid := p.Quality, DefaultPictureMinHeight
 	for {
 		if height != laid {
@@ -118,7 +107,7 @@ func (t *tab) picture(ctx context.Context, front *sync.Mutex, pageURL string, p 
 			laid = height
 		}
 		q := int64(quality)
-		shot, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{
+		shot, err := t.capture(ctx, front, page.CaptureScreenshotParams{
 			Format:  page.CaptureScreenshotFormatJpeg,
 			Quality: &q,
 			Clip:    &page.Viewport{Width: float64(p.Width), Height: float64(height), Scale: p.Scale},
@@ -126,12 +115,12 @@ func (t *tab) picture(ctx context.Context, front *sync.Mutex, pageURL string, p 
 		if err != nil {
 			return nil, fmt.Errorf("rendered: picture: capture: %w", err)
 		}
-		if len(shot.Data) <= p.MaxBytes {
-			cfg, err := jpeg.DecodeConfig(bytes.NewReader(shot.Data))
+		if len(shot) <= p.MaxBytes {
+			cfg, err := jpeg.DecodeConfig(bytes.NewReader(shot))
 			if err != nil {
 				return nil, fmt.Errorf("rendered: picture: the browser's image: %w", err)
 			}
-			return &fetch.Picture{Data: shot.Data, Type: "image/jpeg", Width: cfg.Width, Height: cfg.Height,
+			return &fetch.Picture{Data: shot, Type: "image/jpeg", Width: cfg.Width, Height: cfg.Height,
 				Cut: cut, Elapsed: time.Since(start)}, nil
 		}
 		// Too large: a lower quality first, then half the height.
@@ -144,6 +133,42 @@ func (t *tab) picture(ctx context.Context, front *sync.Mutex, pageURL string, p 
 			return nil, &PictureError{URL: pageURL, Reason: fmt.Sprintf("no picture fits in %d bytes", p.MaxBytes)}
 		}
 	}
+}
+
+// drawWait is how long a capture waits for a background tab to be drawn
+// before the tab is brought to the front for it (capture).
+var drawWait = time.Second
+
+// capture takes a screenshot of the tab's page as prm says. It asks first
+// with the tab where it is, in the background of the browser's window:
+// Chrome then draws the page for the capture, the same pixels as in front
+// (picture_internal_test.go), so that tabs take their pictures at the same
+// time. But that frame does not always come: when none has within
+// drawWait, the tab is brought to the front, where it is drawn, and asked
+// again; one tab at a time per browser (front, held meanwhile), then the
+// browser's blank tab goes back there (see newTab). A hidden tab is never
+// drawn, even in front: a tab that takes pictures is a background tab.
+func (t *tab) capture(ctx context.Context, front *sync.Mutex, prm page.CaptureScreenshotParams) ([]byte, error) {
+	bctx, cancel := context.WithTimeout(ctx, drawWait)
+	shot, err := chromedp.Call(bctx, page.CaptureScreenshot, prm)
+	cancel()
+	if err == nil {
+		return shot.Data, nil
+	}
+	if ctx.Err() != nil {
+		return nil, err
+	}
+	front.Lock()
+	defer front.Unlock()
+	if _, err := chromedp.CallBrowser(ctx, target.ActivateTarget, target.ActivateTargetParams{TargetID: target.ID(t.frame)}); err != nil {
+		return nil, err
+	}
+	defer chromedp.CallBrowser(context.WithoutCancel(ctx), target.ActivateTarget, target.ActivateTargetParams{TargetID: t.b.front})
+	shot, err = chromedp.Call(ctx, page.CaptureScreenshot, prm)
+	if err != nil {
+		return nil, err
+	}
+	return shot.Data, nil
 }
 
 // takePicture is picture in the tab's own context, bounded by timeout and
@@ -218,9 +243,10 @@ func (t *tab) serveDoc(ctx context.Context, ev *cdpfetch.EventRequestPaused) boo
 // NoScript takes a picture of body, the HTML served for u (contentType is
 // its Content-Type header, charset included), as a browser shows it with
 // scripts disabled: what a crawler that does not run JavaScript is given.
-// It renders in a tab of its own, closed after; the document itself comes
-// from body and is never requested again, and every request the document
-// makes (styles, frames) passes Config.Gate as a render's does. A
+// It renders in a no-script tab, kept for the next no-script picture and
+// used for nothing else; the document itself comes from body and is never
+// requested again, and every request the document makes (styles, frames)
+// passes Config.Gate as a render's does, until its picture is taken. A
 // redirect or refresh the document asks for is not followed.
 // It returns a *PictureError when the picture cannot fit its bounds.
 func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, contentType string, p Pictures) (*fetch.Picture, error) {
@@ -243,26 +269,61 @@ func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, content
 	if contentType == "" {
 		contentType = "text/html"
 	}
-	t, err := newTab(b, f.cfg)
+	t, err := b.quietTab(ctx, f.cfg)
 	if err != nil {
 		return nil, err
 	}
-	defer t.close()
+	pic, err := t.noScript(ctx, &f.front, u, body, contentType, p, f.cfg.Timeout)
+	var pe *PictureError
+	if err == nil || errors.As(err, &pe) {
+		b.putQuietTab(t)
+	} else {
+		t.close() // not reused: it may be in any state
+	}
+	return pic, err
+}
+
+// quietTab returns a no-script tab of b: an idle one, emptied of its last
+// document, or a new one with scripts off.
+func (b *browser) quietTab(ctx context.Context, cfg Config) (*tab, error) {
+	if t := b.getQuietTab(); t != nil {
+		// The last document goes, and with it its refresh and its loads
+		// (refused by then: its scope ended, see noScript), before the
+		// tab is given a document of its own again.
+		if err := t.leaveDocument(ctx, cfg.Timeout); err == nil {
+			return t, nil
+		}
+		t.close()
+	}
+	t, err := newTab(b, cfg)
+	if err != nil {
+		return nil, err
+	}
+	rctx, cancel := context.WithTimeout(t.ctx, cfg.Timeout)
+	defer cancel()
+	defer context.AfterFunc(ctx, cancel)()
+	if _, err := chromedp.Call(rctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.close()
+		return nil, fmt.Errorf("rendered: no-script tab: %w", err)
+	}
+	return t, nil
+}
+
+// noScript shows body as u in t, a no-script tab, and takes its picture.
+func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, body []byte, contentType string, p Pictures, timeout time.Duration) (*fetch.Picture, error) {
 	doc := &servedDoc{url: strings.SplitN(u.String(), "#", 2)[0], body: body, contentType: contentType}
 	t.mu.Lock()
 	t.doc = doc
 	t.mu.Unlock()
 	// The tab never renders: its document's requests pass the gate while
-	// it lives, as a render's do while the render does.
+	// it is shown for its picture, as a render's do while the render does;
+	// after, nothing it asks for goes out.
 	sc := t.begin(nil)
 	defer t.end(sc)
 
-	rctx, cancel := context.WithTimeout(t.ctx, f.cfg.Timeout)
+	rctx, cancel := context.WithTimeout(t.ctx, timeout)
 	defer cancel()
 	defer context.AfterFunc(ctx, cancel)()
-	if _, err := chromedp.Call(rctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
-		return nil, fmt.Errorf("rendered: no-script tab: %w", err)
-	}
 	var loadErr *chromedp.LoadError
 	if err := chromedp.Do(rctx, chromedp.Navigate(u.String())); err != nil && !errors.As(err, &loadErr) {
 		if ctx.Err() != nil {
@@ -270,7 +331,7 @@ func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, content
 		}
 		return nil, fmt.Errorf("rendered: no-script tab: loading %s: %w", u, err)
 	}
-	return t.picture(rctx, &f.front, u.String(), p)
+	return t.picture(rctx, front, u.String(), p)
 }
 
 // NoScriptOf is NoScript for the HTML a plain side was served (its

@@ -261,3 +261,45 @@ func TestPicturesHostile(t *testing.T) {
 		}
 	}
 }
+
+// TestNoScriptTabReused: no-script pictures are taken in tabs kept for the
+// next, and a page's picture in a tab that showed another page before is
+// its picture in a new tab, pixel for pixel.
+func TestNoScriptTabReused(t *testing.T) {
+	p := rendered.Pictures{}
+	f := own(t, rendered.Config{Timeout: 15 * time.Second, Pictures: &p})
+	defer f.Close()
+	ts, _ := sites.Serve(t, "audit")
+	take := func(path string) *fetch.Picture {
+		body, ct := served(t, ts.URL+path)
+		ns, err := f.NoScript(context.Background(), mustURL(t, ts.URL+path), body, ct, p)
+		if err != nil {
+			t.Fatalf("NoScript %s: %v", path, err)
+		}
+		return ns
+	}
+	first := decode(t, take("/same.html")) // the fetcher's first tab
+	other := decode(t, take("/h1-changed.html"))
+	again := decode(t, take("/same.html"))
+	if first.Bounds() != again.Bounds() {
+		t.Fatalf("the page's pictures are %v and %v; want the same size", first.Bounds(), again.Bounds())
+	}
+	d := 0
+	r := first.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if first.At(x, y) != again.At(x, y) {
+				d++
+			}
+		}
+	}
+	if d > 0 {
+		t.Errorf("%d pixels differ between the page's picture in a new tab and in a reused one; want none", d)
+	}
+	if meanDiff(first, other) == 0 {
+		t.Error("the two pages' pictures are the same: the test cannot tell them apart")
+	}
+	if inkRows(again) < 40 {
+		t.Errorf("the picture in the reused tab has %d rows with ink; want the page's text", inkRows(again))
+	}
+}

@@ -69,8 +69,9 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	// browser's window is not drawn, but the window's tab strip is, again
 	// at each of its pages' loads and titles. A hidden tab is in no tab
 	// strip at all: a union crawl took 28 % less CPU than with background
-	// tabs (docs/performance.md). A tab that takes pictures must come to the front
-	// (screenshot.go), which a hidden tab cannot: it is a background tab.
+	// tabs (docs/performance.md). A tab that takes pictures is a
+	// background tab: a capture draws it where it is, but a hidden tab is
+	// never drawn (screenshot.go).
 	// Either way the guard script (guardFor) tells the page it is visible
 	// and gives it the animation frames and observer notifications an
 	// undrawn page lacks.

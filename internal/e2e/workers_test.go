@@ -25,6 +25,7 @@ import (
 
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/internal/testkit/pgtest"
+	"github.com/webgraph/webgraph/store"
 )
 
 var pg pgtest.Server
@@ -45,6 +46,9 @@ func build(tb testing.TB) string {
 type hit struct {
 	path string
 	at   time.Time
+	// started is how many starts the crawl's shared record had granted
+	// the host when the request came (see startLog), -1 when not asked.
+	started int
 }
 
 // host is one loopback host of a multi-host site, with its access log.
@@ -53,7 +57,13 @@ type host struct {
 	url  string
 	mu   sync.Mutex
 	hits []hit
+	// started, when set, counts the starts granted to the host so far
+	// (startLog.count); each hit notes it.
+	started func() int
 }
+
+// key is the host as the throttle keys it (policy.HostKey).
+func (h *host) key() string { return strings.TrimPrefix(h.url, "http://") }
 
 func (h *host) log() []hit {
 	h.mu.Lock()
@@ -145,7 +155,14 @@ func (s *site) handler(idx int, h *host) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		now := time.Now()
 		h.mu.Lock()
-		h.hits = append(h.hits, hit{r.URL.Path, now})
+		started := h.started
+		h.mu.Unlock()
+		n := -1
+		if started != nil {
+			n = started()
+		}
+		h.mu.Lock()
+		h.hits = append(h.hits, hit{r.URL.Path, now, n})
 		h.mu.Unlock()
 		i := 0
 		if r.URL.Path != "/" {
@@ -356,6 +373,78 @@ func threeWorkers(t *testing.T, bin, dsn string, args []string, resumeArgs ...st
 	return db, ws, out
 }
 
+// startLog is the shared record of request starts (the hosts table's
+// last_start, which every worker's throttle claims a slot in before it
+// sends a request: store.Starts) kept as a log: a trigger, which the test
+// adds to a crawl database it made empty beforehand, copies each start
+// into it. The starts are stamped by the database as it grants them, so
+// their spacing is the spacing the workers kept, whatever a server's clock
+// says on a loaded machine.
+type startLog struct{ db *sql.DB }
+
+// newStartLog makes the crawl database at dsn, empty, and adds the log to
+// it; the crawl's first worker then creates its crawl there (a database
+// with no run is one Create accepts).
+func newStartLog(t *testing.T, dsn string) *startLog {
+	t.Helper()
+	st, err := store.Open(dsn, store.Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	_, err = db.Exec(`CREATE TABLE test_starts (id BIGSERIAL PRIMARY KEY, host TEXT NOT NULL, at TIMESTAMPTZ NOT NULL);
+CREATE FUNCTION test_log_start() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF NEW.last_start > 'epoch' AND (TG_OP = 'INSERT' OR NEW.last_start IS DISTINCT FROM OLD.last_start) THEN
+		INSERT INTO test_starts (host, at) VALUES (NEW.host, NEW.last_start);
+	END IF;
+	RETURN NULL;
+END $$;
+CREATE TRIGGER test_log_start AFTER INSERT OR UPDATE ON hosts FOR EACH ROW EXECUTE FUNCTION test_log_start();`)
+	if err != nil {
+		t.Fatalf("the start log: %v", err)
+	}
+	return &startLog{db: db}
+}
+
+// count returns how many starts host has been granted so far.
+func (l *startLog) count(host string) int {
+	var n int
+	if err := l.db.QueryRow(`SELECT COUNT(*) FROM test_starts WHERE host = $1`, host).Scan(&n); err != nil {
+		return -1
+	}
+	return n
+}
+
+// of returns host's starts, in order.
+func (l *startLog) of(t *testing.T, host string) []time.Time {
+	t.Helper()
+	rows, err := l.db.Query(`SELECT at FROM test_starts WHERE host = $1 ORDER BY at`, host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var at []time.Time
+	for rows.Next() {
+		var x time.Time
+		if err := rows.Scan(&x); err != nil {
+			t.Fatal(err)
+		}
+		at = append(at, x)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return at
+}
+
 // ending reads a worker's event stream: how many done and worker_done
 // events it holds, the event that ends it, and the done or worker_done
 // event decoded (a worker_done's share is its DoneEvent).
@@ -487,6 +576,12 @@ func TestThreeWorkersShareOneCrawl(t *testing.T) {
 	single.wait(t, 2*time.Minute)
 
 	s := serveSiteWith(t, &site{n: pages}, loopbacks, 2)
+	starts := newStartLog(t, dsn)
+	for _, h := range s.hosts {
+		h.mu.Lock()
+		h.started = func() int { return starts.count(h.key()) }
+		h.mu.Unlock()
+	}
 	db, ws, out := threeWorkers(t, bin, dsn, append(common, s.args()...))
 	for _, w := range ws {
 		w.wait(t, 3*time.Minute)
@@ -572,30 +667,32 @@ func TestThreeWorkersShareOneCrawl(t *testing.T) {
 		if h == s.soft && asked["gone"] != s.gone() {
 			t.Errorf("host %d: %d gone pages asked; want each of the %d once", i, asked["gone"], s.gone())
 		}
-		// Politeness at the server: page requests one interval apart.
-		// The slack is generous (a worker's wake-up may run late on a
-		// loaded machine, never early): a broken shared slot shows gaps
-		// near zero, several requests landing together.
-		// A server's stamp can run late on a loaded machine, which
-		// shortens the gap after it but not the span of the whole log: n
-		// requests spaced by the shared slot take at least n-1 intervals.
-		// A broken shared slot (workers each spacing only their own)
-		// squeezes the span to about a third.
-		var first, last time.Time
-		n := 0
+		// Politeness, by the shared record of starts: each request came
+		// once a start of its own had been granted, and the starts were
+		// one interval apart by the database's clock. A worker that spaced
+		// only its own requests would show requests with no start of
+		// their own, or starts together. (A start may go unused: a
+		// request given up after its slot was granted.)
+		//
+		// The counts are read as requests come, and two may be logged in
+		// the other order; sorted, the j-th is at least j exactly when no
+		// j requests came with fewer than j starts granted.
+		granted := starts.of(t, h.key())
+		var counts []int
 		for _, x := range log {
-			if x.path == "/robots.txt" {
-				continue
-			}
-			if first.IsZero() {
-				first = x.at
-			}
-			last = x.at
-			n++
+			counts = append(counts, x.started)
 		}
-		if n > 1 {
-			if span, want := last.Sub(first), time.Duration(n-1)*interval; span < want*9/10 {
-				t.Errorf("host %d: %d requests within %s; want at least %s (one interval apart across workers)", i, n, span, want)
+		slices.Sort(counts)
+		for j, n := range counts {
+			if n < j+1 {
+				t.Errorf("host %d: %d requests came when the shared record had granted the host %d starts; want each after a start of its own (%d starts in all)", i, j+1, n, len(granted))
+				break
+			}
+		}
+		for j := 1; j < len(granted); j++ {
+			if gap := granted[j].Sub(granted[j-1]); gap < interval {
+				t.Errorf("host %d: starts %d and %d were granted %s apart; want at least %s", i, j, j+1, gap, interval)
+				break
 			}
 		}
 	}
@@ -621,7 +718,10 @@ func TestKilledWorkersURLsAreFinished(t *testing.T) {
 	}
 	dsn := pg.DB(t)
 	bin := build(t)
-	const lease = 2 * time.Second
+	// Long enough that a live worker's renewal (two thirds of a lease)
+	// is not cut short on a loaded machine; the last worker out waits on
+	// the dead one's run longer anyway (store's minAlive).
+	const lease = 6 * time.Second
 	// Slow pages, so the killed worker surely has URLs in flight.
 	s := serveSite(t, pages, loopbacks, 30*time.Millisecond)
 	common := []string{"--mode", "plain", "--host-interval", "5ms", "--delay", "0", "--concurrency", "3",
