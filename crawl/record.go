@@ -36,7 +36,7 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 	queue := make([]frontier.New, 0, len(cands))
 	var excluded, outOfScope int
 	for _, cand := range cands {
-		edges = append(edges, frontier.Link{To: cand.URL, Anchor: cand.Citation.Anchor, Side: cand.Side, Kind: string(cand.Kind)})
+		edges = append(edges, frontier.Link{To: cand.URL, Anchor: cand.Citation.Anchor, Side: cand.Side, Kind: cand.Kind})
 		switch {
 		case cand.Kind == discovery.KindPage:
 		case cand.Kind.IsFile() && c.scope.SameSite(hostOf(cand.URL)):
@@ -89,7 +89,7 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 		PlainWords: sideWords(p, fetch.Plain), RenderedWords: sideWords(p, fetch.Rendered), Links: edges, Queue: queue,
 		LastModified: lastModified(p), Content: kept}
 	if p.Refusal != nil {
-		res.State, res.Cause = frontier.StateRefused, string(p.Refusal.Cause)
+		res.State, res.Cause = frontier.StateRefused, p.Refusal.Cause
 	}
 	if line, err := ev.encode(); err == nil {
 		ev.line, res.Event = line, line[:len(line)-1] // said as stored

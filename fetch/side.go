@@ -248,6 +248,16 @@ func DenialCauses() []DenialCause {
 	return []DenialCause{DeniedOutOfScope, DeniedDisallowed, DeniedDeferred, DeniedType, DeniedPopup, DeniedStopped, DeniedTooLong, DeniedPrivate}
 }
 
+// LinkSide says which side found a link: one side's Name, or BothSides.
+// It is the "side" of a page's links wherever they are kept.
+type LinkSide string
+
+// BothSides says both sides found a link.
+const BothSides LinkSide = "both"
+
+// Found is the LinkSide of a link n alone found.
+func (n Name) Found() LinkSide { return LinkSide(n) }
+
 // Denied is the gate's refusal of one request: which URL, why (Cause) and,
 // in Reason, words for a person (for robots.txt the deciding rule,
 // quoted). policy.Gate returns it; the fetchers report it.

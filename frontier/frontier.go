@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/refuse"
 )
 
@@ -61,12 +62,11 @@ type Result struct {
 	// Page facts, for a fetched page.
 	FinalURL      string
 	Status        int
-	Cause         string
+	Cause         refuse.Cause // why, for StateRefused and StateDisallowed
 	Title         string
 	Words         int
 	PlainWords    int    // -1 when the side did not run
 	RenderedWords int    // -1 when the side did not run
-	Text          string // kept apart from Event; the crawl leaves it empty, as its text is inside Event
 	Event         []byte // the page event as written
 	Links         []Link
 	Queue         []New
@@ -102,8 +102,8 @@ type Content struct {
 type Link struct {
 	To     string
 	Anchor string
-	Side   string // plain, rendered or both
-	Kind   string
+	Side   fetch.LinkSide
+	Kind   discovery.Kind
 }
 
 // New is a URL a page offers to the queue.
@@ -136,11 +136,11 @@ func (l *List) Add(u string, limit int) {
 }
 
 // Count tallies a sitemap URL's outcome from its state and refusal cause.
-func (s *SitemapSummary) Count(state State, cause string) {
+func (s *SitemapSummary) Count(state State, cause refuse.Cause) {
 	switch {
 	case state == StateDone:
 		s.Live++
-	case state == StateRefused && (cause == string(refuse.Missing) || cause == string(refuse.FetchError)):
+	case state == StateRefused && (cause == refuse.Missing || cause == refuse.FetchError):
 		s.Dead++
 	case state == StateRefused:
 		s.Refused++
@@ -173,7 +173,7 @@ type Memory struct {
 
 type entry struct {
 	state     State
-	cause     string
+	cause     refuse.Cause
 	inSitemap bool
 }
 

@@ -70,7 +70,7 @@ type Dropped struct {
 // for a Union with HashRoutes, where a link to a hash route keeps its route.
 type Link struct {
 	fetch.Link
-	Found string // "plain", "rendered" or "both"
+	Found fetch.LinkSide
 }
 
 // Page is the merged result for one URL. Sides holds what each side that ran
@@ -473,12 +473,12 @@ func mergeLinks(sides []*fetch.Side, routes bool) (links []Link, long int) {
 			i, ok := index[l.URL]
 			if !ok {
 				index[l.URL] = len(out)
-				out = append(out, Link{Link: l, Found: string(s.Name)})
+				out = append(out, Link{Link: l, Found: s.Name.Found()})
 				continue
 			}
 			m := &out[i]
-			if m.Found != string(s.Name) {
-				m.Found = "both"
+			if m.Found != s.Name.Found() {
+				m.Found = fetch.BothSides
 			}
 			if m.Anchor == "" {
 				m.Anchor = l.Anchor
