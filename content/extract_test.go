@@ -97,6 +97,40 @@ func TestHostileTextEscaped(t *testing.T) {
 	}
 }
 
+// TestLineEndsAreSpaces: a paragraph whose HTML source wraps its text
+// over several lines is one line of text, as a browser shows it; only a
+// <br> is a line break in the Markdown.
+func TestLineEndsAreSpaces(t *testing.T) {
+	for _, c := range []struct {
+		para string
+		brs  int
+	}{
+		{"<p>The tide board\nhangs by the\r\nslipway, <em>under\nthe clock</em>.</p>", 0},
+		{"<ul><li>The tide board\nhangs by the slipway.</li><li>second item</li></ul>", 0},
+		{"<p>The tide board<br>hangs by the\nslipway.</p>", 1},
+	} {
+		p, err := Extract(article(c.para), pageURL, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := renderMarkdown(p.Markdown)
+		if err != nil {
+			t.Fatal(err)
+		}
+		brs := 0
+		walk(doc, func(n *xhtml.Node) bool {
+			if n.Type == xhtml.ElementNode && n.Data == "br" {
+				brs++
+			}
+			return true
+		})
+		if brs != c.brs {
+			t.Errorf("%q: %d line breaks rendered; want %d:\n%s", c.para, brs, c.brs, p.Markdown)
+		}
+		checkRendered(t, c.para, p.Markdown)
+	}
+}
+
 // checkRendered fails t unless md, rendered, shows the text of para and no
 // markup of the page's.
 func checkRendered(t *testing.T, para, md string) {

@@ -307,7 +307,9 @@ func inline(b *strings.Builder, n *html.Node, inTable bool) {
 	}
 	switch n.Type {
 	case html.TextNode:
-		b.WriteString(escapeText(n.Data))
+		// A line end in the page's text is white space, as a browser
+		// shows it; only a <br> is a line break.
+		b.WriteString(escapeText(lineEnds.Replace(n.Data)))
 		return
 	case html.ElementNode:
 	default:
@@ -348,6 +350,9 @@ func inline(b *strings.Builder, n *html.Node, inTable bool) {
 		b.WriteByte(' ')
 	}
 }
+
+// lineEnds turns the line ends of a text node into spaces.
+var lineEnds = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
 
 // collapseSpaces folds runs of HTML white space (space, tab, CR, LF, FF)
 // into one space and trims them; other spaces (no-break) are text.

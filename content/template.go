@@ -48,38 +48,7 @@ type Template struct {
 
 // Add counts the blocks of one page of the site (each distinct block
 // once). Add a page once: a page added twice counts twice.
-func (t *Template) Add(d *Document) {
-	seen := map[uint64]bool{}
-	for _, r := range runs(d.root) {
-		seen[r.hash] = true
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.counts == nil {
-		t.counts = make(map[uint64]uint32)
-	}
-	t.pages++
-	max := t.MaxBlocks
-	if max <= 0 {
-		max = DefaultMaxBlocks
-	}
-	for h := range seen {
-		if c, ok := t.counts[h]; ok {
-			t.counts[h] = c + 1
-			continue
-		}
-		if len(t.counts) >= max {
-			for k, c := range t.counts {
-				if c <= 1 {
-					delete(t.counts, k)
-				}
-			}
-		}
-		if len(t.counts) < max*9/10 {
-			t.counts[h] = 1
-		}
-	}
-}
+func (t *Template) Add(d *Document) { t.AddHashes(d.BlockHashes()) }
 
 // Pages returns how many pages have been added.
 func (t *Template) Pages() int {

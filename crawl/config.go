@@ -68,6 +68,12 @@ type Config struct {
 	Viewport string
 	// KeepText retains page text in page events.
 	KeepText bool
+	// KeepContent extracts each kept page's main content as Markdown and
+	// keeps it with the page's record (a database's table content),
+	// bounded by MaxBody; the union must hand over the document it is read
+	// from (plain.Config.KeepHTML, rendered.Config.KeepDOM). A frontier in
+	// memory keeps no record of it.
+	KeepContent bool
 	// MaxRetries bounds how often a page paused by 429/503 is retried;
 	// zero refuses it at the first pause.
 	MaxRetries int

@@ -171,6 +171,7 @@ type Crawler struct {
 	judged    sync.Map       // origin -> struct{}: a recorded join this worker has judged (joinOrigins)
 	routeDocs sync.Map       // document URL -> *routePrep, under Config.HashRoutes
 	recording sync.WaitGroup // pages handed to a pipelined frontier, not yet said
+	templates templates      // the sites' templates, under Config.KeepContent
 
 	// mu guards what follows. Nothing here grows with the number of URLs:
 	// per-URL state lives in the frontier (on disk with a database).
@@ -353,6 +354,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 	if c.links != nil {
 		c.links.Start(ctx)
 	}
+	c.learnTemplates()
 	var wg sync.WaitGroup
 	if c.workers() > c.cfg.Concurrency {
 		c.fetching = make(chan struct{}, c.cfg.Concurrency)

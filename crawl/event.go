@@ -175,9 +175,9 @@ func NewPageEvent(p *union.Page, c discovery.Discovery, kinds discovery.Kinds, k
 	}
 	for _, l := range p.Links {
 		switch l.Found {
-		case "both":
+		case fetch.BothSides:
 			ev.Links.Both++
-		case string(fetch.Plain):
+		case fetch.Plain.Found():
 			ev.Links.Plain++
 		default:
 			ev.Links.Rendered++

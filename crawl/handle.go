@@ -29,7 +29,7 @@ func (c *Crawler) unstarted(it frontier.Item) {
 func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func()) {
 	u, err := url.Parse(it.URL)
 	if err != nil {
-		c.front.Complete(it, frontier.Result{State: frontier.StateRefused, Cause: string(refuse.FetchError)})
+		c.front.Complete(it, frontier.Result{State: frontier.StateRefused, Cause: refuse.FetchError})
 		return
 	}
 	// An origin outside the scope (a URL queued under an older scope, or
@@ -58,7 +58,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 		c.done.Disallowed++
 		c.done.Causes[string(refuse.Disallowed)]++
 		c.mu.Unlock()
-		c.front.Complete(it, frontier.Result{State: frontier.StateDisallowed, Cause: string(refuse.Disallowed)})
+		c.front.Complete(it, frontier.Result{State: frontier.StateDisallowed, Cause: refuse.Disallowed})
 		c.emit(&DisallowedEvent{Event: EventDisallowed, URL: it.URL, Citation: it.Citation, Robots: rp.URL, Group: v.Group, Rule: v.Rule, Reason: v.Reason})
 		return
 	case ans.Denied.Cause == fetch.DeniedOutOfScope && !c.scope.ApprovedOrigin(u) && c.joinOrigins(ctx):

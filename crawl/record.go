@@ -36,7 +36,7 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 	queue := make([]frontier.New, 0, len(cands))
 	var excluded, outOfScope int
 	for _, cand := range cands {
-		edges = append(edges, frontier.Link{To: cand.URL, Anchor: cand.Citation.Anchor, Side: cand.Side, Kind: string(cand.Kind)})
+		edges = append(edges, frontier.Link{To: cand.URL, Anchor: cand.Citation.Anchor, Side: cand.Side, Kind: cand.Kind})
 		switch {
 		case cand.Kind == discovery.KindPage:
 		case cand.Kind.IsFile() && c.scope.SameSite(hostOf(cand.URL)):
@@ -66,6 +66,19 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 	c.mu.Unlock()
 	ev := NewPageEvent(p, it.Citation, kinds, c.cfg.KeepText && duplicateOf == "")
 	ev.DuplicateOf = duplicateOf
+	var kept *frontier.Content
+	if c.cfg.KeepContent && ev.OK && duplicateOf == "" && !ev.RobotsMeta.Noindex {
+		var why string
+		if kept, why = c.extract(p); why != "" {
+			ev.Warnings = append(ev.Warnings, why)
+		}
+	}
+	// The documents are not retained, whether extracted or not: the page
+	// is held until its record is committed.
+	p.ContentHTML = ""
+	if s := p.Sides[fetch.Rendered]; s != nil {
+		s.DOM = ""
+	}
 	if ev.RobotsMeta != nil && ev.RobotsMeta.Nofollow {
 		queue = nil // the links stay in the graph as edges
 	}
@@ -74,9 +87,9 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 	}
 	res := frontier.Result{State: frontier.StateDone, FinalURL: p.FinalURL, Status: p.Status, Title: p.Title, Words: p.Words,
 		PlainWords: sideWords(p, fetch.Plain), RenderedWords: sideWords(p, fetch.Rendered), Links: edges, Queue: queue,
-		LastModified: lastModified(p)}
+		LastModified: lastModified(p), Content: kept}
 	if p.Refusal != nil {
-		res.State, res.Cause = frontier.StateRefused, string(p.Refusal.Cause)
+		res.State, res.Cause = frontier.StateRefused, p.Refusal.Cause
 	}
 	if line, err := ev.encode(); err == nil {
 		ev.line, res.Event = line, line[:len(line)-1] // said as stored

@@ -35,6 +35,9 @@ func (c *Crawler) runEvent() *RunEvent {
 	if cfg.KeepText {
 		ev.Retains = append(ev.Retains, "page text")
 	}
+	if cfg.KeepContent {
+		ev.Retains = append(ev.Retains, "main content as Markdown")
+	}
 	ev.HashRoutes = cfg.HashRoutes
 	if c.gate.RobotsOff() {
 		ev.Robots = "OFF"

@@ -11,14 +11,14 @@ type Link struct {
 	URL      string // absolute and normalised (a hash route kept under --hash-routes)
 	Anchor   string
 	Nofollow bool
-	Side     string // "plain", "rendered" or "both"
+	Side     fetch.LinkSide
 }
 
 // Candidate is a URL a page offers to the crawl, with its citation.
 type Candidate struct {
 	URL      string
 	Kind     Kind
-	Side     string
+	Side     fetch.LinkSide
 	Citation Discovery
 }
 

@@ -117,6 +117,12 @@ type Side struct {
 	// and read them, kept only when asked (plain.Config.KeepExchange, for
 	// a WARC archive); nil otherwise. Plain side only.
 	Exchange *Exchange
+	// HTML is the document as served, decoded to UTF-8 (at most the
+	// fetcher's MaxBody bytes), kept only when asked
+	// (plain.Config.KeepHTML, for the page's main content); empty
+	// otherwise. The union hands it over (union.Page.ContentHTML) and
+	// clears it: it is never retained. Plain side only.
+	HTML string
 	// DOM is the rendered document serialised after the wait
 	// (document.documentElement.outerHTML, at most MaxText characters),
 	// kept only when asked (rendered.Config.KeepDOM); empty otherwise.
@@ -241,6 +247,16 @@ const (
 func DenialCauses() []DenialCause {
 	return []DenialCause{DeniedOutOfScope, DeniedDisallowed, DeniedDeferred, DeniedType, DeniedPopup, DeniedStopped, DeniedTooLong, DeniedPrivate}
 }
+
+// LinkSide says which side found a link: one side's Name, or BothSides.
+// It is the "side" of a page's links wherever they are kept.
+type LinkSide string
+
+// BothSides says both sides found a link.
+const BothSides LinkSide = "both"
+
+// Found is the LinkSide of a link n alone found.
+func (n Name) Found() LinkSide { return LinkSide(n) }
 
 // Denied is the gate's refusal of one request: which URL, why (Cause) and,
 // in Reason, words for a person (for robots.txt the deciding rule,

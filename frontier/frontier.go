@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/fetch"
 	"github.com/webgraph/webgraph/refuse"
 )
 
@@ -61,12 +62,11 @@ type Result struct {
 	// Page facts, for a fetched page.
 	FinalURL      string
 	Status        int
-	Cause         string
+	Cause         refuse.Cause // why, for StateRefused and StateDisallowed
 	Title         string
 	Words         int
 	PlainWords    int    // -1 when the side did not run
 	RenderedWords int    // -1 when the side did not run
-	Text          string // kept apart from Event; the crawl leaves it empty, as its text is inside Event
 	Event         []byte // the page event as written
 	Links         []Link
 	Queue         []New
@@ -74,14 +74,36 @@ type Result struct {
 	// LastModified is when the server said the page last changed (the
 	// plain side's Last-Modified header); zero when it did not say.
 	LastModified time.Time
+	// Content is a kept page's main content (--keep content); nil when
+	// none is kept. A durable frontier records it with the page.
+	Content *Content
+}
+
+// Content is a kept page's main content as a crawl keeps it: its Markdown
+// block by block, and the hashes of the page's blocks of text, from which
+// its site's template is learned again (docs/design.md, "Content").
+type Content struct {
+	Side         string // the document it was read from: "plain" (as served) or "rendered"
+	Site         string // the host whose pages' template it counts in
+	Title        string
+	Lang         string // BCP 47: declared, else detected (LangDetected)
+	LangDetected bool
+	Words        int      // the words of the Markdown's text (content.BlockText)
+	Truncated    bool     // the document or the Markdown was cut at its bound
+	Blocks       []string // the Markdown, block by block (content.Blocks)
+	// BlockRuns holds, for each block, the hashes of the page's blocks
+	// of text it was written from (content.Document.BlockRuns); nil for
+	// a block they do not make up.
+	BlockRuns [][]uint64
+	Runs      []uint64 // the page's text blocks' hashes (content.Document.BlockHashes)
 }
 
 // Link is an edge of the web graph.
 type Link struct {
 	To     string
 	Anchor string
-	Side   string // plain, rendered or both
-	Kind   string
+	Side   fetch.LinkSide
+	Kind   discovery.Kind
 }
 
 // New is a URL a page offers to the queue.
@@ -114,11 +136,11 @@ func (l *List) Add(u string, limit int) {
 }
 
 // Count tallies a sitemap URL's outcome from its state and refusal cause.
-func (s *SitemapSummary) Count(state State, cause string) {
+func (s *SitemapSummary) Count(state State, cause refuse.Cause) {
 	switch {
 	case state == StateDone:
 		s.Live++
-	case state == StateRefused && (cause == string(refuse.Missing) || cause == string(refuse.FetchError)):
+	case state == StateRefused && (cause == refuse.Missing || cause == refuse.FetchError):
 		s.Dead++
 	case state == StateRefused:
 		s.Refused++
@@ -151,7 +173,7 @@ type Memory struct {
 
 type entry struct {
 	state     State
-	cause     string
+	cause     refuse.Cause
 	inSitemap bool
 }
 

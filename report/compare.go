@@ -107,9 +107,9 @@ func newCompareView(p *union.Page, c union.Comparison, a *audit.Audit, made time
 	for _, l := range p.Links {
 		row := linkRow{URL: safetext.Clean(l.URL), Anchor: safetext.Clean(l.Anchor)}
 		switch l.Found {
-		case string(fetch.Rendered):
+		case fetch.Rendered.Found():
 			v.LinksRendered = append(v.LinksRendered, row)
-		case string(fetch.Plain):
+		case fetch.Plain.Found():
 			v.LinksPlain = append(v.LinksPlain, row)
 		}
 	}

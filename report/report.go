@@ -61,6 +61,9 @@ type data struct {
 	Shape   shape
 	// Pictures are the pages with a finding that have their two pictures.
 	Pictures []picturedPage
+	// Content is what the crawl kept of its pages' main content; nil when
+	// it kept none.
+	Content *contentNote
 }
 
 type runInfo struct {
@@ -224,6 +227,9 @@ func collect(ctx context.Context, s *store.Store) (*data, error) {
 		return nil, err
 	}
 	d.Graph = layoutGraph(nodes, edges, len(graphIDs) < outcomes["kept"]+outcomes["duplicate"]+outcomes["refused"])
+	if d.Content, err = contentOf(s); err != nil {
+		return nil, err
+	}
 	return d, nil
 }
 

@@ -141,6 +141,12 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 {{end}}</ul>{{else}}<p>No page needs JavaScript for its text.</p>{{end}}</div>
 </div>{{end}}{{end}}
 
+<h2 id="content">Main content</h2>
+{{with .Content}}<p>Of the kept pages' main content, {{.Plain}} {{if eq .Plain 1}}page was{{else}}pages were{{end}} read from the HTML as served and {{.Rendered}} from the DOM the browser rendered, because scripts wrote or changed their text{{if .Pages}}:{{else}}.{{end}}</p>
+{{if .Pages}}<ul class="content">{{range .Pages}}<li>{{.Label}} <span class="url">{{wrapURL .URL}}</span></li>
+{{end}}{{if .More}}<li>and {{.More}} more</li>{{end}}</ul>{{end}}
+<p class="meta">webgraph content --db … writes each page's main content as Markdown.</p>{{else}}<p>The crawl kept no page's main content (it ran with --keep text or --keep none, or with a webgraph that kept none, or kept no page).</p>{{end}}
+
 <h2 id="graph">Link graph</h2>
 {{with .Graph}}<p>Pages fetched (green kept, red refused) and the links between them. The {{len .Labelled}} most-linked pages are named; hover over any page for its title and URL.{{if .Truncated}} Only the first 300 pages are drawn.{{end}}</p>
 <svg width="{{f .Size}}" height="{{f .Size}}" viewBox="0 0 {{f .Size}} {{f .Size}}" role="img" aria-label="the link graph">

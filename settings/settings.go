@@ -180,7 +180,10 @@ func whole(secret, redacted string) string {
 type Keep string
 
 const (
-	// KeepText retains each page's text.
+	// KeepContent retains each kept page's main content as Markdown, in
+	// the crawl's database (docs/design.md, "Content").
+	KeepContent Keep = "content"
+	// KeepText retains each page's whole text, in its event.
 	KeepText Keep = "text"
 	// KeepNone retains no text.
 	KeepNone Keep = "none"
@@ -189,14 +192,17 @@ const (
 // ParseKeep returns the Keep named s.
 func ParseKeep(s string) (Keep, error) {
 	switch k := Keep(s); k {
-	case KeepText, KeepNone:
+	case KeepContent, KeepText, KeepNone:
 		return k, nil
 	}
-	return "", fmt.Errorf("must be text or none")
+	return "", fmt.Errorf("must be content, text or none")
 }
 
-// Text reports whether pages' text is retained.
+// Text reports whether pages' whole text is retained.
 func (k Keep) Text() bool { return k == KeepText }
+
+// Content reports whether kept pages' main content is retained.
+func (k Keep) Content() bool { return k == KeepContent }
 
 func (k Keep) String() string { return string(k) }
 

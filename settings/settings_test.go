@@ -139,7 +139,7 @@ func TestPrecedence(t *testing.T) {
 		{name: "contact", def: "", toml: `contact = "file@example.org"`, fileWant: "file@example.org", env: "env@example.org", envWant: "env@example.org", flag: "flag@example.org", flagWant: "flag@example.org"},
 		{name: "fail-on", def: "[]", toml: `fail-on = ["missing", "wall"]`, fileWant: "[missing,wall]", flag: "js_shell,download", flagWant: "[js_shell,download]"},
 		{name: "include", def: "[]", toml: `include = ["a{1,2}"]`, fileWant: `["a{1,2}"]`, flag: "b{3,4}", flagWant: `["b{3,4}"]`},
-		{name: "keep", def: "text", toml: `keep = "none"`, fileWant: "none", flag: "text", flagWant: "text"},
+		{name: "keep", def: "content", toml: `keep = "none"`, fileWant: "none", flag: "text", flagWant: "text"},
 		{name: "block-private", def: "auto", toml: `block-private = "off"`, fileWant: "off", flag: "on", flagWant: "on"},
 		{name: "header", def: "[]", toml: `header = ["X-File: f"]`, fileWant: "[X-File: xxxxx]", flag: "X-Flag: g", flagWant: "[X-Flag: xxxxx]"},
 		{name: "db", def: "webgraph.db", toml: `db = "postgres://u:filepw@h/d"`, fileWant: "postgres://u:xxxxx@h/d", flag: "flag.db", flagWant: "flag.db"},
@@ -241,7 +241,7 @@ func TestFileErrors(t *testing.T) {
 	for _, want := range []string{
 		"webgraph.toml:2: max_pages: no such setting; did you mean max-pages?",
 		"webgraph.toml:3: depth: want a whole number, not a string",
-		`webgraph.toml:4: keep: must be text or none (got "html")`,
+		`webgraph.toml:4: keep: must be content, text or none (got "html")`,
 		"webgraph.toml:5: timeout: want a duration as a string",
 		"webgraph.toml:6: fail-on: want a list of strings",
 		"webgraph.toml:7: resume: is not read from a file: give --resume on the command line",

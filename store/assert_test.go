@@ -8,21 +8,23 @@ import (
 )
 
 // What the store's types promise to the packages that call them, checked at
-// compile time. The crawl finds Pipelined, Pauser, Canonicals and Session, and the
+// compile time. The crawl finds Pipelined, Pauser, Canonicals, KeptContent and Session, and the
 // frontier's Pop finds Waiter, by type assertions at run time: without
 // these lines a signature that drifted would silently turn the behaviour
 // off.
 var (
-	_ crawl.Frontier   = (*Frontier)(nil)
-	_ crawl.Pipelined  = (*Frontier)(nil)
-	_ crawl.Frontier   = (*SharedFrontier)(nil)
-	_ crawl.Pauser     = (*SharedFrontier)(nil)
-	_ crawl.Canonicals = (*Frontier)(nil)
-	_ crawl.Canonicals = (*SharedFrontier)(nil)
-	_ crawl.Journal    = (*Journal)(nil)
-	_ crawl.Journal    = (*SharedJournal)(nil)
-	_ crawl.Session    = (*SharedJournal)(nil)
-	_ crawl.Origins    = (*SharedOrigins)(nil)
+	_ crawl.Frontier    = (*Frontier)(nil)
+	_ crawl.Pipelined   = (*Frontier)(nil)
+	_ crawl.Frontier    = (*SharedFrontier)(nil)
+	_ crawl.Pauser      = (*SharedFrontier)(nil)
+	_ crawl.Canonicals  = (*Frontier)(nil)
+	_ crawl.Canonicals  = (*SharedFrontier)(nil)
+	_ crawl.KeptContent = (*Frontier)(nil)
+	_ crawl.KeptContent = (*SharedFrontier)(nil)
+	_ crawl.Journal     = (*Journal)(nil)
+	_ crawl.Journal     = (*SharedJournal)(nil)
+	_ crawl.Session     = (*SharedJournal)(nil)
+	_ crawl.Origins     = (*SharedOrigins)(nil)
 
 	_ frontier.Queue  = sqliteQueue{}
 	_ frontier.Waiter = sqliteQueue{}

@@ -95,7 +95,24 @@ CREATE TABLE hosts (
 	last_start     TIMESTAMPTZ NOT NULL DEFAULT 'epoch', -- the last request to it, by any worker
 	paused_until   TIMESTAMPTZ NOT NULL DEFAULT 'epoch'  -- a 429 or 503 asked every worker to wait until then
 );
-` + pgFirstUseTables
+` + pgFirstUseTables + pgContentTable
+
+// pgContentTable is contentTable in PostgreSQL's words (revision 5 on).
+const pgContentTable = `
+CREATE TABLE content (
+	url_id        BIGINT PRIMARY KEY REFERENCES urls (id),
+	site          TEXT NOT NULL,
+	side          TEXT NOT NULL,
+	title         TEXT NOT NULL,
+	lang          TEXT NOT NULL,
+	lang_detected INTEGER NOT NULL,
+	words         INTEGER NOT NULL,
+	truncated     INTEGER NOT NULL,
+	blocks        TEXT NOT NULL,
+	block_runs    BYTEA NOT NULL,
+	runs          BYTEA NOT NULL
+);
+`
 
 // pgFirstUseTables are the tables revision 2 made on first use, not with
 // the schema (see pgMigrate).
@@ -119,10 +136,10 @@ CREATE TABLE pictures (
 const pgLockKey = 0x77677068
 
 // pgRevision numbers pgSchema's versions. A crawl of an older revision
-// (2 or 3) is migrated when opened (pgMigrations); one of another revision
+// (2, 3 or 4) is migrated when opened (pgMigrations); one of another revision
 // is ErrVersion. (Its links keep one row per link: a shared crawl's workers
 // insert them concurrently, and the reads of in-links use links_to.)
-const pgRevision = 4
+const pgRevision = 5
 
 // pgSchemaVersion is the schema version a PostgreSQL crawl's meta row
 // holds: the first one's, which its revisions extend.
@@ -141,6 +158,11 @@ var pgMigrations = []func(ctx context.Context, tx *sql.Tx) error{
 	// 3 → 4: pages gain last_modified, NULL for the pages recorded before.
 	func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `ALTER TABLE pages ADD COLUMN IF NOT EXISTS last_modified TEXT`)
+		return err
+	},
+	// 4 → 5: the table of the pages' main content, empty.
+	func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, strings.ReplaceAll(pgContentTable, "CREATE TABLE ", "CREATE TABLE IF NOT EXISTS "))
 		return err
 	},
 }
@@ -280,7 +302,7 @@ func (s *Store) pgPrepare(ctx context.Context, mode Mode, name string) error {
 	if version != fmt.Sprint(pgSchemaVersion) {
 		return fmt.Errorf("%w: %s has version %s; this webgraph reads version %d", ErrVersion, name, version, pgSchemaVersion)
 	}
-	if revision == "2" || revision == "3" {
+	if revision == "2" || revision == "3" || revision == "4" {
 		from, _ := strconv.Atoi(revision)
 		if err := pgMigrate(ctx, tx, from); err != nil {
 			return fmt.Errorf("store: migrating %s to PostgreSQL revision %d: %w", name, pgRevision, err)

@@ -474,17 +474,19 @@ func (f *SharedFrontier) Complete(it frontier.Item, r frontier.Result) []frontie
 			return fmt.Errorf("store: completing %s: %w", it.URL, err)
 		}
 		if r.Event != nil {
-			var text any
-			if r.Text != "" {
-				text = r.Text
-			}
 			ok := 0
 			if r.State == frontier.StateDone {
 				ok = 1
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event, last_modified)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (url_id) DO NOTHING`,
-				id, r.FinalURL, ok, r.Status, r.Cause, r.Title, r.Words, nullWords(r.PlainWords), nullWords(r.RenderedWords), text, string(r.Event), nullTime(r.LastModified)); err != nil {
+				id, r.FinalURL, ok, r.Status, string(r.Cause), r.Title, r.Words, nullWords(r.PlainWords), nullWords(r.RenderedWords), nil, string(r.Event), nullTime(r.LastModified)); err != nil {
+				return err
+			}
+		}
+		if c := r.Content; c != nil && r.State == frontier.StateDone {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO content (url_id, site, side, title, lang, lang_detected, words, truncated, blocks, block_runs, runs)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (url_id) DO NOTHING`, contentArgs(id, c)...); err != nil {
 				return err
 			}
 		}
@@ -498,8 +500,8 @@ func (f *SharedFrontier) Complete(it frontier.Item, r frontier.Result) []frontie
 				seen[l.To] = true
 				tos = append(tos, l.To)
 				anchors = append(anchors, l.Anchor)
-				sides = append(sides, l.Side)
-				kinds = append(kinds, l.Kind)
+				sides = append(sides, string(l.Side))
+				kinds = append(kinds, string(l.Kind))
 			}
 			rows, err := tx.QueryContext(ctx, `SELECT t FROM unnest($1::text[]) AS x(t)
 				WHERE NOT EXISTS (SELECT 1 FROM links WHERE to_url = x.t) AND NOT EXISTS (SELECT 1 FROM urls WHERE url = x.t)`, tos)

@@ -334,3 +334,47 @@ func TestPostgresMigratesRevision3(t *testing.T) {
 		t.Errorf("kept pages after migrating: %v; want /old without a date and /new at %v", got, at)
 	}
 }
+
+// A crawl of PostgreSQL revision 4, which kept no content, gains the
+// content table when resumed (empty), and a page recorded afterwards keeps
+// its content there.
+func TestPostgresMigratesRevision4(t *testing.T) {
+	dsn := pg.DB(t)
+	s, err := Open(dsn, Create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.Exec(`DROP TABLE content; UPDATE meta SET value = '4' WHERE key = 'pg_revision'`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s, err = Open(dsn, Resume)
+	if err != nil {
+		t.Fatalf("opening a revision 4 crawl: %v", err)
+	}
+	defer s.Close()
+	var revision string
+	s.db.QueryRow(`SELECT value FROM meta WHERE key = 'pg_revision'`).Scan(&revision)
+	if revision != fmt.Sprint(pgRevision) {
+		t.Errorf("after opening: revision %s; want %d", revision, pgRevision)
+	}
+	f, err := s.SharedFrontier(policy.NewThrottle(0, nil), -1, SharedConfig{Poll: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	f.Add("http://x/new", "x", discovery.Discovery{Via: discovery.ViaSeed})
+	it, err := f.Next(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Complete(it, frontier.Result{State: frontier.StateDone, FinalURL: it.URL, Status: 200, Event: []byte(`{}`),
+		Content: &frontier.Content{Side: "plain", Site: "x", Blocks: []string{"Words of the page."}, Words: 4}})
+	var got []string
+	if err := s.Contents(func(pc PageContent) error { got = append(got, pc.URL+" "+pc.Blocks[0]); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0] != "http://x/new Words of the page." {
+		t.Errorf("content after migrating: %q; want the page recorded since", got)
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/frontier"
+	"github.com/webgraph/webgraph/refuse"
 )
 
 // Window is how many queued URLs of one host are held in memory; the rest
@@ -513,12 +514,13 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 				id, _ = v.(int64)
 			}
 			if r.Event != nil {
-				var text any
-				if r.Text != "" {
-					text = r.Text
+				if _, err := rc.exec("insertPage", id, r.FinalURL, r.State == frontier.StateDone, r.Status, string(r.Cause), r.Title, r.Words,
+					nullWords(r.PlainWords), nullWords(r.RenderedWords), nil, string(r.Event), nullTime(r.LastModified)); err != nil {
+					return err
 				}
-				if _, err := rc.exec("insertPage", id, r.FinalURL, r.State == frontier.StateDone, r.Status, r.Cause, r.Title, r.Words,
-					nullWords(r.PlainWords), nullWords(r.RenderedWords), text, string(r.Event), nullTime(r.LastModified)); err != nil {
+			}
+			if c := r.Content; c != nil && r.State == frontier.StateDone {
+				if _, err := rc.exec("insertContent", contentArgs(id, c)...); err != nil {
 					return err
 				}
 			}
@@ -613,7 +615,7 @@ func (st *Store) sitemapSummary(disallowed func(url string) bool, limit int, unl
 		if rows.Scan(&u, &state, &cause, &linked) != nil {
 			break
 		}
-		s.Count(frontier.State(state), cause)
+		s.Count(frontier.State(state), refuse.Cause(cause))
 		if !linked {
 			s.NeverLinked.Add(u, limit)
 		}

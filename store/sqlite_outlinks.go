@@ -104,7 +104,7 @@ func (f *Frontier) linkTarget(rc *rawConn, w *pageWrite, l frontier.Link) (int64
 		w.learned = append(w.learned, learned{l.To, urlFacts{id: q.id, queued: true, linked: true}})
 		return q.id, false, nil
 	case !queued:
-		id, err := rc.insert("insertLinked", l.To, l.Kind)
+		id, err := rc.insert("insertLinked", l.To, string(l.Kind))
 		if err != nil {
 			return 0, false, err
 		}
@@ -119,7 +119,7 @@ func (f *Frontier) linkTarget(rc *rawConn, w *pageWrite, l frontier.Link) (int64
 	}
 	id, _ := row[0].(int64)
 	if asString(row[1]) == "" {
-		if _, err := rc.exec("setKind", l.Kind, id); err != nil {
+		if _, err := rc.exec("setKind", string(l.Kind), id); err != nil {
 			return 0, false, err
 		}
 	}
@@ -171,7 +171,7 @@ func firstKinds(links []frontier.Link, into map[string]string) map[string]string
 	clear(into)
 	for _, l := range links {
 		if _, ok := into[l.To]; !ok {
-			into[l.To] = l.Kind
+			into[l.To] = string(l.Kind)
 		}
 	}
 	return into
@@ -212,9 +212,9 @@ func appendLinkJSON(b []byte, id int64, l frontier.Link) []byte {
 	b = append(b, ',')
 	b = appendJSONString(b, l.Anchor)
 	b = append(b, ',')
-	b = appendJSONString(b, l.Side)
+	b = appendJSONString(b, string(l.Side))
 	b = append(b, ',')
-	b = appendJSONString(b, l.Kind)
+	b = appendJSONString(b, string(l.Kind))
 	return append(b, ']')
 }
 

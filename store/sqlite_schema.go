@@ -10,12 +10,13 @@ import (
 // SchemaVersion is the version of the SQLite schema below (PRAGMA
 // user_version). A database of an older version is migrated when it is
 // opened (see migrations); one of a newer version is refused.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // ApplicationID marks a SQLite file as webgraph's ("wgph").
 const ApplicationID = 0x77677068
 
-// schema is a new SQLite database, every table made at once.
+// schema is a new SQLite database, every table made at once: the
+// content table (version 4 on) last.
 //
 // A URL is a row of urls from the moment the crawl meets it: queued,
 // fetched or refused, or only linked (state "linked": a link's target the
@@ -65,7 +66,30 @@ CREATE TABLE runs (
 	run_event  TEXT NOT NULL,
 	done_event TEXT
 );
-` + queueIndex + ";" + firstUseTables
+` + queueIndex + ";" + firstUseTables + contentTable
+
+// contentTable holds each kept page's main content (--keep content),
+// version 4 on: the Markdown block by block (a JSON array of strings); for
+// each block, the hashes of the page's blocks of text it was written from
+// (a count as a uvarint, then the hashes); and the hashes of all the
+// page's blocks of text, from which a resumed crawl learns its sites'
+// templates again and `webgraph content` tells the blocks a site repeats.
+// Hashes are 8 bytes each, big-endian (docs/design.md, "Content").
+const contentTable = `
+CREATE TABLE content (
+	url_id        INTEGER PRIMARY KEY REFERENCES urls (id),
+	site          TEXT NOT NULL,    -- the host whose pages' template it counts in
+	side          TEXT NOT NULL,    -- plain: the HTML as served; rendered: the DOM after scripts
+	title         TEXT NOT NULL,
+	lang          TEXT NOT NULL,    -- BCP 47; declared, else detected
+	lang_detected INTEGER NOT NULL,
+	words         INTEGER NOT NULL,
+	truncated     INTEGER NOT NULL,
+	blocks        TEXT NOT NULL,    -- JSON: the Markdown's blocks, in order
+	block_runs    BLOB NOT NULL,    -- for each block, the hashes of the text blocks it was written from
+	runs          BLOB NOT NULL     -- the page's text blocks' hashes
+);
+`
 
 // firstUseTables are the tables the first release made on first use, not
 // with the schema: a database it wrote may lack any of them (see
@@ -104,6 +128,16 @@ const queueIndex = `CREATE INDEX urls_ready ON urls (host, attempts DESC, id) WH
 var migrations = []func(ctx context.Context, tx *sql.Tx) error{
 	migrateToV2,
 	migrateToV3,
+	migrateToV4,
+}
+
+// migrateToV4 takes a database of version 3 to version 4: the table of
+// the pages' main content, empty (that release kept none).
+func migrateToV4(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, contentTable); err != nil {
+		return fmt.Errorf("taking the database to version 4: %w", err)
+	}
+	return nil
 }
 
 // migrateToV3 takes a database of version 2 to version 3: pages gain

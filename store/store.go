@@ -97,12 +97,14 @@ var hot = map[string]string{
 	"completeID":   `UPDATE urls SET state = ? WHERE id = ?`,
 	"insertPage":   `INSERT OR REPLACE INTO pages (url_id, final_url, ok, status, cause, title, words, plain_words, rendered_words, text, event, last_modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	"insertLinks":  `INSERT OR REPLACE INTO outlinks (from_id, links) VALUES (?, ?)`,
-	"claim":        `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`,
-	"holder":       `SELECT url FROM kept WHERE canon = ?`,
-	"refill":       `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,
-	"retry":        `UPDATE urls SET state = 'queued', attempts = ? WHERE url = ?`,
-	"sitemapped":   `UPDATE urls SET in_sitemap = 1 WHERE url = ? AND state != 'linked'`,
-	"refillAfter":  `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' AND id > ? AND attempts = 0 ORDER BY id LIMIT ?`,
+	"insertContent": `INSERT OR REPLACE INTO content (url_id, site, side, title, lang, lang_detected, words, truncated, blocks, block_runs, runs)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	"claim":       `INSERT OR IGNORE INTO kept (canon, url) VALUES (?, ?)`,
+	"holder":      `SELECT url FROM kept WHERE canon = ?`,
+	"refill":      `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' ORDER BY attempts DESC, id LIMIT ?`,
+	"retry":       `UPDATE urls SET state = 'queued', attempts = ? WHERE url = ?`,
+	"sitemapped":  `UPDATE urls SET in_sitemap = 1 WHERE url = ? AND state != 'linked'`,
+	"refillAfter": `SELECT id, url, via, found_on, anchor, depth, attempts FROM urls WHERE host = ? AND state = 'queued' AND id > ? AND attempts = 0 ORDER BY id LIMIT ?`,
 }
 
 // stmt returns the prepared statement name bound to tx.
@@ -178,7 +180,7 @@ func OpenContext(ctx context.Context, path string, mode Mode) (s *Store, err err
 	version := SchemaVersion
 	switch {
 	case !exists && mode == Read:
-		return nil, fmt.Errorf("store: %s: %w", path, fs.ErrNotExist)
+		return nil, fmt.Errorf("store: no crawl in %s: %w", path, fs.ErrNotExist)
 	case !exists && mode != Create:
 		return nil, fmt.Errorf("%w: %s", ErrNothingToResume, path)
 	}

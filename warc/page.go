@@ -34,7 +34,7 @@ type PageRecord struct {
 	Kept    bool   `json:"kept"`
 	Refused string `json:"refused,omitempty"`
 	// Text is the page's text as the crawl kept it: only for a kept page,
-	// when the crawl retains text (--keep text) and neither side's robots
+	// when the crawl retains text (--keep text or content) and neither side's robots
 	// directives say noindex.
 	Text *string `json:"text,omitempty"`
 	// Unarchived lists what the render received and the archive does not

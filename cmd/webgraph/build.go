@@ -118,7 +118,7 @@ func planCrawl(cfg *settings.Config, changes []string, stderr io.Writer) (*crawl
 		Depth: s.Depth, MaxPages: s.MaxPages, TimeBudget: s.TimeBudget, Concurrency: s.Concurrency,
 		HostInterval: s.HostInterval, Delay: s.Delay, SitemapLimit: s.SitemapLimit, MaxBody: s.MaxBody,
 		MaxRetries: crawl.DefaultMaxRetries, FrontierEvery: crawl.DefaultFrontierEvery,
-		KeepText: s.Keep.Text(), Identity: p.fetch.identity(),
+		KeepText: s.Keep.Text(), KeepContent: s.Keep.Content(), Identity: p.fetch.identity(),
 		Resumed: cfg.Invocation.Resume, DB: cfg.Invocation.DB, // redacted: the run event and the runs table hold no password
 		Warnings: append(changes, p.fetch.tlsWarnings()...), TLS: p.fetch.tlsReport(), AssumedSeeds: assumed,
 		HashRoutes: s.HashRoutes, Credentials: p.fetch.credentialNames(),
@@ -200,7 +200,7 @@ func wireCrawl(ctx context.Context, s *settings.Config, p *crawlPlan, st *store.
 	cfg.SeedJoins = g.joinSeedsEarly(ctx, p.seeds)
 	inv := &s.Invocation
 	archive := inv.WARC != "" || inv.WACZ != ""
-	pages, closeUnion, err := g.newUnion(ctx, unionUse{tabs: cfg.Concurrency, archive: archive, pictures: p.pictures, memoryLimit: int64(s.Settings.BrowserMemoryMB) << 20})
+	pages, closeUnion, err := g.newUnion(ctx, unionUse{tabs: cfg.Concurrency, archive: archive, content: cfg.KeepContent, pictures: p.pictures, memoryLimit: int64(s.Settings.BrowserMemoryMB) << 20})
 	if err != nil {
 		return nil, err
 	}

@@ -88,8 +88,12 @@ func flagValues(cmd, flag string) []string {
 	switch {
 	case flag == "mode":
 		return []string{"union", "plain", "rendered"}
+	case flag == "keep" && (cmd == "crawl" || cmd == "config"):
+		return []string{"content", "text", "none"}
 	case flag == "keep":
 		return []string{"text", "none"}
+	case flag == "format" && cmd == "content":
+		return []string{"jsonl", "markdown"}
 	case flag == "block-private":
 		return []string{"auto", "on", "off"}
 	case flag == "screenshots":

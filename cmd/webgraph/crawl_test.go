@@ -265,7 +265,7 @@ func TestCrawlBrowserMemory(t *testing.T) {
 	t.Parallel()
 	ts, _ := sites.Serve(t, "late")
 	db := filepath.Join(t.TempDir(), "crawl.db")
-	out, errOut, code := webgraph(t, "crawl", "--db", db, "--host-interval", "0", "--delay", "0", "--concurrency", "2",
+	out, errOut, code := webgraph(t, "crawl", "--db", db, "--host-interval", "0", "--delay", "0", "--concurrency", "2", "--keep", "text",
 		ts.URL+"/late.html", ts.URL+"/docs/")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, errOut)

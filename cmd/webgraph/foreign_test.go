@@ -19,6 +19,12 @@ var endlessView = []string{`DROP TABLE urls`,
 		SELECT n, 'http://example.org/' || n, 'example.org', 'seen', '', '', '', 0, 0, 0, 'page'
 		FROM (WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT n FROM r)`}
 
+// endlessContent replaces the pages' content by a view that never ends.
+var endlessContent = []string{`DROP TABLE content`,
+	`CREATE VIEW content (url_id, site, side, title, lang, lang_detected, words, truncated, blocks, block_runs, runs) AS
+		SELECT n, 'example.org', 'plain', '', '', 0, 0, 0, '[]', x'', x''
+		FROM (WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT n FROM r)`}
+
 // stallTrigger fires when the first release's database is migrated.
 var stallTrigger = []string{`CREATE TRIGGER meta_stall AFTER UPDATE ON meta BEGIN
 	SELECT count(*) FROM (WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT n FROM r); END`}
@@ -77,6 +83,7 @@ func TestCraftedDatabaseRefused(t *testing.T) {
 	}
 	for name, crafted := range map[string]string{
 		"view":    craftDB(t, good, endlessView),
+		"content": craftDB(t, good, endlessContent),
 		"trigger": craftDB(t, filepath.Join("..", "..", "store", "testdata", "v1.db"), stallTrigger),
 	} {
 		for _, args := range [][]string{
@@ -84,6 +91,8 @@ func TestCraftedDatabaseRefused(t *testing.T) {
 			{"diff", good, crafted},
 			{"graph", "--db", crafted},
 			{"pages", "--db", crafted},
+			{"content", "--db", crafted},
+			{"content", "--db", crafted, "--format", "markdown", "-o", filepath.Join(t.TempDir(), "md")},
 			{"report", "--db", crafted, "-o", filepath.Join(t.TempDir(), "r.html")},
 			{"crawl", "--db", filepath.Join(t.TempDir(), "c.db"), "--mode", "plain", "--host-interval", "0", "--delay", "0", "--baseline", crafted, site.URL + "/"},
 		} {

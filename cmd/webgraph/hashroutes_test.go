@@ -69,7 +69,7 @@ func TestHashRoutesCrawled(t *testing.T) {
 	needBrowser(t)
 	ts, h := sites.Serve(t, "hashapp")
 	db := filepath.Join(t.TempDir(), "crawl.db")
-	out, errOut, code := webgraph(t, "crawl", "--hash-routes", "--concurrency", "1", "--db", db, "--host-interval", "0", "--delay", "0", ts.URL+"/")
+	out, errOut, code := webgraph(t, "crawl", "--hash-routes", "--concurrency", "1", "--db", db, "--host-interval", "0", "--delay", "0", "--keep", "text", ts.URL+"/")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, errOut)
 	}

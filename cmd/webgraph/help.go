@@ -42,6 +42,8 @@ func commands() []command {
 			func(w io.Writer) *pflag.FlagSet { return newGraphFlags(w).fs }, runGraph, nil},
 		{"pages", "--db PATH", "one row per page of a crawl, for a spreadsheet (--format csv|jsonl)",
 			func(w io.Writer) *pflag.FlagSet { return newPagesFlags(w).fs }, runPages, nil},
+		{"content", "--db PATH", "each kept page's main content: --format jsonl|markdown (-o DIR)",
+			func(w io.Writer) *pflag.FlagSet { return newContentFlags(w).fs }, runContent, nil},
 		{"report", "--db PATH", "one self-contained HTML report of a crawl (-o FILE)",
 			func(w io.Writer) *pflag.FlagSet { return newReportFlags(w).fs }, runReport, nil},
 		{"diff", "OLD NEW", "what changed between two crawls: new, lost, resolved (--fail-on new:…)",

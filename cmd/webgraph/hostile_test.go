@@ -61,7 +61,7 @@ func TestHostileTextCompare(t *testing.T) {
 	p := &union.Page{URL: "http://127.0.0.1/" + hostile, Sides: map[fetch.Name]*fetch.Side{fetch.Plain: side(fetch.Plain), fetch.Rendered: side(fetch.Rendered)},
 		Refusal: &refuse.Refusal{Cause: refuse.Wall, Words: hostile}}
 	var buf bytes.Buffer
-	writeCompareText(&buf, p, union.Compare(p), nil)
+	writeCompareText(&buf, p, union.Compare(p), nil, nil)
 	assertClean(t, "compare text", buf.String())
 	if !strings.Contains(buf.String(), "rendered A") {
 		t.Errorf("the blocks are missing:\n%s", buf.String())
@@ -73,7 +73,7 @@ func TestHostileTextCompare(t *testing.T) {
 	}
 	p.Sides[fetch.Rendered].Head.ConsoleErrors = []fetch.ConsoleError{{Message: hostile, Source: hostile}}
 	buf.Reset()
-	writeCompareText(&buf, p, union.Compare(p), audit.Of(p.Sides[fetch.Plain], p.Sides[fetch.Rendered]))
+	writeCompareText(&buf, p, union.Compare(p), audit.Of(p.Sides[fetch.Plain], p.Sides[fetch.Rendered]), nil)
 	assertClean(t, "compare field table", buf.String())
 	if !strings.Contains(buf.String(), "js_errors") {
 		t.Errorf("the field table lacks the js_errors finding:\n%s", buf.String())

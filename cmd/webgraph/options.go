@@ -299,6 +299,7 @@ func (r insecureRendered) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, e
 type unionUse struct {
 	tabs     int                // browser tabs; 0: the rendered default
 	archive  bool               // keep each side's exchange and DOM for a WARC archive
+	content  bool               // hand each kept page's document over to the content extractor (--keep content)
 	pictures *rendered.Pictures // take pictures (--screenshots, compare --html); nil: none
 	// memoryLimit recycles the browser past this many bytes of PSS
 	// (--browser-memory); 0: never.
@@ -320,13 +321,13 @@ func (g *gated) newUnion(ctx context.Context, use unionUse) (u *union.Union, clo
 	}
 	closers = append(closers, g.transport.CloseIdleConnections) // last: robots.txt and the gate use it too
 	if mode != union.ModeRendered {
-		p := plain.New(plain.Config{UserAgent: ua, Timeout: g.s.Timeout, MaxBody: g.s.MaxBody, Gate: g.gate, KeepExchange: use.archive || use.pictures != nil, TLS: g.tls, Insecure: g.s.Insecure,
+		p := plain.New(plain.Config{UserAgent: ua, Timeout: g.s.Timeout, MaxBody: g.s.MaxBody, Gate: g.gate, KeepExchange: use.archive || use.pictures != nil, KeepHTML: use.content, TLS: g.tls, Insecure: g.s.Insecure,
 			Credentials: g.creds, CredentialsFor: g.approvedOrigin, Proxy: g.proxy, Transport: g.transport})
 		closers = append(closers, p.Close)
 		u.Plain = p
 	}
 	if mode != union.ModePlain {
-		r, err := rendered.New(rendered.Config{ExecPath: g.s.Chrome, NoSandbox: g.s.ChromeNoSandbox, BrowserURLs: g.s.BrowserURL, UserAgent: ua, Timeout: g.s.Timeout, MaxText: int(g.s.MaxBody), Tabs: use.tabs, Gate: g.gate, KeepDOM: use.archive, Archive: archiveResources(use.archive, g.s.MaxBody), Pictures: use.pictures, Viewport: g.s.Viewport, MemoryLimit: use.memoryLimit,
+		r, err := rendered.New(rendered.Config{ExecPath: g.s.Chrome, NoSandbox: g.s.ChromeNoSandbox, BrowserURLs: g.s.BrowserURL, UserAgent: ua, Timeout: g.s.Timeout, MaxText: int(g.s.MaxBody), Tabs: use.tabs, Gate: g.gate, KeepDOM: use.archive || use.content, Archive: archiveResources(use.archive, g.s.MaxBody), Pictures: use.pictures, Viewport: g.s.Viewport, MemoryLimit: use.memoryLimit,
 			Credentials: g.creds, CredentialsFor: g.approvedOrigin, Proxy: g.proxy, TrustSPKI: g.browserTrust(ctx), Insecure: g.browserInsecure()})
 		if err != nil {
 			close()

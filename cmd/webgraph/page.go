@@ -8,12 +8,14 @@ import (
 	"io"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/webgraph/webgraph/audit"
+	"github.com/webgraph/webgraph/content"
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
@@ -28,18 +30,20 @@ import (
 )
 
 // pageFlags are the flags of `webgraph page`: the fetch settings (see
-// package settings), --config and --keep.
+// package settings), --config, --keep and --content.
 type pageFlags struct {
-	fs   *pflag.FlagSet
-	set  *settingFlags
-	keep *string
+	fs      *pflag.FlagSet
+	set     *settingFlags
+	keep    *string
+	content *bool
 }
 
 func newPageFlags(stdout io.Writer) *pageFlags {
 	fs := newFlagSet("page", "webgraph page URL [flags]",
-		"Fetch one page through the union and print its page event as JSON.\nExit 0 when kept, 3 when refused, 4 when robots.txt disallows it.\n\nThe fetch settings may be set in webgraph.toml (or --config FILE) under\ntheir flags' names; flags and the environment win over the file.\n", stdout)
+		"Fetch one page through the union and print its page event as JSON, or with\n--content its main content as Markdown (nothing on stdout when it is refused).\nExit 0 when kept, 3 when refused, 4 when robots.txt disallows it, 1 when a\nkept page has no main content to print.\n\nThe fetch settings may be set in webgraph.toml (or --config FILE) under\ntheir flags' names; flags and the environment win over the file.\n", stdout)
 	f := &pageFlags{fs: fs, set: registerSettings(fs, settings.Page)}
 	f.keep = fs.String("keep", "text", "retain `WHAT` in the output: text or none")
+	f.content = fs.Bool("content", false, "print the page's main content as Markdown instead of its page event")
 	return f
 }
 
@@ -69,7 +73,9 @@ func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	seed := discovery.Discovery{Via: discovery.ViaSeed}
 
 	g, ans := o.pageGate(ctx, target)
-	if gerr := gateRefusal(target, ans); gerr != nil {
+	if gerr := gateRefusal(target, ans); gerr != nil && *f.content {
+		return gerr // said on stderr; nothing on stdout
+	} else if gerr != nil {
 		cause, words := refuse.Disallowed, gerr.Error()
 		var r *refuse.Refusal
 		if errors.As(gerr, &r) {
@@ -81,12 +87,18 @@ func runPage(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		return gerr
 	}
-	p, ferr := g.fetchPage(ctx, target, unionUse{}, nil)
+	p, ferr := g.fetchPage(ctx, target, unionUse{content: *f.content}, nil)
 	if p == nil {
 		return ferr
 	}
 	p.Warnings = append(policyWarnings(ans.Policy), p.Warnings...)
 	ev := crawl.NewPageEvent(p, seed, crawl.PageKinds(p), *f.keep == "text")
+	if *f.content {
+		if ferr != nil {
+			return ferr // refused: said on stderr; nothing on stdout
+		}
+		return printContent(p, &ev, cfg.Settings.MaxBody, stdout, stderr)
+	}
 	if err := enc.Encode(ev); err != nil {
 		return err
 	}
@@ -206,7 +218,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	fetchPage := func(ctx context.Context, target *url.URL) (*union.Page, error) {
-		return g.fetchPage(ctx, target, unionUse{}, nil)
+		return g.fetchPage(ctx, target, unionUse{content: true}, nil) // the main content is compared too
 	}
 	if *f.html != "" {
 		fetchPage = func(ctx context.Context, target *url.URL) (*union.Page, error) {
@@ -222,6 +234,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if p.Refusal == nil {
 		a = audit.Of(p.Sides[fetch.Plain], p.Sides[fetch.Rendered])
 	}
+	mc := mainContentOf(p, both.Settings.MaxBody)
 	if *f.html != "" {
 		made := time.Now()
 		if werr := writeFile(output{"--html", *f.html}, func(w io.Writer) error { return report.WriteCompare(w, p, c, a, made) }); werr != nil {
@@ -230,13 +243,71 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintf(stderr, "webgraph: wrote %s\n", *f.html)
 	}
 	if *asJSON {
-		if werr := writeCompareJSON(stdout, p, c, a); werr != nil {
+		if werr := writeCompareJSON(stdout, p, c, a, mc); werr != nil {
 			return werr
 		}
 		return err
 	}
-	writeCompareText(stdout, p, c, a)
+	writeCompareText(stdout, p, c, a, mc)
 	return err
+}
+
+// compareContent is what compare says of a kept page's main content: the
+// side it is read from, its words, how many of them the HTML as served
+// lacks, and whether that is most of them (the main content exists only
+// after rendering).
+type compareContent struct {
+	Side               fetch.Name `json:"side"`
+	Words              int        `json:"words"`
+	WordsNotServed     int        `json:"words_not_served"`
+	OnlyAfterRendering bool       `json:"only_after_rendering"`
+	Error              string     `json:"error,omitempty"`
+}
+
+// mainContentOf extracts a kept page's main content, as a crawl would
+// (one extractor: package content), and sets its text against the HTML as
+// served; nil for a refused page.
+func mainContentOf(p *union.Page, maxBody int64) *compareContent {
+	if p.Refusal != nil || p.ContentSide == "" {
+		return nil
+	}
+	mc := &compareContent{Side: p.ContentSide}
+	base, err := url.Parse(p.ContentURL)
+	if p.ContentHTML == "" || err != nil {
+		mc.Error = "no document to read the main content from"
+		return mc
+	}
+	pg, err := content.Extract(p.ContentHTML, base, content.Options{MaxBytes: int(maxBody)})
+	p.ContentHTML = ""
+	if err != nil {
+		mc.Error = err.Error()
+		return mc
+	}
+	var text []string
+	for _, b := range content.Blocks(pg.Markdown) {
+		text = append(text, strings.Split(content.BlockText(b), "\n")...)
+	}
+	mc.Words = fetch.CountWords(text)
+	if mc.Side == fetch.Rendered {
+		mc.WordsNotServed = union.WordsNotServed(p.Sides[fetch.Plain], text)
+	}
+	mc.OnlyAfterRendering = mc.Words > 0 && 2*mc.WordsNotServed > mc.Words
+	return mc
+}
+
+// words says what compare found of the main content, for a person.
+func (mc *compareContent) words() string {
+	switch {
+	case mc.Error != "":
+		return "none found in the " + sideWords(mc.Side) + ": " + mc.Error
+	case mc.Side == fetch.Plain:
+		return plural(mc.Words, "word") + ", in the HTML as served"
+	case mc.OnlyAfterRendering:
+		return fmt.Sprintf("%s, read from the rendered DOM; %s of them are not in the HTML as served: the main content exists only after rendering",
+			plural(mc.Words, "word"), strconv.Itoa(mc.WordsNotServed))
+	}
+	return fmt.Sprintf("%s, read from the rendered DOM (scripts added to the page); %s of them are not in the HTML as served",
+		plural(mc.Words, "word"), strconv.Itoa(mc.WordsNotServed))
 }
 
 type compareSide struct {
@@ -252,7 +323,7 @@ type compareLink struct {
 	Anchor string `json:"anchor"`
 }
 
-func writeCompareJSON(w io.Writer, p *union.Page, c union.Comparison, a *audit.Audit) error {
+func writeCompareJSON(w io.Writer, p *union.Page, c union.Comparison, a *audit.Audit, mc *compareContent) error {
 	out := struct {
 		Event         string                     `json:"event"`
 		URL           string                     `json:"url"`
@@ -265,7 +336,8 @@ func writeCompareJSON(w io.Writer, p *union.Page, c union.Comparison, a *audit.A
 		Both          []string                   `json:"both"`
 		RenderedLinks []compareLink              `json:"links_only_rendered"`
 		Audit         *audit.Audit               `json:"audit,omitempty"`
-	}{Audit: a, Event: "compare", URL: p.URL, OK: p.Refusal == nil, Sides: map[fetch.Name]compareSide{},
+		Content       *compareContent            `json:"content,omitempty"`
+	}{Audit: a, Content: mc, Event: "compare", URL: p.URL, OK: p.Refusal == nil, Sides: map[fetch.Name]compareSide{},
 		OnlyPlain: nonNil(c.OnlyPlain), OnlyRendered: nonNil(c.OnlyRendered), Both: nonNil(c.Both), RenderedLinks: []compareLink{}}
 	if p.Refusal != nil {
 		out.Cause, out.Error = string(p.Refusal.Cause), p.Refusal.Words
@@ -285,7 +357,7 @@ func writeCompareJSON(w io.Writer, p *union.Page, c union.Comparison, a *audit.A
 	return enc.Encode(out)
 }
 
-func writeCompareText(w io.Writer, p *union.Page, c union.Comparison, a *audit.Audit) {
+func writeCompareText(w io.Writer, p *union.Page, c union.Comparison, a *audit.Audit, mc *compareContent) {
 	w = safetext.NewWriter(w) // blocks, titles and anchors are the site's
 	fmt.Fprintf(w, "%s\n", p.URL)
 	for _, n := range []fetch.Name{fetch.Plain, fetch.Rendered} {
@@ -317,6 +389,9 @@ func writeCompareText(w io.Writer, p *union.Page, c union.Comparison, a *audit.A
 		fmt.Fprintf(w, "\nThe page was refused, so its fields are not audited; what each side read:\n")
 	} else {
 		fmt.Fprintf(w, "  verdict:  kept, %s from %s\n", plural(p.Words, "word"), report.SidesInWords(p.Used))
+		if mc != nil {
+			fmt.Fprintf(w, "  content:  %s\n", mc.words())
+		}
 		a.WriteTable(w)
 	}
 	section := func(title string, blocks []string, mark string) {
@@ -377,7 +452,7 @@ func policyWarnings(rp *policy.RobotsPolicy) []string {
 // the other, put in the plain side's Picture. A picture that cannot be
 // taken is a warning of the page.
 func (g *gated) fetchWithPictures(ctx context.Context, target *url.URL, width int) (*union.Page, error) {
-	return g.fetchPage(ctx, target, unionUse{pictures: &rendered.Pictures{Width: width}}, func(u *union.Union, p *union.Page) {
+	return g.fetchPage(ctx, target, unionUse{content: true, pictures: &rendered.Pictures{Width: width}}, func(u *union.Union, p *union.Page) {
 		ns, ok := u.Rendered.(crawl.NoScripter)
 		if !ok || p.Sides[fetch.Plain] == nil {
 			return
@@ -388,4 +463,41 @@ func (g *gated) fetchWithPictures(ctx context.Context, target *url.URL, width in
 		}
 		p.Sides[fetch.Plain].Picture = pic
 	})
+}
+
+// printContent writes a kept page's main content as Markdown on stdout, read
+// from the side the union chose (no site template: one page is all there
+// is), and says on stderr which side and how many words. A page whose
+// robots directives say noindex, or with no main content, prints nothing
+// and is an error.
+func printContent(p *union.Page, ev *crawl.PageEvent, maxBody int64, stdout, stderr io.Writer) error {
+	if ev.RobotsMeta != nil && ev.RobotsMeta.Noindex {
+		return fmt.Errorf("page: %s: noindex: the page's robots directives ask that its text not be kept; its content is not printed", p.URL)
+	}
+	base, err := url.Parse(p.ContentURL)
+	if p.ContentHTML == "" || err != nil {
+		return fmt.Errorf("page: %s: no document to read its main content from", p.URL)
+	}
+	pg, err := content.Extract(p.ContentHTML, base, content.Options{MaxBytes: int(maxBody)})
+	p.ContentHTML = ""
+	if errors.Is(err, content.ErrNoContent) {
+		return fmt.Errorf("page: %s: no main content found in the %s", p.URL, sideWords(p.ContentSide))
+	}
+	if err != nil {
+		return fmt.Errorf("page: %s: %w", p.URL, err)
+	}
+	md := crawl.SafeMarkdown(pg.Markdown)
+	if _, err := io.WriteString(stdout, md); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "webgraph: page --content: %d words, from the %s\n", crawl.BlockWords(content.Blocks(md)), sideWords(p.ContentSide))
+	return nil
+}
+
+// sideWords names a side's document for a person.
+func sideWords(side fetch.Name) string {
+	if side == fetch.Rendered {
+		return "rendered document (the DOM after scripts ran)"
+	}
+	return "plain document (the HTML as served)"
 }

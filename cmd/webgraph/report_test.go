@@ -62,6 +62,7 @@ func TestReportInBrowser(t *testing.T) {
 		"Outcomes", "Refusal causes", "login_redirect",
 		ts.URL + "/missing.html", `linked from ` + ts.URL + `/ as "Broken link"`,
 		"Sitemap inventory", "advertised", "Plain against rendered words", "need JavaScript: 2 of", "Link graph",
+		"Main content", "from the DOM the browser rendered, because scripts wrote or changed their text:", "Trail planner " + ts.URL + "/app.html",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the report does not show %q", want)

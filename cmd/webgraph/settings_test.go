@@ -339,7 +339,7 @@ func TestResumePreviousReleaseDatabases(t *testing.T) {
 		`"chrome-no-sandbox":false,"browser-url":[],"timeout":"7s","max-body":2000000,"ca-cert":[],"insecure":true,"viewport":"800x600",` +
 		`"block-private":"off","hash-routes":false,"depth":1,"max-pages":40,"time-budget":"10m0s","concurrency":2,"host-interval":"0s",` +
 		`"delay":"0s","origin":["http://127.0.0.3:1","http://127.0.0.4:1"],"allow-path":["/"],"include":["^http://127\\.0\\.0\\.1"],` +
-		`"exclude":["/members/(a|b),c"],"sitemap-limit":100,"keep":"none","fail-on":["wall","login_redirect"],"baseline":"","check":["fragments"],` +
+		`"exclude":["/members/(a|b),c"],"browser-memory":0,"sitemap-limit":100,"keep":"none","fail-on":["wall","login_redirect"],"baseline":"","check":["fragments"],` +
 		`"recheck-after":"1h0m0s","screenshots":"none","screenshot-width":1280}`
 	if rec := meta(t, db, "settings"); rec != wantRec {
 		t.Errorf("the settings saved anew:\n got %s\nwant %s", rec, wantRec)

@@ -60,7 +60,9 @@ func openArchive(warcPath, waczPath string, cfg *crawl.Config, creds http.Header
 	for name := range creds {
 		w.Redact(name) // the operator's credentials stay out of the archive
 	}
-	w.KeepText(cfg.KeepText)
+	// The pages' text for a WACZ's search, unless --keep none: the
+	// archive holds the pages themselves in any case.
+	w.KeepText(cfg.KeepText || cfg.KeepContent)
 	a.w = w
 	return a, nil
 }

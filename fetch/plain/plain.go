@@ -72,6 +72,10 @@ type Config struct {
 	// as read, in Side.Exchange (for a WARC archive). Default false: they
 	// are dropped once read.
 	KeepExchange bool
+	// KeepHTML keeps the document as decoded, in Side.HTML, for the
+	// union to extract the page's main content from. Default false: it
+	// is dropped once read.
+	KeepHTML bool
 }
 
 // InsecureWarning is in the warnings of every Side fetched with
@@ -302,6 +306,9 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	if err != nil {
 		s.Err = fmt.Errorf("plain: parsing %s: %w", s.FinalURL, err)
 		return s, s.Err
+	}
+	if f.cfg.KeepHTML {
+		s.HTML = string(text)
 	}
 	found := collect(doc)
 	found.query = queryEncoding(enc)

@@ -228,3 +228,34 @@ func TestDecompressionBomb(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepHTML: asked to, the plain side keeps the document as decoded
+// (a Shift_JIS page as UTF-8 text), the one it ended on after a meta
+// refresh; not asked, it keeps none.
+func TestKeepHTML(t *testing.T) {
+	t.Parallel()
+	ts, _ := sites.Serve(t, "world")
+	keep := New(Config{KeepHTML: true})
+	defer keep.Close()
+	s := fetchPath(t, keep, ts.URL, "/sjis.html")
+	if s.Err != nil {
+		t.Fatal(s.Err)
+	}
+	if !strings.Contains(s.HTML, "明治時代に建てられた赤れんがの駅舎は") || !strings.Contains(s.HTML, "<title>東京の古い駅舎</title>") {
+		t.Errorf("HTML kept is not the page decoded: %.200q", s.HTML)
+	}
+	plain := New(Config{})
+	defer plain.Close()
+	if s := fetchPath(t, plain, ts.URL, "/sjis.html"); s.HTML != "" {
+		t.Errorf("HTML kept without KeepHTML: %.80q", s.HTML)
+	}
+
+	rs, _ := refreshSite(t, map[string]string{"/stub": refreshPage("0; url=/dest", "This page has moved."), "/dest": destination})
+	s = fetchPath(t, keep, rs.URL, "/stub")
+	if s.Err != nil || s.FinalURL != rs.URL+"/dest" {
+		t.Fatalf("refresh: final %s, %v", s.FinalURL, s.Err)
+	}
+	if strings.Contains(s.HTML, "This page has moved") || !strings.Contains(s.HTML, "Destination") {
+		t.Errorf("after a meta refresh, HTML kept is not the destination's: %.200q", s.HTML)
+	}
+}

@@ -48,7 +48,7 @@ func Compare(p *Page) Comparison {
 	}
 	links, _ := mergeLinks(sides, false)
 	for _, l := range links {
-		if l.Found == string(fetch.Rendered) {
+		if l.Found == fetch.Rendered.Found() {
 			c.RenderedLinks = append(c.RenderedLinks, l)
 		}
 	}

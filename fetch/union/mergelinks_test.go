@@ -27,12 +27,12 @@ func mergeLinksFresh(sides []*fetch.Side, routes bool) (links []Link, long int) 
 			i, ok := index[l.URL]
 			if !ok {
 				index[l.URL] = len(out)
-				out = append(out, Link{Link: l, Found: string(s.Name)})
+				out = append(out, Link{Link: l, Found: s.Name.Found()})
 				continue
 			}
 			m := &out[i]
-			if m.Found != string(s.Name) {
-				m.Found = "both"
+			if m.Found != s.Name.Found() {
+				m.Found = fetch.BothSides
 			}
 			if m.Anchor == "" {
 				m.Anchor = l.Anchor

@@ -70,7 +70,7 @@ type Dropped struct {
 // for a Union with HashRoutes, where a link to a hash route keeps its route.
 type Link struct {
 	fetch.Link
-	Found string // "plain", "rendered" or "both"
+	Found fetch.LinkSide
 }
 
 // Page is the merged result for one URL. Sides holds what each side that ran
@@ -97,6 +97,17 @@ type Page struct {
 	Warnings    []string
 	// Refusal is set when the page is not kept; Fetch also returns it.
 	Refusal *refuse.Refusal
+	// ContentSide is the side whose document holds a kept page's main
+	// content (see ContentSideOf): the rendered DOM when scripts added or
+	// changed the text, the HTML as served otherwise.
+	ContentSide fetch.Name
+	// ContentHTML is that side's document, when the side kept it
+	// (plain.Config.KeepHTML, rendered.Config.KeepDOM), and ContentURL
+	// the URL it was read at. Whoever extracts the content clears it:
+	// HTML is never retained. The plain side's Side.HTML is cleared once
+	// handed over, whichever side was chosen.
+	ContentHTML string
+	ContentURL  string
 }
 
 // Text returns the page's blocks joined by newlines.
@@ -130,6 +141,7 @@ func (u *Union) Fetch(ctx context.Context, target *url.URL) (*Page, error) {
 		return p, err
 	}
 	decide(p, mode, u.HashRoutes)
+	handOver(p)
 	if p.Refusal != nil {
 		return p, p.Refusal
 	}
@@ -148,6 +160,7 @@ func (u *Union) fetchRoute(ctx context.Context, p *Page, target *url.URL, route 
 		return p, err
 	}
 	decide(p, ModeRendered, true)
+	handOver(p)
 	doc := *target
 	doc.Fragment, doc.RawFragment = "", ""
 	p.Dropped = append(p.Dropped, Dropped{Side: fetch.Plain, Reason: "hash route #" + route +
@@ -403,6 +416,7 @@ func keep(p *Page, alive []*fetch.Side, routes bool) {
 		}
 	}
 	p.Title = clip(p.Title, MaxTitle)
+	p.ContentSide = ContentSideOf(alive)
 	p.Links, p.DroppedLongURLs = mergeLinks(alive, routes)
 	for _, s := range alive {
 		p.LinksCapped = max(p.LinksCapped, s.LinksCapped)
@@ -459,12 +473,12 @@ func mergeLinks(sides []*fetch.Side, routes bool) (links []Link, long int) {
 			i, ok := index[l.URL]
 			if !ok {
 				index[l.URL] = len(out)
-				out = append(out, Link{Link: l, Found: string(s.Name)})
+				out = append(out, Link{Link: l, Found: s.Name.Found()})
 				continue
 			}
 			m := &out[i]
-			if m.Found != string(s.Name) {
-				m.Found = "both"
+			if m.Found != s.Name.Found() {
+				m.Found = fetch.BothSides
 			}
 			if m.Anchor == "" {
 				m.Anchor = l.Anchor

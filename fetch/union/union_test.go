@@ -124,7 +124,7 @@ func TestJavaScriptApp(t *testing.T) {
 	if p.Title != "Trail planner" || !strings.Contains(p.Text(), "Rendered only: this paragraph exists") {
 		t.Errorf("title %q, text %q; want the rendered title and text", p.Title, p.Text())
 	}
-	found := map[string]string{}
+	found := map[string]fetch.LinkSide{}
 	for _, l := range p.Links {
 		found[l.URL] = l.Found
 	}

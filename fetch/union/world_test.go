@@ -119,7 +119,7 @@ func TestWorldShiftJISLinkOnce(t *testing.T) {
 	if r != nil {
 		t.Fatalf("refused as %s: %q", r.Cause, r.Words)
 	}
-	found := map[string]string{}
+	found := map[string]fetch.LinkSide{}
 	search := 0
 	for _, l := range p.Links {
 		found[l.URL] = l.Found
