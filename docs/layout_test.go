@@ -1,6 +1,7 @@
-// Package docs holds no code: it is the folder of webgraph's design and
-// performance notes, and these tests keep the layers diagram and table of
-// design.md true to the tree.
+// Package docs holds no code: it is the folder of webgraph's documentation.
+// These tests keep the layers diagram and table of design.md true to the
+// tree; links_test.go keeps the README short and every link of it and of the
+// docs pointing at a file and a heading that exist.
 package docs
 
 import (
