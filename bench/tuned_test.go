@@ -2,18 +2,15 @@ package bench
 
 import (
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/internal/testkit/sites"
 )
 
@@ -148,69 +145,15 @@ func tunedCrawl(b *testing.B, loop, chrome, seed string, flags ...string) run {
 	return r
 }
 
-// guardScript is webgraph's guard script for a hidden tab, as
-// fetch/rendered's guardFor gives it, read from the source: the constant
-// guardJS of fetch/rendered/intercept.go, with the constants it is built
-// from.
+// guardScript is webgraph's guard script for a hidden tab, as its tabs
+// run it (rendered.GuardScript).
 func guardScript(tb testing.TB) string {
 	tb.Helper()
-	const file = "../fetch/rendered/intercept.go"
-	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.SkipObjectResolution)
-	if err != nil {
-		tb.Fatal(err)
+	js := rendered.GuardScript(true)
+	if js == "" {
+		tb.Fatal("rendered.GuardScript gave no script")
 	}
-	consts := map[string]ast.Expr{}
-	for _, d := range f.Decls {
-		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST {
-			for _, s := range g.Specs {
-				vs := s.(*ast.ValueSpec)
-				for i, n := range vs.Names {
-					if i < len(vs.Values) {
-						consts[n.Name] = vs.Values[i]
-					}
-				}
-			}
-		}
-	}
-	var eval func(ast.Expr) string
-	eval = func(e ast.Expr) string {
-		switch e := e.(type) {
-		case *ast.BasicLit:
-			if e.Kind != token.STRING {
-				tb.Fatalf("%s: guardJS is built from a %s literal", file, e.Kind)
-			}
-			s, err := strconv.Unquote(e.Value)
-			if err != nil {
-				tb.Fatal(err)
-			}
-			return s
-		case *ast.Ident:
-			v, ok := consts[e.Name]
-			if !ok {
-				tb.Fatalf("%s: guardJS is built from %s, not a string constant of the file", file, e.Name)
-			}
-			return eval(v)
-		case *ast.BinaryExpr:
-			if e.Op != token.ADD {
-				tb.Fatalf("%s: guardJS is built with %s", file, e.Op)
-			}
-			return eval(e.X) + eval(e.Y)
-		case *ast.ParenExpr:
-			return eval(e.X)
-		}
-		tb.Fatalf("%s: guardJS is built from a %T", file, e)
-		return ""
-	}
-	g, ok := consts["guardJS"]
-	if !ok {
-		tb.Fatalf("%s: no constant guardJS", file)
-	}
-	const hidden = "/*hidden tab*/false"
-	js := eval(g)
-	if !strings.Contains(js, hidden) {
-		tb.Fatalf("%s: guardJS no longer holds %q, which guardFor sets for a hidden tab", file, hidden)
-	}
-	return strings.Replace(js, hidden, "true", 1)
+	return js
 }
 
 // TestGuardScript: the guard script read from the source is whole (its

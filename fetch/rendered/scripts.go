@@ -135,6 +135,12 @@ func guardFor(hidden bool) string {
 	return guardShownJS
 }
 
+// GuardScript returns the guard script every tab's documents run first
+// (guard.js, its values filled), as a hidden tab or a drawn one gets it:
+// for a benchmark that measures what the guard costs in another loop
+// (bench/'s tuned loop).
+func GuardScript(hidden bool) string { return guardFor(hidden) }
+
 // waitExpr is the expression that waits (wait.js) for the page to be idle
 // for quiet ms, at most most ms.
 func waitExpr(quietMS, mostMS int64) string {
