@@ -305,7 +305,13 @@ func ProxyURL(s string) (*url.URL, error) {
 // redactURL is a URL with its password, if any, replaced by xxxxx.
 func redactURL(s string) string {
 	u, err := url.Parse(s)
-	if err != nil || u.User == nil {
+	if err != nil {
+		// A URL that does not parse may still hold a password (one with
+		// '#', '/' or '%' in it): none of it but its scheme is shown.
+		scheme, _, _ := strings.Cut(s, "://")
+		return scheme + "://…"
+	}
+	if u.User == nil {
 		return s
 	}
 	if _, has := u.User.Password(); !has {

@@ -3,6 +3,7 @@ package settings
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"regexp"
@@ -13,6 +14,39 @@ import (
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
+// MaxFileBytes is the most a settings file may hold: far more than every
+// setting written out, far less than a mistake (/dev/zero) could fill.
+const MaxFileBytes = 1 << 20
+
+// readSettingsFile reads the file at path, which must be a regular file
+// (a FIFO would block every command, a device never end) of at most
+// MaxFileBytes; os.DevNull is read as an empty file.
+func readSettingsFile(path string) ([]byte, error) {
+	if path == os.DevNull {
+		return nil, nil // --config /dev/null: no settings from a file
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%s)", path, fi.Mode().Type())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileBytes {
+		return nil, fmt.Errorf("%s: over %d bytes: not a settings file", path, MaxFileBytes)
+	}
+	return data, nil
+}
+
 // readFile reads the settings file at path into a layer: every key a
 // setting's name at the top level, its value of the setting's type.
 // A missing file is no layer, unless it was named (explicit). A key the
@@ -22,7 +56,7 @@ import (
 // such problem is returned (errors.Join). No error quotes a secret. The
 // warnings say when the file holds a secret and others may read it.
 func readFile(path string, explicit bool, takes Commands) (*layer, []string, error) {
-	data, err := os.ReadFile(path)
+	data, err := readSettingsFile(path)
 	if err != nil {
 		if !explicit && errors.Is(err, fs.ErrNotExist) {
 			return nil, nil, nil

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/webgraph/webgraph/fetch/rendered"
@@ -664,5 +665,45 @@ func TestReferenceListsEveryKey(t *testing.T) {
 	}
 	if !slices.Equal(listed, want) {
 		t.Errorf("docs/reference.md lists the keys\n  %v\nwant, in the table's order,\n  %v", listed, want)
+	}
+}
+
+// A proxy URL that does not parse (its password holds '#' or '%') is
+// still shown without its password.
+func TestUnparsedProxyRedacted(t *testing.T) {
+	for _, raw := range []string{"http://me:p#ss-9@proxy.example:3128", "http://me:pw%zz-9@proxy.example:3128", "socks5://me:a/b?c-9@h:1"} {
+		got := redactURL(raw)
+		if strings.Contains(got, "-9") || strings.Contains(got, "me:") {
+			t.Errorf("redactURL(%q) = %q: the password shows", raw, got)
+		}
+	}
+	if got := redactURL("http://proxy.example:3128"); got != "http://proxy.example:3128" {
+		t.Errorf("a URL with no password is changed: %q", got)
+	}
+}
+
+// A settings file that is not a regular file, or is larger than any
+// settings file, is refused at once: a FIFO would block every command, a
+// device never end.
+func TestSettingsFileIsARegularFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "webgraph.toml")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(dir, "big.toml")
+	if err := os.WriteFile(big, []byte("# "+strings.Repeat("x", MaxFileBytes)+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{fifo: "not a regular file", dir: "not a regular file", "/dev/zero": "not a regular file", big: "over"} {
+		done := make(chan error, 1)
+		go func() {
+			_, _, err := Load(Input{Takes: Crawl, Flags: NewFlags(Crawl), Getenv: func(string) string { return "" }, File: path})
+			done <- err
+		}()
+		err := <-done // a FIFO opened for reading would block here, for ever
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("--config %s: %v; want an error saying %q", path, err, want)
+		}
 	}
 }

@@ -82,6 +82,9 @@ func TestCrawlThroughProxy(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, errOut)
 	}
+	if !strings.Contains(errOut, "webgraph: every request goes through the proxy "+proxy.URL) {
+		t.Errorf("stderr does not say the proxy:\n%s", errOut)
+	}
 	got := proxy.Requests()
 	t.Logf("proxy log: %q", got)
 	for _, want := range []string{"GET " + a.URL + "/robots.txt", "GET " + a.URL + "/sitemap.xml", "GET " + a.URL + "/", "GET " + a.URL + "/two",

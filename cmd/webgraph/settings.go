@@ -53,6 +53,14 @@ func (s *settingFlags) load(seeds []string, stdin io.Reader, stderr io.Writer) (
 	for _, w := range warnings {
 		fmt.Fprintln(stderr, "webgraph: warning:", w)
 	}
+	// A file in the working directory is read without being named, and
+	// can send every request elsewhere: both are said.
+	if f := cfg.File(); f != "" {
+		fmt.Fprintf(stderr, "webgraph: settings read from %s\n", f)
+	}
+	if p := cfg.Invocation.Proxy; p != "" {
+		fmt.Fprintf(stderr, "webgraph: every request goes through the proxy %s\n", p)
+	}
 	return cfg, nil
 }
 

@@ -114,6 +114,9 @@ cookie = ["sid=%s"]
 	if !strings.Contains(errOut, "webgraph.toml holds a secret (header, cookie) and others can read it (mode 0644): chmod 600 webgraph.toml") {
 		t.Errorf("stderr does not warn of the file's mode:\n%s", errOut)
 	}
+	if !strings.Contains(errOut, "webgraph: settings read from webgraph.toml") {
+		t.Errorf("stderr does not name the settings file read:\n%s", errOut)
+	}
 	evs := readEvents(t, filepath.Join(dir, "events.jsonl"))
 	run := evs[0]
 	limits, _ := run["limits"].(map[string]any)
