@@ -3,6 +3,7 @@ package content
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/internal/safetext"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 	"golang.org/x/text/cases"
@@ -30,6 +32,17 @@ type Entry struct {
 	Words    int
 	Citation discovery.Discovery // how the URL entered the crawl
 	Markdown string
+}
+
+// cleaned is e with the site's text made safe to show (control characters
+// other than tab and newline, and bidirectional overrides, written as
+// visible escapes: safetext.Clean), whatever cleaned it before: a file
+// written here is opened in terminals and editors.
+func (e Entry) cleaned() Entry {
+	e.URL, e.FinalURL, e.Title, e.Lang = safetext.Clean(e.URL), safetext.Clean(e.FinalURL), safetext.Clean(e.Title), safetext.Clean(e.Lang)
+	e.Markdown = safetext.Clean(e.Markdown)
+	e.Citation.FoundOn, e.Citation.Anchor = safetext.Clean(e.Citation.FoundOn), safetext.Clean(e.Citation.Anchor)
+	return e
 }
 
 // IndexFile is the name of the file listing the pages, at the top of the
@@ -228,6 +241,7 @@ func reservedName(stem string) bool {
 
 // FileBytes is e as a Markdown file: YAML front matter, then e.Markdown.
 func FileBytes(e Entry) []byte {
+	e = e.cleaned()
 	var b strings.Builder
 	b.WriteString("---\n")
 	field := func(k, v string) {
@@ -297,6 +311,7 @@ func yamlString(s string) string {
 func IndexBytes(entries []Entry, paths []string) []byte {
 	ul := &html.Node{Type: html.ElementNode, Data: "ul", DataAtom: atom.Ul}
 	for i, e := range entries {
+		e = e.cleaned()
 		li := &html.Node{Type: html.ElementNode, Data: "li", DataAtom: atom.Li}
 		a := &html.Node{Type: html.ElementNode, Data: "a", DataAtom: atom.A,
 			Attr: []html.Attribute{{Key: "href", Val: (&url.URL{Path: paths[i]}).EscapedPath()}}}
@@ -336,18 +351,37 @@ func WriteDir(dir string, entries []Entry) ([]Rename, error) {
 		urls[i] = e.URL
 	}
 	paths, renames := PlanPaths(urls)
+	// One page that cannot be written (its path taken by a directory, a
+	// FIFO or a link out of dir) is said, and the others are written all
+	// the same; the index lists the pages written.
+	var problems []error
+	var wrote []Entry
+	var wrotePaths []string
 	for i, e := range entries {
-		if d := path.Dir(paths[i]); d != "." {
-			if err := root.MkdirAll(d, 0o755); err != nil {
-				return renames, fmt.Errorf("content: %s: %w", e.URL, err)
-			}
+		if err := writeInside(root, paths[i], FileBytes(e)); err != nil {
+			problems = append(problems, fmt.Errorf("content: %s: %w", e.URL, err))
+			continue
 		}
-		if err := root.WriteFile(paths[i], FileBytes(e), 0o644); err != nil {
-			return renames, fmt.Errorf("content: %s: %w", e.URL, err)
+		wrote, wrotePaths = append(wrote, e), append(wrotePaths, paths[i])
+	}
+	if err := writeInside(root, IndexFile, IndexBytes(wrote, wrotePaths)); err != nil {
+		problems = append(problems, fmt.Errorf("content: %w", err))
+	}
+	return renames, errors.Join(problems...)
+}
+
+// writeInside writes data to name under root, making its directories. A
+// name that is already something other than a regular file (a directory,
+// a FIFO, which would block the write, a device, a link) is left as it is
+// and refused.
+func writeInside(root *os.Root, name string, data []byte) error {
+	if d := path.Dir(name); d != "." {
+		if err := root.MkdirAll(d, 0o755); err != nil {
+			return err
 		}
 	}
-	if err := root.WriteFile(IndexFile, IndexBytes(entries, paths), 0o644); err != nil {
-		return renames, fmt.Errorf("content: %w", err)
+	if fi, err := root.Lstat(name); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file (%s): left as it is", name, fi.Mode().Type())
 	}
-	return renames, nil
+	return root.WriteFile(name, data, 0o644)
 }

@@ -7,10 +7,12 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/webgraph/webgraph/discovery"
+	"github.com/webgraph/webgraph/internal/safetext"
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 	"gopkg.in/yaml.v3"
@@ -233,7 +235,7 @@ func TestFileBytesFrontMatter(t *testing.T) {
 	if err := dec.Decode(&got); err != nil {
 		t.Fatalf("front matter does not parse as YAML: %v\n%s", err, fm)
 	}
-	if got.Title != strings.ReplaceAll(hostileTitle, "\x00", "\x00") || got.URL != e.URL || got.FinalURL != e.FinalURL ||
+	if got.Title != safetext.Clean(hostileTitle) || got.URL != e.URL || got.FinalURL != e.FinalURL ||
 		got.Lang != e.Lang || got.Side != "rendered" || got.Words != 42 || got.Citation.Anchor != e.Citation.Anchor ||
 		got.Citation.Via != string(discovery.ViaLink) || got.Citation.Depth != 2 || got.Citation.FoundOn != e.Citation.FoundOn {
 		t.Errorf("front matter read back = %+v; want the entry's fields", got)
@@ -289,5 +291,50 @@ func TestWriteDir(t *testing.T) {
 	}
 	if !strings.Contains(string(idx), "(site.test/a.md)") {
 		t.Errorf("index does not link site.test/a.md:\n%s", idx)
+	}
+}
+
+// A page whose path is taken by something that is not a regular file (a
+// FIFO, which would block the write for ever) is refused and said, and
+// every other page is written, the index listing those written.
+func TestWriteDirGoesOnPastABadPath(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "site.test"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "site.test", "a.md"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	entries := []Entry{
+		{URL: "http://site.test/a", Title: "A", Side: Plain, Markdown: "A\n"},
+		{URL: "http://site.test/b", Title: "B", Side: Plain, Markdown: "B\n"},
+	}
+	_, err := WriteDir(dir, entries)
+	if err == nil || !strings.Contains(err.Error(), "http://site.test/a") || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("WriteDir = %v; want the FIFO's page refused in words", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "site.test", "b.md")); err != nil || !bytes.Contains(b, []byte("\nB\n")) {
+		t.Errorf("site.test/b.md = %q, %v; want the other page written", b, err)
+	}
+	idx, err := os.ReadFile(filepath.Join(dir, IndexFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(idx), "(site.test/b.md)") || strings.Contains(string(idx), "(site.test/a.md)") {
+		t.Errorf("the index lists what was not written, or not what was:\n%s", idx)
+	}
+}
+
+// A file and the index show no terminal escape or bidirectional override
+// of the site's text, whoever gave the entry.
+func TestFilesCleanSiteText(t *testing.T) {
+	e := Entry{URL: "http://h.test/a", Title: "Red \x1b[31mtitle\u202e", Side: Plain, Markdown: "Text \x1b]0;pwned\x07 here\u202e\n"}
+	for name, b := range map[string][]byte{"file": FileBytes(e), "index": IndexBytes([]Entry{e}, []string{"h.test/a.md"})} {
+		if bytes.ContainsAny(b, "\x1b\x07\u202e") {
+			t.Errorf("the %s holds a raw escape or override: %q", name, b)
+		}
+	}
+	if !bytes.Contains(FileBytes(e), []byte(`\x1b`)) {
+		t.Errorf("the escape is dropped rather than shown: %q", FileBytes(e))
 	}
 }
