@@ -2,7 +2,6 @@ package rendered
 
 import (
 	"net"
-	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -17,13 +16,7 @@ import (
 // rule list that misses what this Chromium does would fail. In webgraph the
 // same rules resolve them to nothing.
 func TestBackgroundHostsCaught(t *testing.T) {
-	path, err := FindChrome("")
-	if err != nil {
-		if os.Getenv("WEBGRAPH_REQUIRE_BROWSER") == "1" {
-			t.Fatalf("browser required: %v", err)
-		}
-		t.Skipf("no browser: %v", err)
-	}
+	path := chromeForTest(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

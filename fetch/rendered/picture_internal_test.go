@@ -33,13 +33,7 @@ import (
 // own; two are more than one screen high, two (?short) less. Each picture
 // must show its own page's colour.
 func TestPicturesDrawnInTheBackground(t *testing.T) {
-	path, err := FindChrome("")
-	if err != nil {
-		if os.Getenv("WEBGRAPH_REQUIRE_BROWSER") == "1" {
-			t.Fatalf("browser required: %v", err)
-		}
-		t.Skipf("no browser: %v", err)
-	}
+	path := chromeForTest(t)
 	_, file, _, _ := runtime.Caller(0)
 	page, err := os.ReadFile(filepath.Join(filepath.Dir(file), "..", "..", "testdata", "sites", "pictures", "drawn.html"))
 	if err != nil {

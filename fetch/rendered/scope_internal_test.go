@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -134,13 +133,7 @@ func TestScopeHolds(t *testing.T) {
 // TestRestDecisions renders pages in one tab and checks how rest will still
 // each, and that a freeze is complete when it returns.
 func TestRestDecisions(t *testing.T) {
-	path, err := FindChrome("")
-	if err != nil {
-		if os.Getenv("WEBGRAPH_REQUIRE_BROWSER") == "1" {
-			t.Fatalf("browser required: %v", err)
-		}
-		t.Skipf("no browser: %v", err)
-	}
+	path := chromeForTest(t)
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		switch r.URL.Path {

@@ -23,13 +23,7 @@ import (
 // control, the same page read but not yet frozen is heard, and the listener
 // then asks the server for /heard.
 func TestBroadcastFromAFrozenPage(t *testing.T) {
-	path, err := FindChrome("")
-	if err != nil {
-		if os.Getenv("WEBGRAPH_REQUIRE_BROWSER") == "1" {
-			t.Fatalf("browser required: %v", err)
-		}
-		t.Skipf("no browser: %v", err)
-	}
+	path := chromeForTest(t)
 	_, file, _, _ := runtime.Caller(0)
 	dir := filepath.Join(filepath.Dir(file), "..", "..", "testdata", "sites", "frozen")
 	var mu sync.Mutex
