@@ -302,12 +302,12 @@ func TestRedirectedToAKeptPage(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			f, err := st.Frontier(gate.Throttle(), cfg.Depth)
+			cr, err := st.OpenCrawl(store.CrawlConfig{Throttle: gate.Throttle(), MaxDepth: cfg.Depth})
 			if err != nil {
 				t.Fatal(err)
 			}
 			rec := &recorder{}
-			c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Gate: gate, Sink: rec.sink, Frontier: f, Journal: st.Journal(), Version: "test"})
+			c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Gate: gate, Sink: rec.sink, Frontier: cr.Frontier, Journal: cr.Journal, Version: "test"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -580,12 +580,12 @@ func TestCanonicalTargets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := st.Frontier(gate.Throttle(), cfg.Depth)
+		cr, err := st.OpenCrawl(store.CrawlConfig{Throttle: gate.Throttle(), MaxDepth: cfg.Depth})
 		if err != nil {
 			t.Fatal(err)
 		}
 		rec := &recorder{}
-		c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Gate: gate, Sink: rec.sink, Frontier: f, Journal: st.Journal(), Version: "test"})
+		c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Gate: gate, Sink: rec.sink, Frontier: cr.Frontier, Journal: cr.Journal, Version: "test"})
 		if err != nil {
 			t.Fatal(err)
 		}

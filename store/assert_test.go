@@ -13,6 +13,19 @@ import (
 // these lines a signature that drifted would silently turn the behaviour
 // off.
 var (
+	// OpenCrawl's crawl, whatever the engine, is what the crawl takes.
+	_ crawl.Frontier    = CrawlFrontier(nil)
+	_ crawl.Canonicals  = CrawlFrontier(nil)
+	_ crawl.KeptContent = CrawlFrontier(nil)
+	_ crawl.Journal     = CrawlJournal(nil)
+	_ crawl.Origins     = CrawlOrigins(nil)
+	_ CrawlFrontier     = (*Frontier)(nil)
+	_ CrawlFrontier     = (*SharedFrontier)(nil)
+	_ CrawlJournal      = (*Journal)(nil)
+	_ CrawlJournal      = (*SharedJournal)(nil)
+	_ CrawlOrigins      = (*SharedOrigins)(nil)
+	_ Throttle          = (*policy.Throttle)(nil)
+
 	_ crawl.Frontier    = (*Frontier)(nil)
 	_ crawl.Pipelined   = (*Frontier)(nil)
 	_ crawl.Frontier    = (*SharedFrontier)(nil)

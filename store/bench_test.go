@@ -55,14 +55,14 @@ func feed(path string, n int) error {
 		Stats() frontier.Stats
 	}
 	if s.pg {
-		sf, err := s.SharedFrontier(policy.NewThrottle(0, nil), -1, SharedConfig{})
+		sf, err := s.sharedFrontier(policy.NewThrottle(0, nil), -1, SharedConfig{})
 		if err != nil {
 			return err
 		}
 		defer sf.Close()
 		f = sf
 	} else {
-		lf, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+		lf, err := s.sqliteFrontier(policy.NewThrottle(0, nil), -1)
 		if err != nil {
 			return err
 		}
@@ -159,7 +159,7 @@ func recordPages(b *testing.B, k int) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+		f, err := s.sqliteFrontier(policy.NewThrottle(0, nil), -1)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -31,14 +31,14 @@ func TestBrokenCanonicalsOnBothStores(t *testing.T) {
 			var f canonicalFrontier
 			th := policy.NewThrottle(0, nil)
 			if s.pg {
-				sf, err := s.SharedFrontier(th, -1, SharedConfig{Poll: 10 * time.Millisecond})
+				sf, err := s.sharedFrontier(th, -1, SharedConfig{Poll: 10 * time.Millisecond})
 				if err != nil {
 					t.Fatal(err)
 				}
 				t.Cleanup(func() { sf.Close() })
 				f = sf
 			} else {
-				lf, err := s.Frontier(th, -1)
+				lf, err := s.sqliteFrontier(th, -1)
 				if err != nil {
 					t.Fatal(err)
 				}

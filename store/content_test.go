@@ -30,7 +30,7 @@ func TestContentRecorded(t *testing.T) {
 	engines := map[string]func(t *testing.T) (string, func(s *Store) contentFrontier){
 		"sqlite": func(t *testing.T) (string, func(s *Store) contentFrontier) {
 			return filepath.Join(t.TempDir(), "c.db"), func(s *Store) contentFrontier {
-				f, err := s.Frontier(policy.NewThrottle(0, nil), 5)
+				f, err := s.sqliteFrontier(policy.NewThrottle(0, nil), 5)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -39,7 +39,7 @@ func TestContentRecorded(t *testing.T) {
 		},
 		"postgres": func(t *testing.T) (string, func(s *Store) contentFrontier) {
 			return pg.DB(t), func(s *Store) contentFrontier {
-				f, err := s.SharedFrontier(policy.NewThrottle(0, nil), 5, SharedConfig{Poll: 10 * time.Millisecond})
+				f, err := s.sharedFrontier(policy.NewThrottle(0, nil), 5, SharedConfig{Poll: 10 * time.Millisecond})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -147,7 +147,7 @@ func TestContentMigrates(t *testing.T) {
 		if err != nil {
 			t.Fatalf("opening a version %d database: %v", version, err)
 		}
-		f, err := s.Frontier(policy.NewThrottle(0, nil), 5)
+		f, err := s.sqliteFrontier(policy.NewThrottle(0, nil), 5)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -27,7 +27,7 @@ func TestSQLiteFrontier(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { s.Close() })
-		f, err := s.Frontier(th, maxDepth)
+		f, err := s.sqliteFrontier(th, maxDepth)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +44,7 @@ func TestRefillHandsEachURLOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+	f, err := s.sqliteFrontier(policy.NewThrottle(0, nil), -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestRefillHandsEachURLOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if f, err = s.Frontier(policy.NewThrottle(0, nil), -1); err != nil {
+	if f, err = s.sqliteFrontier(policy.NewThrottle(0, nil), -1); err != nil {
 		t.Fatal(err)
 	}
 
@@ -309,7 +309,7 @@ func newFrontier(t *testing.T) (*Store, *Frontier) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+	f, err := s.sqliteFrontier(policy.NewThrottle(0, nil), -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -357,7 +357,7 @@ func TestLinkedURLQueuedLater(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	f, err := s.Frontier(policy.NewThrottle(0, nil), 1)
+	f, err := s.sqliteFrontier(policy.NewThrottle(0, nil), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ func TestJoinedOrigins(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer s.Close()
-			j := s.Journal()
+			j := s.journal()
 			if got, err := j.JoinedOrigins(); err != nil || len(got) != 0 {
 				t.Fatalf("JoinedOrigins of a new crawl = %v, %v; want none", got, err)
 			}

@@ -186,9 +186,9 @@ const (
 	pgLockSession = 0x7768 // with 0: runs join and leave sessions one at a time
 )
 
-// IsPostgres reports whether db names a PostgreSQL database (a postgres://
+// isPostgres reports whether db names a PostgreSQL database (a postgres://
 // or postgresql:// URL) rather than a SQLite file.
-func IsPostgres(db string) bool {
+func isPostgres(db string) bool {
 	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
 }
 
@@ -198,7 +198,7 @@ func IsPostgres(db string) bool {
 // connection string without its password values. A file path is returned
 // as it is.
 func Redact(db string) string {
-	if IsPostgres(db) {
+	if isPostgres(db) {
 		return redactURL(db)
 	}
 	return secretValue.ReplaceAllString(db, "${1}=xxxxx")

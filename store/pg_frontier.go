@@ -77,9 +77,9 @@ type SharedFrontier struct {
 	done chan struct{}
 }
 
-// SharedFrontier returns the PostgreSQL database's frontier for one worker,
+// sharedFrontier returns the PostgreSQL database's frontier for one worker,
 // and starts renewing its leases. It fails on a SQLite store.
-func (s *Store) SharedFrontier(sched Spacer, maxDepth int, cfg SharedConfig) (*SharedFrontier, error) {
+func (s *Store) sharedFrontier(sched Spacer, maxDepth int, cfg SharedConfig) (*SharedFrontier, error) {
 	if !s.pg {
 		return nil, errors.New("store: a shared frontier needs a PostgreSQL database")
 	}
@@ -573,8 +573,8 @@ func (f *SharedFrontier) Stats() frontier.Stats {
 // policy.Starts. Memory holds nothing.
 type Starts struct{ s *Store }
 
-// Starts returns the PostgreSQL database's shared record of starts.
-func (s *Store) Starts() *Starts { return &Starts{s: s} }
+// starts returns the PostgreSQL database's shared record of starts.
+func (s *Store) starts() *Starts { return &Starts{s: s} }
 
 // Start waits until interval has passed since the last start to host by any
 // worker, and until the host's pause (SharedFrontier.Pause) has ended, then

@@ -187,17 +187,17 @@ func (j *SharedJournal) Done(ev any) error {
 }
 
 // Robots records an origin's policy with its fetch time.
-func (j *SharedJournal) Robots(p *policy.RobotsPolicy) error { return j.s.Journal().Robots(p) }
+func (j *SharedJournal) Robots(p *policy.RobotsPolicy) error { return j.s.journal().Robots(p) }
 
 // JoinOrigin records an origin a seed's redirect approved, for every worker.
 func (j *SharedJournal) JoinOrigin(origin string, ev any) error {
-	return j.s.Journal().JoinOrigin(origin, ev)
+	return j.s.journal().JoinOrigin(origin, ev)
 }
 
 // JoinedOrigins returns the origins any worker's seeds approved, each with
 // its event as recorded.
 func (j *SharedJournal) JoinedOrigins() (map[string]string, error) {
-	return j.s.Journal().JoinedOrigins()
+	return j.s.journal().JoinedOrigins()
 }
 
 // Leave marks this worker's run finished, recording share (its own part of

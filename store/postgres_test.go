@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/frontier"
 	"github.com/webgraph/webgraph/frontier/frontiertest"
@@ -22,7 +23,7 @@ func openShared(t *testing.T, dsn string, mode Mode, sp Spacer, cfg SharedConfig
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := s.SharedFrontier(sp, 5, cfg)
+	f, err := s.sharedFrontier(sp, 5, cfg)
 	if err != nil {
 		s.Close()
 		t.Fatal(err)
@@ -41,7 +42,7 @@ func TestPostgresFrontier(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := s.SharedFrontier(th, maxDepth, SharedConfig{Poll: 10 * time.Millisecond})
+		f, err := s.sharedFrontier(th, maxDepth, SharedConfig{Poll: 10 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,7 +88,7 @@ func TestPostgresRefusesWhatIsNotOurs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Journal().Run(map[string]string{"event": "run"}, false); err != nil {
+	if err := s.journal().Run(map[string]string{"event": "run"}, false); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.SetMeta("args", `["x"]`); err != nil {
@@ -358,7 +359,7 @@ func TestPostgresMigratesRevision4(t *testing.T) {
 	if revision != fmt.Sprint(pgRevision) {
 		t.Errorf("after opening: revision %s; want %d", revision, pgRevision)
 	}
-	f, err := s.SharedFrontier(policy.NewThrottle(0, nil), -1, SharedConfig{Poll: 10 * time.Millisecond})
+	f, err := s.sharedFrontier(policy.NewThrottle(0, nil), -1, SharedConfig{Poll: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -378,3 +379,49 @@ func TestPostgresMigratesRevision4(t *testing.T) {
 		t.Errorf("content after migrating: %q; want the page recorded since", got)
 	}
 }
+
+// OpenCrawl gives the crawl whatever the engine: a SQLite file's is this
+// process's own (no shared origins, a journal of one process), a
+// PostgreSQL database's this worker's share (its origins shared, its
+// journal a session's, the throttle's starts kept in the database).
+func TestOpenCrawlEitherEngine(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		db     func(t *testing.T) string
+		shared bool
+	}{
+		{"sqlite", func(t *testing.T) string { return t.TempDir() + "/crawl.db" }, false},
+		{"postgres", func(t *testing.T) string { return pg.DB(t) }, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Open(tc.db(t), Create)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			th := &sharing{Throttle: policy.NewThrottle(0, nil)}
+			cr, err := s.OpenCrawl(CrawlConfig{Throttle: th, MaxDepth: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !cr.Frontier.Add("http://a.test/", "a.test", discovery.Discovery{Via: discovery.ViaSeed}) {
+				t.Error("Add of a new URL = false; want true")
+			}
+			_, session := cr.Journal.(crawl.Session)
+			if got := [3]bool{cr.Origins != nil, session, th.shared != nil}; got != [3]bool{tc.shared, tc.shared, tc.shared} {
+				t.Errorf("origins shared, journal a session, starts shared = %v; want all %v", got, tc.shared)
+			}
+			if err := cr.Close(); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// sharing is a throttle that notes what its starts were shared with.
+type sharing struct {
+	*policy.Throttle
+	shared policy.Starts
+}
+
+func (s *sharing) Share(st policy.Starts) { s.shared = st; s.Throttle.Share(st) }

@@ -68,8 +68,8 @@ type Journal struct {
 	runID int64
 }
 
-// Journal returns the store's journal.
-func (s *Store) Journal() *Journal { return &Journal{s: s} }
+// journal returns the store's journal.
+func (s *Store) journal() *Journal { return &Journal{s: s} }
 
 // Run records the start of a run.
 func (j *Journal) Run(ev any, resumed bool) error {

@@ -87,7 +87,7 @@ func TestSharedPauseHoldsEveryWorker(t *testing.T) {
 	}
 	// A shorter pause does not cut the longer one short.
 	f2.Pause("h.test", time.Now())
-	if err := s1.Starts().Start(ctx, "h.test", 0); err != nil {
+	if err := s1.starts().Start(ctx, "h.test", 0); err != nil {
 		t.Fatal(err)
 	}
 	if early := time.Until(until); early > 2*time.Millisecond {
@@ -115,7 +115,7 @@ func TestSharedJournalLastOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s3.Close()
-	f3, err := s3.SharedFrontier(policy.NewThrottle(0, nil), 5, cfg("w3"))
+	f3, err := s3.sharedFrontier(policy.NewThrottle(0, nil), 5, cfg("w3"))
 	if err != nil {
 		t.Fatal(err)
 	}

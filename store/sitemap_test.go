@@ -28,14 +28,14 @@ func recorderOf(t *testing.T, s *Store) recorder {
 	t.Helper()
 	th := policy.NewThrottle(0, nil)
 	if s.pg {
-		f, err := s.SharedFrontier(th, -1, SharedConfig{Poll: 10 * time.Millisecond})
+		f, err := s.sharedFrontier(th, -1, SharedConfig{Poll: 10 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { f.Close() })
 		return f
 	}
-	f, err := s.Frontier(th, -1)
+	f, err := s.sqliteFrontier(th, -1)
 	if err != nil {
 		t.Fatal(err)
 	}

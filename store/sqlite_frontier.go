@@ -113,10 +113,10 @@ type hostQ struct {
 // queuedByHost counts each host's queued URLs, when a frontier opens.
 const queuedByHost = `SELECT host, COUNT(*) FROM urls WHERE state = 'queued' GROUP BY host`
 
-// Frontier returns the database's frontier. A URL in flight stays "queued"
+// sqliteFrontier returns the database's frontier. A URL in flight stays "queued"
 // on disk until its page is recorded, so a crawl killed mid-page queues it
 // again when it resumes.
-func (s *Store) Frontier(sched frontier.Scheduler, maxDepth int) (*Frontier, error) {
+func (s *Store) sqliteFrontier(sched frontier.Scheduler, maxDepth int) (*Frontier, error) {
 	if s.pg {
 		return nil, errors.New("store: a PostgreSQL crawl is worked through SharedFrontier")
 	}

@@ -3,16 +3,18 @@
 // states (the frontier and the seen set), the pages, the links (the web
 // graph), robots policies, each run's events, link verdicts and pictures.
 //
-// One API, two engines, chosen by Open from the --db value:
+// One API, two engines, chosen by Open from the --db value; a caller never
+// asks which one it has (a crawl's state is OpenCrawl's, whatever the
+// engine):
 //
 //   - SQLite (a file; pure Go, modernc.org/sqlite, WAL), files sqlite_*.go:
 //     one process crawls. One owner goroutine performs every write,
 //     batching the operations that wait into one transaction; a caller is
 //     told once its transaction is committed, so a page recorded is
-//     durable against a killed process. Its frontier is Store.Frontier.
+//     durable against a killed process. Its frontier is a Frontier.
 //   - PostgreSQL (a postgres:// URL), files pg_*.go: several processes
 //     crawl together, each URL leased to one worker at a time. Each write
-//     is a transaction of its own. Its frontier is Store.SharedFrontier.
+//     is a transaction of its own. Its frontier is a SharedFrontier.
 //
 // The reads (graph.go, read_diff.go, records.go) are shared; the queries
 // whose text differs are each engine's own (dialect.go). Each engine's
@@ -159,7 +161,7 @@ func Open(path string, mode Mode) (*Store, error) {
 // PostgreSQL server that stalled) returns its error, and a crawl on it can
 // end.
 func OpenContext(ctx context.Context, path string, mode Mode) (s *Store, err error) {
-	if IsPostgres(path) {
+	if isPostgres(path) {
 		return openPostgres(ctx, path, mode)
 	}
 	var lk *lockFile

@@ -83,7 +83,7 @@ func TestCreateRefusesAnExistingCrawl(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Journal().Run(map[string]string{"event": "run"}, false); err != nil {
+	if err := s.journal().Run(map[string]string{"event": "run"}, false); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -109,7 +109,7 @@ func TestResumeAfterCrash(t *testing.T) {
 		t.Fatal(err)
 	}
 	th := policy.NewThrottle(0, nil)
-	f, err := s.Frontier(th, 5)
+	f, err := s.sqliteFrontier(th, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestResumeAfterCrash(t *testing.T) {
 		t.Fatalf("opening the crashed database: %v", err)
 	}
 	defer r.Close()
-	rf, err := r.Frontier(th, 5)
+	rf, err := r.sqliteFrontier(th, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestJudged(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	f, err := s.Frontier(policy.NewThrottle(0, nil), 5)
+	f, err := s.sqliteFrontier(policy.NewThrottle(0, nil), 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -123,7 +123,7 @@ func TestFrontierRunningShortHurriesTheWriter(t *testing.T) {
 	// committed" and "committed" are each read when the writer is still.
 	synctest.Test(t, func(t *testing.T) {
 		s := openPatient(t)
-		f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+		f, err := s.sqliteFrontier(policy.NewThrottle(0, nil), -1)
 		if err != nil {
 			t.Fatal(err)
 		}

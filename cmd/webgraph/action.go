@@ -170,7 +170,7 @@ func runAction(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	// The files the inputs name may be in directories of their own
 	// (reports/webgraph.html): made, as an action's user expects.
 	for _, name := range []string{"db", "events", "junit", "report"} {
-		if v := strings.TrimSpace(os.Getenv(inputEnv(name))); v != "" && v != "-" && !store.IsPostgres(v) {
+		if v := strings.TrimSpace(os.Getenv(inputEnv(name))); v != "" && v != "-" && store.IsFile(v) {
 			os.MkdirAll(filepath.Dir(v), 0o755)
 		}
 	}

@@ -187,16 +187,16 @@ func wireCrawl(ctx context.Context, s *settings.Config, p *crawlPlan, st *store.
 		}
 		g.gate.Remember(saved)
 	}
-	sh, err := openFrontier(st, g.gate.Throttle(), cfg.Depth, s.Invocation.Lease)
+	sh, err := st.OpenCrawl(store.CrawlConfig{Throttle: g.gate.Throttle(), MaxDepth: cfg.Depth, Lease: s.Invocation.Lease})
 	if err != nil {
 		return nil, err
 	}
-	opened.add(func() { sh.close() })
+	opened.add(func() { sh.Close() })
 	links, err := linkChecker(s.Settings, g.gate, st)
 	if err != nil {
 		return nil, err
 	}
-	events.prog.queue = sh.front.Stats
+	events.prog.queue = sh.Frontier.Stats
 	cfg.SeedJoins = g.joinSeedsEarly(ctx, p.seeds)
 	inv := &s.Invocation
 	archive := inv.WARC != "" || inv.WACZ != ""
@@ -215,10 +215,10 @@ func wireCrawl(ctx context.Context, s *settings.Config, p *crawlPlan, st *store.
 	}
 	e.crawl, err = crawl.New(cfg, crawl.Deps{
 		Pages:    crawlPages,
-		Frontier: sh.front,
+		Frontier: sh.Frontier,
 		Gate:     g.gate,
-		Journal:  sh.journal,
-		Origins:  sh.origins,
+		Journal:  sh.Journal,
+		Origins:  sh.Origins,
 		Links:    links,
 		Browser:  browserOf(pages),
 		Sink:     events.observe,

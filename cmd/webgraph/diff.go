@@ -192,10 +192,10 @@ func newBaseline(cfg *settings.Config, failOn []string) (*baseline, []string, er
 	if settings.Withheld(path) {
 		return nil, nil, usagef("--baseline %s: its password is not saved with the crawl; give --baseline again", shown)
 	}
-	if path == cfg.DB() || (!store.IsPostgres(path) && samePath(path, cfg.DB())) {
+	if path == cfg.DB() || (store.IsFile(path) && samePath(path, cfg.DB())) {
 		return nil, nil, usagef("--baseline %s is the crawl's own database (--db); name the earlier crawl's", shown)
 	}
-	if !store.IsPostgres(path) {
+	if store.IsFile(path) {
 		if _, err := os.Stat(path); err != nil {
 			return nil, nil, usagef("--baseline: %v", err)
 		}

@@ -23,6 +23,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/frontier"
 	"github.com/webgraph/webgraph/policy"
@@ -68,13 +69,15 @@ func run(db string) error {
 		return err
 	}
 	defer st.Close()
-	if err := st.Journal().Run(map[string]any{"event": "run", "seeds": []string{pages[0].URL}}, false); err != nil {
-		return err
-	}
-	f, err := st.Frontier(policy.NewThrottle(0, nil), -1)
+	cr, err := st.OpenCrawl(store.CrawlConfig{Throttle: policy.NewThrottle(0, nil), MaxDepth: -1})
 	if err != nil {
 		return err
 	}
+	defer cr.Close()
+	if err := cr.Journal.Run(map[string]any{"event": "run", "seeds": []string{pages[0].URL}}, false); err != nil {
+		return err
+	}
+	f := cr.Frontier.(crawl.Pipelined)
 	u, err := url.Parse(pages[0].URL)
 	if err != nil {
 		return err
