@@ -58,7 +58,7 @@ func (c *Crawler) checkCanonicals(ctx context.Context, d *DoneEvent) {
 		return
 	}
 	found := map[string]audit.Finding{}
-	broken, err := cf.BrokenCanonicals(context.WithoutCancel(ctx), func(b frontier.BrokenCanonical, event []byte) ([]byte, error) {
+	broken, err := cf.BrokenCanonicals(ctx, func(b frontier.BrokenCanonical, event []byte) ([]byte, error) {
 		var ev PageEvent
 		if err := json.Unmarshal(event, &ev); err != nil {
 			return nil, err

@@ -1,6 +1,7 @@
 package crawl
 
 import (
+	"context"
 	"errors"
 	"net/url"
 	"strings"
@@ -21,7 +22,7 @@ import (
 // frontier in memory keeps no content.
 type KeptContent interface {
 	Frontier
-	ContentRuns(fn func(site string, runs []uint64)) error
+	ContentRuns(ctx context.Context, fn func(site string, runs []uint64)) error
 }
 
 // templates are the crawl's sites' templates (content.Template), learned
@@ -49,12 +50,12 @@ func (t *templates) of(site string) *content.Template {
 // whose content was kept before this run (a resumed crawl's, the other
 // workers' of a shared one), so that the templates go on from where they
 // were.
-func (c *Crawler) learnTemplates() {
+func (c *Crawler) learnTemplates(ctx context.Context) {
 	kc, ok := c.front.(KeptContent)
 	if !c.cfg.KeepContent || !ok {
 		return
 	}
-	err := kc.ContentRuns(func(site string, runs []uint64) { c.templates.of(site).AddHashes(runs) })
+	err := kc.ContentRuns(ctx, func(site string, runs []uint64) { c.templates.of(site).AddHashes(runs) })
 	if err != nil {
 		c.addWarning("the sites' templates could not be read back from the crawl's database; they are learned again from the pages this run keeps: " + err.Error())
 	}

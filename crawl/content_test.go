@@ -27,12 +27,12 @@ type contentFrontier struct {
 	done    map[string]bool
 }
 
-func (f *contentFrontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link {
+func (f *contentFrontier) Complete(ctx context.Context, it frontier.Item, r frontier.Result) []frontier.Link {
 	f.mu.Lock()
 	f.content[it.URL] = r.Content
 	f.done[it.URL] = r.State == frontier.StateDone
 	f.mu.Unlock()
-	return f.Memory.Complete(it, r)
+	return f.Memory.Complete(ctx, it, r)
 }
 
 // keptPages remembers every page the union returned.

@@ -32,28 +32,28 @@ type Pages interface {
 // compile time (crawl's and store's assert_test.go); so do the optional
 // interfaces below that extend it.
 type Frontier interface {
-	Add(url, host string, c discovery.Discovery) bool
-	MarkSeen(url string) bool
+	Add(ctx context.Context, url, host string, c discovery.Discovery) bool
+	MarkSeen(ctx context.Context, url string) bool
 	// Claim records url (the URL a page was asked as) as the page kept for
 	// canon (the URL it is known by: its canonical URL, else its final
 	// URL) unless another page holds it, and returns the holder: one kept
 	// page per canonical URL, whatever order the crawl meets them in.
-	Claim(canon, url string) string
-	Defer(host string, until time.Time)
+	Claim(ctx context.Context, canon, url string) string
+	Defer(ctx context.Context, host string, until time.Time)
 	Next(ctx context.Context) (frontier.Item, error)
-	Retry(it frontier.Item)
+	Retry(ctx context.Context, it frontier.Item)
 	// Complete finishes an item with its result in one piece (a durable
 	// frontier records the page, its links and its new URLs atomically) and
 	// returns the links whose targets were never seen before.
-	Complete(it frontier.Item, r frontier.Result) []frontier.Link
+	Complete(ctx context.Context, it frontier.Item, r frontier.Result) []frontier.Link
 	// Sitemapped is Add for a URL a sitemap lists; it also marks it as
 	// listed, whether or not it was new.
-	Sitemapped(url, host string, c discovery.Discovery) bool
+	Sitemapped(ctx context.Context, url, host string, c discovery.Discovery) bool
 	// Summary sets the sitemap URLs against the crawl's pages and links;
 	// with unlisted, it also counts the kept, linked pages no sitemap lists
 	// (a crawl that found no sitemap has no use for that count).
-	Summary(disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary
-	Stats() frontier.Stats
+	Summary(ctx context.Context, disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary
+	Stats(ctx context.Context) frontier.Stats
 	// Err returns the error that stopped the frontier keeping its record
 	// (a database write failed), or nil; the crawl stops on it. A frontier
 	// in memory never fails.
@@ -69,7 +69,7 @@ type Frontier interface {
 // then not recorded), or the error that kept it from being recorded.
 type Pipelined interface {
 	Frontier
-	CompleteThen(it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error))
+	CompleteThen(ctx context.Context, it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error))
 }
 
 // Pauser is a Frontier that holds a host for every worker of a shared crawl
@@ -77,7 +77,7 @@ type Pipelined interface {
 // process needs none: the gate's throttle holds the pause.
 type Pauser interface {
 	Frontier
-	Pause(host string, until time.Time)
+	Pause(ctx context.Context, host string, until time.Time)
 }
 
 // BrowserMemory reports on the memory of the browser the crawl renders
@@ -97,16 +97,16 @@ type BrowserMemory interface {
 
 // Journal keeps a durable record of the run: *store.Journal satisfies it.
 type Journal interface {
-	Run(ev any, resumed bool) error
-	Done(ev any) error
-	Robots(p *policy.RobotsPolicy) error
+	Run(ctx context.Context, ev any, resumed bool) error
+	Done(ctx context.Context, ev any) error
+	Robots(ctx context.Context, p *policy.RobotsPolicy) error
 	// JoinOrigin records that origin joined the approved origins through a
 	// seed's redirect (ev says how), so a resumed crawl and every worker of
 	// a shared one know of it; JoinedOrigins returns every such origin with
 	// its event as recorded (JSON). A worker of a shared crawl approves one
 	// only when its own seed's redirect leads there (see joinOrigins).
-	JoinOrigin(origin string, ev any) error
-	JoinedOrigins() (map[string]string, error)
+	JoinOrigin(ctx context.Context, origin string, ev any) error
+	JoinedOrigins(ctx context.Context) (map[string]string, error)
 }
 
 // Origins shares an origin's one-time preparation (its sitemaps and the
@@ -298,8 +298,11 @@ func (c *Crawler) emit(ev Event) {
 }
 
 // Run crawls until the frontier is exhausted, the request ceiling or time
-// budget is reached, Stop is called, or ctx ends (which also cancels pages
-// in flight). It emits the done event and returns it.
+// budget is reached, Stop is called, or ctx ends. ctx bounds everything the
+// crawl does, its record in the frontier and journal included: Stop ends a
+// crawl gently (the pages in flight are finished and recorded, and so is
+// its end), while a ctx that ends cancels the pages in flight and the
+// writes still waiting. It emits the done event and returns it.
 func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 	start := time.Now()
 	if c.session == nil {
@@ -310,7 +313,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 	run := c.runEvent()
 	c.emit(run)
 	if c.journal != nil {
-		if err := c.journal.Run(run, c.cfg.Resumed); err != nil {
+		if err := c.journal.Run(ctx, run, c.cfg.Resumed); err != nil {
 			c.addWarning("the crawl database could not record the run: " + err.Error())
 			c.stop(StopFailure)
 		}
@@ -341,7 +344,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		if ctx.Err() != nil {
 			break
 		}
-		if n, err := c.normalize(s); err == nil && c.front.Add(n, policy.HostKey(s), discovery.Discovery{Via: discovery.ViaSeed}) {
+		if n, err := c.normalize(s); err == nil && c.front.Add(ctx, n, policy.HostKey(s), discovery.Discovery{Via: discovery.ViaSeed}) {
 			c.tally(discovery.KindPage, 1)
 		}
 		if !c.stopped() {
@@ -354,7 +357,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 	if c.links != nil {
 		c.links.Start(ctx)
 	}
-	c.learnTemplates()
+	c.learnTemplates(ctx)
 	var wg sync.WaitGroup
 	if c.workers() > c.cfg.Concurrency {
 		c.fetching = make(chan struct{}, c.cfg.Concurrency)

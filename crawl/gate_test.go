@@ -320,11 +320,11 @@ func TestOneKeptPagePerCanonical(t *testing.T) {
 // frontier, paced by gate; the caller closes it.
 func dbFrontier(t *testing.T, path string, gate *policy.Gate, cfg Config) (*store.Store, Pipelined) {
 	t.Helper()
-	st, err := store.Open(path, store.Create)
+	st, err := store.Open(context.Background(), path, store.Create)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cr, err := st.OpenCrawl(store.CrawlConfig{Throttle: gate.Throttle(), MaxDepth: cfg.Depth})
+	cr, err := st.OpenCrawl(context.Background(), store.CrawlConfig{Throttle: gate.Throttle(), MaxDepth: cfg.Depth})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)
@@ -388,8 +388,8 @@ type failingRecords struct {
 
 var errRecord = errors.New("the disk is full")
 
-func (f *failingRecords) CompleteThen(it frontier.Item, r frontier.Result, canon string, then func([]frontier.Link, string, error)) {
-	f.Pipelined.CompleteThen(it, r, canon, func(firsts []frontier.Link, holder string, err error) {
+func (f *failingRecords) CompleteThen(ctx context.Context, it frontier.Item, r frontier.Result, canon string, then func([]frontier.Link, string, error)) {
+	f.Pipelined.CompleteThen(ctx, it, r, canon, func(firsts []frontier.Link, holder string, err error) {
 		if it.URL == f.fail && err == nil && holder == "" {
 			f.mu.Lock()
 			f.err = errRecord

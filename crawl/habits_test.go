@@ -298,11 +298,11 @@ func TestRedirectedToAKeptPage(t *testing.T) {
 		for run, mode := range []store.Mode{store.Create, store.Resume} {
 			cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain, KeepText: true, MaxPages: 2, Resumed: run > 0, KeptEarlier: run > 0})
 			gate := testGate(t, cfg)
-			st, err := store.Open(path, mode)
+			st, err := store.Open(context.Background(), path, mode)
 			if err != nil {
 				t.Fatal(err)
 			}
-			cr, err := st.OpenCrawl(store.CrawlConfig{Throttle: gate.Throttle(), MaxDepth: cfg.Depth})
+			cr, err := st.OpenCrawl(context.Background(), store.CrawlConfig{Throttle: gate.Throttle(), MaxDepth: cfg.Depth})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -576,11 +576,11 @@ func TestCanonicalTargets(t *testing.T) {
 			cfg.MaxPages = -1
 		}
 		gate := testGate(t, cfg)
-		st, err := store.Open(path, mode)
+		st, err := store.Open(context.Background(), path, mode)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cr, err := st.OpenCrawl(store.CrawlConfig{Throttle: gate.Throttle(), MaxDepth: cfg.Depth})
+		cr, err := st.OpenCrawl(context.Background(), store.CrawlConfig{Throttle: gate.Throttle(), MaxDepth: cfg.Depth})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -629,7 +629,7 @@ func TestCanonicalTargets(t *testing.T) {
 func checkRecorded(t *testing.T, st *store.Store, base string) {
 	t.Helper()
 	has := map[string]bool{}
-	err := st.Pages(func(r store.PageRow) error {
+	err := st.Pages(context.Background(), func(r store.PageRow) error {
 		var ev PageEvent
 		if err := json.Unmarshal(r.Event, &ev); err != nil {
 			return err

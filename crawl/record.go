@@ -1,6 +1,7 @@
 package crawl
 
 import (
+	"context"
 	"maps"
 	"time"
 
@@ -18,9 +19,9 @@ import (
 // recorded as that page's duplicate (duplicateOf): counted as a duplicate,
 // not kept again, its text not retained twice. So /old, redirected to
 // /new, and /new itself are one kept page, whichever the crawl meets first.
-func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf string) {
+func (c *Crawler) record(ctx context.Context, p *union.Page, it frontier.Item, known, duplicateOf string) {
 	if known != "" && c.pipe == nil {
-		if holder := c.front.Claim(known, it.URL); holder != it.URL {
+		if holder := c.front.Claim(ctx, known, it.URL); holder != it.URL {
 			duplicate(p, known, holder)
 			known, duplicateOf = "", holder
 		}
@@ -147,11 +148,11 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 			c.emit(&WarningEvent{Event: EventWarning, Words: warn.Words, URLs: warn.URLs})
 		}
 		if frontierDue {
-			c.emit(c.frontierEvent())
+			c.emit(c.frontierEvent(ctx))
 		}
 	}
 	if c.pipe == nil {
-		firsts := c.front.Complete(it, res)
+		firsts := c.front.Complete(ctx, it, res)
 		if err := c.front.Err(); err != nil {
 			c.failed(err) // not recorded: not said
 			return
@@ -160,7 +161,7 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 		return
 	}
 	c.recording.Add(1)
-	c.pipe.CompleteThen(it, res, known, func(firsts []frontier.Link, holder string, err error) {
+	c.pipe.CompleteThen(ctx, it, res, known, func(firsts []frontier.Link, holder string, err error) {
 		defer c.recording.Done()
 		if err != nil {
 			c.failed(err) // not recorded: not said
@@ -168,7 +169,7 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 		}
 		if holder != "" {
 			duplicate(p, known, holder)
-			c.record(p, it, "", holder)
+			c.record(ctx, p, it, "", holder)
 			return
 		}
 		said(firsts)
@@ -211,8 +212,8 @@ func (c *Crawler) addWarning(w string) {
 	c.mu.Unlock()
 }
 
-func (c *Crawler) frontierEvent() *FrontierEvent {
-	s := c.front.Stats()
+func (c *Crawler) frontierEvent(ctx context.Context) *FrontierEvent {
+	s := c.front.Stats(ctx)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return &FrontierEvent{Event: EventFrontier, Queued: s.Queued, Seen: s.Seen, InFlight: s.InFlight, Deferred: s.Deferred, Pages: c.done.Pages, DiscoveredKinds: maps.Clone(c.kinds), Findings: maps.Clone(c.done.Findings)}

@@ -36,30 +36,30 @@ type CrawlConfig struct {
 // database keeps them, whatever its engine; it satisfies crawl.Frontier
 // (store's assert_test.go checks it).
 type CrawlFrontier interface {
-	Add(url, host string, c discovery.Discovery) bool
-	MarkSeen(url string) bool
-	Claim(canon, url string) string
-	Defer(host string, until time.Time)
+	Add(ctx context.Context, url, host string, c discovery.Discovery) bool
+	MarkSeen(ctx context.Context, url string) bool
+	Claim(ctx context.Context, canon, url string) string
+	Defer(ctx context.Context, host string, until time.Time)
 	Next(ctx context.Context) (frontier.Item, error)
-	Retry(it frontier.Item)
-	Complete(it frontier.Item, r frontier.Result) []frontier.Link
-	Sitemapped(url, host string, c discovery.Discovery) bool
-	Summary(disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary
-	Stats() frontier.Stats
+	Retry(ctx context.Context, it frontier.Item)
+	Complete(ctx context.Context, it frontier.Item, r frontier.Result) []frontier.Link
+	Sitemapped(ctx context.Context, url, host string, c discovery.Discovery) bool
+	Summary(ctx context.Context, disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary
+	Stats(ctx context.Context) frontier.Stats
 	Err() error
 	BrokenCanonicals(ctx context.Context, amend func(b frontier.BrokenCanonical, event []byte) ([]byte, error)) ([]frontier.BrokenCanonical, error)
-	ContentRuns(fn func(site string, runs []uint64)) error
+	ContentRuns(ctx context.Context, fn func(site string, runs []uint64)) error
 }
 
 // CrawlJournal records the crawl's runs, robots policies, approved origins
 // and end; it satisfies crawl.Journal. A crawl shared by several processes
 // gives one that also satisfies crawl.Session.
 type CrawlJournal interface {
-	Run(ev any, resumed bool) error
-	Done(ev any) error
-	Robots(p *policy.RobotsPolicy) error
-	JoinOrigin(origin string, ev any) error
-	JoinedOrigins() (map[string]string, error)
+	Run(ctx context.Context, ev any, resumed bool) error
+	Done(ctx context.Context, ev any) error
+	Robots(ctx context.Context, p *policy.RobotsPolicy) error
+	JoinOrigin(ctx context.Context, origin string, ev any) error
+	JoinedOrigins(ctx context.Context) (map[string]string, error)
 }
 
 // CrawlOrigins shares each origin's one-time preparation among the
@@ -77,29 +77,31 @@ type Crawl struct {
 	// Origins is nil when this process owns the crawl (a SQLite file):
 	// then each origin is prepared by this process alone.
 	Origins CrawlOrigins
-	close   func() error
+	close   func(ctx context.Context) error
 }
 
 // Close ends this process's part in the crawl: a shared crawl's leases
-// are no longer renewed and those still held are given back. It does not
+// are no longer renewed and those still held are given back, under ctx
+// (and for a moment after it ends: see SharedFrontier.Close). It does not
 // close the Store.
-func (c *Crawl) Close() error { return c.close() }
+func (c *Crawl) Close(ctx context.Context) error { return c.close(ctx) }
 
 // OpenCrawl returns the crawl kept in the database for this process to
 // work, whatever the engine: a SQLite file's crawl, which this process
 // owns, or its share of a crawl kept in PostgreSQL, which several processes
 // work at once (then the throttle's starts are shared through the database
-// too, and the journal's runs are this worker's).
-func (s *Store) OpenCrawl(cfg CrawlConfig) (*Crawl, error) {
+// too, and the journal's runs are this worker's). ctx bounds the opening
+// and, for a shared crawl, the renewal of this worker's leases.
+func (s *Store) OpenCrawl(ctx context.Context, cfg CrawlConfig) (*Crawl, error) {
 	if !s.pg {
-		f, err := s.sqliteFrontier(cfg.Throttle, cfg.MaxDepth)
+		f, err := s.sqliteFrontier(ctx, cfg.Throttle, cfg.MaxDepth)
 		if err != nil {
 			return nil, err
 		}
-		return &Crawl{Frontier: f, Journal: s.journal(), close: func() error { return nil }}, nil
+		return &Crawl{Frontier: f, Journal: s.journal(), close: func(context.Context) error { return nil }}, nil
 	}
 	cfg.Throttle.Share(s.starts())
-	f, err := s.sharedFrontier(cfg.Throttle, cfg.MaxDepth, SharedConfig{Lease: cfg.Lease})
+	f, err := s.sharedFrontier(ctx, cfg.Throttle, cfg.MaxDepth, SharedConfig{Lease: cfg.Lease})
 	if err != nil {
 		return nil, err
 	}

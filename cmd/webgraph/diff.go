@@ -92,7 +92,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // openCrawl opens a crawl database to compare, saying which side it is
 // when it cannot be read.
 func openCrawl(ctx context.Context, side, path string) (*store.Store, error) {
-	st, err := store.OpenContext(ctx, path, store.Read)
+	st, err := store.Open(ctx, path, store.Read)
 	switch {
 	case errors.Is(err, store.ErrVersion):
 		return nil, fmt.Errorf("diff: the %s crawl cannot be compared: %w; crawl it again with this webgraph (%s)", side, err, version)
