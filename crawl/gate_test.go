@@ -318,7 +318,7 @@ func TestOneKeptPagePerCanonical(t *testing.T) {
 
 // dbFrontier creates a crawl database at path and returns it with its
 // frontier, paced by gate; the caller closes it.
-func dbFrontier(t *testing.T, path string, gate *policy.Gate, cfg Config) (*store.Store, Pipelined) {
+func dbFrontier(t *testing.T, path string, gate *policy.Gate, cfg Config) (*store.Store, Frontier) {
 	t.Helper()
 	st, err := store.Open(context.Background(), path, store.Create)
 	if err != nil {
@@ -329,7 +329,7 @@ func dbFrontier(t *testing.T, path string, gate *policy.Gate, cfg Config) (*stor
 		st.Close()
 		t.Fatal(err)
 	}
-	return st, cr.Frontier.(Pipelined)
+	return st, cr.Frontier
 }
 
 // twoPages serves / and /two, each with enough words to be kept, the first
@@ -380,7 +380,7 @@ func TestRetainedTextStoredOnce(t *testing.T) {
 
 // failingRecords is a database frontier whose record of one URL fails.
 type failingRecords struct {
-	Pipelined
+	Frontier
 	fail string
 	mu   sync.Mutex
 	err  error
@@ -389,7 +389,7 @@ type failingRecords struct {
 var errRecord = errors.New("the disk is full")
 
 func (f *failingRecords) CompleteThen(ctx context.Context, it frontier.Item, r frontier.Result, canon string, then func([]frontier.Link, string, error)) {
-	f.Pipelined.CompleteThen(ctx, it, r, canon, func(firsts []frontier.Link, holder string, err error) {
+	f.Frontier.CompleteThen(ctx, it, r, canon, func(firsts []frontier.Link, holder string, err error) {
 		if it.URL == f.fail && err == nil && holder == "" {
 			f.mu.Lock()
 			f.err = errRecord
@@ -406,7 +406,7 @@ func (f *failingRecords) Err() error {
 	if f.err != nil {
 		return f.err
 	}
-	return f.Pipelined.Err()
+	return f.Frontier.Err()
 }
 
 // A page whose record fails is not said: the stream holds only what the
@@ -418,7 +418,7 @@ func TestPageNotSaidWhenItsRecordFails(t *testing.T) {
 	gate := testGate(t, cfg)
 	st, sf := dbFrontier(t, filepath.Join(t.TempDir(), "crawl.db"), gate, cfg)
 	defer st.Close()
-	f := &failingRecords{Pipelined: sf, fail: site.URL + "/two"}
+	f := &failingRecords{Frontier: sf, fail: site.URL + "/two"}
 	rec := &recorder{}
 	c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Frontier: f, Gate: gate, Sink: rec.sink, Version: "test"})
 	if err != nil {

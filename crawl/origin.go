@@ -56,7 +56,7 @@ func (c *Crawler) sayDeferred(ctx context.Context, rp *policy.RobotsPolicy) {
 	}
 	c.deferredSaid[rp.Origin] = rp.NextAttempt
 	c.mu.Unlock()
-	c.emit(&DeferredEvent{Event: EventDeferred, Origin: rp.Origin, Reason: rp.Reason, NextAttempt: rp.NextAttempt, Cached: rp.Cached, Queued: c.front.Stats(ctx).Deferred})
+	c.emit(&DeferredEvent{Event: EventDeferred, Origin: rp.Origin, Reason: rp.Reason, NextAttempt: rp.NextAttempt, Cached: rp.Cached, Queued: c.queue.Stats(ctx).Deferred})
 }
 
 // prepare does an origin's one-time work before its first page: robots.txt,
@@ -90,8 +90,8 @@ func (c *Crawler) prepare(ctx context.Context, u *url.URL) *originPrep {
 				// queued and are counted in the done event.
 				tooSlow = true
 				c.addWarning(err.Error())
-				c.front.Defer(ctx, policy.HostKey(u), time.Now().Add(100*365*24*time.Hour))
-				c.emit(&DeferredEvent{Event: EventDeferred, Origin: origin, Reason: err.Error(), Queued: c.front.Stats(ctx).Deferred})
+				c.queue.Defer(ctx, policy.HostKey(u), time.Now().Add(100*365*24*time.Hour))
+				c.emit(&DeferredEvent{Event: EventDeferred, Origin: origin, Reason: err.Error(), Queued: c.queue.Stats(ctx).Deferred})
 			}
 		}
 		root, _ := url.Parse(origin + "/")
@@ -210,7 +210,7 @@ func (c *Crawler) queueSitemapURLs(ctx context.Context, found []discovery.Sitema
 		switch {
 		case kind != discovery.KindPage || !c.scope.Allows(u):
 			c.tally(kind, 1)
-		case c.front.Sitemapped(ctx, n, policy.HostKey(u), discovery.Discovery{Via: discovery.ViaSitemap, FoundOn: s.Sitemap, Depth: 1}):
+		case c.seen.Sitemapped(ctx, n, policy.HostKey(u), discovery.Discovery{Via: discovery.ViaSitemap, FoundOn: s.Sitemap, Depth: 1}):
 			c.tally(kind, 1)
 		}
 	}

@@ -20,12 +20,6 @@ import (
 // not kept again, its text not retained twice. So /old, redirected to
 // /new, and /new itself are one kept page, whichever the crawl meets first.
 func (c *Crawler) record(ctx context.Context, p *union.Page, it frontier.Item, known, duplicateOf string) {
-	if known != "" && c.pipe == nil {
-		if holder := c.front.Claim(ctx, known, it.URL); holder != it.URL {
-			duplicate(p, known, holder)
-			known, duplicateOf = "", holder
-		}
-	}
 	links := make([]discovery.Link, 0, len(p.Links))
 	for _, l := range p.Links {
 		links = append(links, discovery.Link{URL: l.URL, Anchor: l.Anchor, Nofollow: l.Nofollow, Side: l.Found})
@@ -151,21 +145,14 @@ func (c *Crawler) record(ctx context.Context, p *union.Page, it frontier.Item, k
 			c.emit(c.frontierEvent(ctx))
 		}
 	}
-	if c.pipe == nil {
-		firsts := c.front.Complete(ctx, it, res)
-		if err := c.front.Err(); err != nil {
-			c.failed(err) // not recorded: not said
-			return
-		}
-		said(firsts)
-		return
-	}
 	c.recording.Add(1)
-	c.pipe.CompleteThen(ctx, it, res, known, func(firsts []frontier.Link, holder string, err error) {
+	c.recorder.CompleteThen(ctx, it, res, known, func(firsts []frontier.Link, holder string, err error) {
 		defer c.recording.Done()
 		if err != nil {
-			c.failed(err) // not recorded: not said
-			return
+			if ctx.Err() == nil { // else the crawl was stopped, not failed
+				c.failed(err)
+			}
+			return // not recorded: not said
 		}
 		if holder != "" {
 			duplicate(p, known, holder)
@@ -213,7 +200,7 @@ func (c *Crawler) addWarning(w string) {
 }
 
 func (c *Crawler) frontierEvent(ctx context.Context) *FrontierEvent {
-	s := c.front.Stats(ctx)
+	s := c.queue.Stats(ctx)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return &FrontierEvent{Event: EventFrontier, Queued: s.Queued, Seen: s.Seen, InFlight: s.InFlight, Deferred: s.Deferred, Pages: c.done.Pages, DiscoveredKinds: maps.Clone(c.kinds), Findings: maps.Clone(c.done.Findings)}

@@ -49,7 +49,7 @@ func (c *Crawler) runEvent() *RunEvent {
 
 func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 	c.emit(c.frontierEvent(ctx))
-	stats := c.front.Stats(ctx)
+	stats := c.queue.Stats(ctx)
 	c.mu.Lock()
 	d := c.done
 	d.Stopped = c.stopReason()
@@ -70,7 +70,7 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 		// sets them against the whole crawl's pages.
 		d.Sitemaps.Advertised = c.advertised(ctx, d.Sitemaps.Advertised)
 	}
-	sum := c.front.Summary(ctx, func(u string) bool {
+	sum := c.sitemaps.Summary(ctx, func(u string) bool {
 		pu, err := url.Parse(u)
 		if err != nil || c.gate.RobotsOff() {
 			return false

@@ -155,8 +155,11 @@ type Stats struct {
 	Deferred int `json:"deferred"` // queued URLs of deferred hosts
 }
 
-// Memory is a frontier held in memory. It is safe for concurrent use;
-// create it with NewMemory.
+// Memory is a frontier held in memory, for a crawl one process runs
+// without a database. It is safe for concurrent use; create it with
+// NewMemory. Its methods take a context for the interfaces a database's
+// frontier shares with it (crawl's frontier.go); none waits on it but
+// Next. It never fails, keeps no page records and no content.
 type Memory struct {
 	sched    Scheduler
 	maxDepth int
@@ -343,6 +346,33 @@ func (m *Memory) Complete(ctx context.Context, it Item, r Result) []Link {
 	m.signal()
 	return firsts
 }
+
+// CompleteThen is Complete of a page known by canon (none when ""): it
+// claims canon for it.URL, and completes the item only when no other page
+// holds it. It calls then before it returns, with the page's first links,
+// or with the page holding canon (the item is then still in flight).
+func (m *Memory) CompleteThen(ctx context.Context, it Item, r Result, canon string, then func(firsts []Link, holder string, err error)) {
+	if canon != "" {
+		if holder := m.Claim(ctx, canon, it.URL); holder != it.URL {
+			then(nil, holder, nil)
+			return
+		}
+	}
+	then(m.Complete(ctx, it, r), "", nil)
+}
+
+// Pause does nothing: a crawl in memory is one process's, whose throttle
+// holds a host's pause already.
+func (m *Memory) Pause(context.Context, string, time.Time) {}
+
+// BrokenCanonicals finds none: a frontier in memory keeps no page records
+// to check or amend.
+func (m *Memory) BrokenCanonicals(context.Context, func(BrokenCanonical, []byte) ([]byte, error)) ([]BrokenCanonical, error) {
+	return nil, nil
+}
+
+// ContentRuns calls fn for no page: a frontier in memory keeps no content.
+func (m *Memory) ContentRuns(context.Context, func(site string, runs []uint64)) error { return nil }
 
 // Sitemapped records that a sitemap listed url, queueing it as Add does
 // when it is new; it reports whether it was new.

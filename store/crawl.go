@@ -32,9 +32,11 @@ type CrawlConfig struct {
 	Lease time.Duration
 }
 
-// CrawlFrontier is the crawl's queue, seen set and page record as the
-// database keeps them, whatever its engine; it satisfies crawl.Frontier
-// (store's assert_test.go checks it).
+// CrawlFrontier is the crawl's queue, seen set, page record, canonical
+// claims, sitemap statistics and kept content as the database keeps them,
+// whatever its engine; it satisfies crawl.Frontier and each of the small
+// interfaces it is made of (store's assert_test.go checks it). Claim is
+// for the callers that claim a canonical URL apart from a page's record.
 type CrawlFrontier interface {
 	Add(ctx context.Context, url, host string, c discovery.Discovery) bool
 	MarkSeen(ctx context.Context, url string) bool
@@ -43,6 +45,8 @@ type CrawlFrontier interface {
 	Next(ctx context.Context) (frontier.Item, error)
 	Retry(ctx context.Context, it frontier.Item)
 	Complete(ctx context.Context, it frontier.Item, r frontier.Result) []frontier.Link
+	CompleteThen(ctx context.Context, it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error))
+	Pause(ctx context.Context, host string, until time.Time)
 	Sitemapped(ctx context.Context, url, host string, c discovery.Discovery) bool
 	Summary(ctx context.Context, disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary
 	Stats(ctx context.Context) frontier.Stats

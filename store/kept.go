@@ -16,7 +16,7 @@ func (f *Frontier) Claim(ctx context.Context, canon, url string) string {
 		return err
 	})
 	if err != nil {
-		f.fail(err)
+		f.fail(ctx, err)
 		return url
 	}
 	return holder
@@ -38,6 +38,16 @@ func (s *Store) claim(ctx context.Context, tx *sql.Tx, canon, url string) (strin
 
 // Claim is Frontier.Claim for every worker of a shared crawl.
 func (f *SharedFrontier) Claim(ctx context.Context, canon, url string) string {
+	holder, err := f.claim(ctx, canon, url)
+	if err != nil {
+		return url
+	}
+	return holder
+}
+
+// claim is Claim, with the error that kept it from being recorded (which
+// Err gives from then on).
+func (f *SharedFrontier) claim(ctx context.Context, canon, url string) (string, error) {
 	holder := url
 	err := f.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO kept (canon, url) VALUES ($1, $2) ON CONFLICT (canon) DO NOTHING`, canon, url); err != nil {
@@ -45,8 +55,5 @@ func (f *SharedFrontier) Claim(ctx context.Context, canon, url string) string {
 		}
 		return tx.QueryRowContext(ctx, `SELECT url FROM kept WHERE canon = $1`, canon).Scan(&holder)
 	})
-	if err != nil {
-		return url
-	}
-	return holder
+	return holder, err
 }

@@ -125,10 +125,10 @@ func (f *SharedFrontier) renew(ctx context.Context) {
 		}
 		// One round trip renews both; it may take until the leases would
 		// run out, past which it is too late anyway.
-		ctx, cancel := context.WithTimeout(ctx, f.cfg.Lease*2/3)
+		rctx, cancel := context.WithTimeout(ctx, f.cfg.Lease*2/3)
 		var err error
 		for range 2 {
-			_, err = f.s.db.ExecContext(ctx, `WITH leases AS (
+			_, err = f.s.db.ExecContext(rctx, `WITH leases AS (
 					UPDATE urls SET lease_until = now() + $2 * interval '1 millisecond' WHERE lease_worker = $1)
 				UPDATE runs SET alive_until = now() + $3 * interval '1 millisecond', beat_at = now() WHERE worker = $1 AND finished = 0`,
 				f.cfg.Worker, f.cfg.Lease.Milliseconds(), aliveFor(f.cfg.Lease).Milliseconds())
@@ -141,7 +141,7 @@ func (f *SharedFrontier) renew(ctx context.Context) {
 			// A deadlock or serialisation failure with a worker's commit
 			// (PostgreSQL undid the renewal) is tried again at once, then
 			// at the next tick, well before the leases run out.
-			f.fail(fmt.Errorf("store: renewing the leases of %s: %w", f.cfg.Worker, err))
+			f.fail(ctx, fmt.Errorf("store: renewing the leases of %s: %w", f.cfg.Worker, err))
 		}
 	}
 }
@@ -170,7 +170,13 @@ func (f *SharedFrontier) Err() error {
 	return f.err
 }
 
-func (f *SharedFrontier) fail(err error) {
+// fail keeps err as the frontier's error (see Err), unless ctx has ended:
+// then the caller stopped, nothing failed, and what it did not write is
+// queued still in the database.
+func (f *SharedFrontier) fail(ctx context.Context, err error) {
+	if ctx.Err() != nil {
+		return
+	}
 	f.mu.Lock()
 	if f.err == nil {
 		f.err = err
@@ -196,7 +202,7 @@ func (f *SharedFrontier) changed() <-chan struct{} {
 func (f *SharedFrontier) write(ctx context.Context, fn func(ctx context.Context, tx *sql.Tx) error) error {
 	err := f.s.pgWrite(ctx, fn)
 	if err != nil {
-		f.fail(err)
+		f.fail(ctx, err)
 	}
 	return err
 }
@@ -437,7 +443,7 @@ func (q pgQueue) Take(caller context.Context, host string) (frontier.Item, bool,
 	}
 	if err != nil {
 		err = fmt.Errorf("store: leasing a URL of %s: %w", host, err)
-		f.fail(err)
+		f.fail(ctx, err)
 		return frontier.Item{}, false, err
 	}
 	return it, ok, nil
@@ -457,8 +463,33 @@ func (f *SharedFrontier) Retry(ctx context.Context, it frontier.Item) {
 // database had never seen, linked or queued. An item another worker
 // completed first (this worker's lease had run out) is not recorded twice.
 func (f *SharedFrontier) Complete(ctx context.Context, it frontier.Item, r frontier.Result) []frontier.Link {
+	firsts, _ := f.complete(ctx, it, r)
+	return firsts
+}
+
+// CompleteThen is Complete of a page known by canon (none when ""), in
+// two transactions: the claim of canon for it.URL, then, when no other
+// page holds it, the page's record. It calls then before it returns, with
+// the page's first links, the page holding canon (nothing recorded: the
+// item is still leased to this worker), or the error that kept the page
+// from being recorded.
+func (f *SharedFrontier) CompleteThen(ctx context.Context, it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error)) {
+	if canon != "" {
+		holder, err := f.claim(ctx, canon, it.URL)
+		if err != nil || holder != it.URL {
+			then(nil, holder, err)
+			return
+		}
+	}
+	firsts, err := f.complete(ctx, it, r)
+	then(firsts, "", err)
+}
+
+// complete is Complete, with the error that kept the item from being
+// recorded (which Err gives from then on).
+func (f *SharedFrontier) complete(ctx context.Context, it frontier.Item, r frontier.Result) ([]frontier.Link, error) {
 	var firsts []frontier.Link
-	f.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	err := f.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		firsts = firsts[:0]
 		var id int64
 		var host string
@@ -537,7 +568,7 @@ func (f *SharedFrontier) Complete(ctx context.Context, it frontier.Item, r front
 		return err
 	})
 	f.signal()
-	return firsts
+	return firsts, err
 }
 
 // Summary sets the sitemap URLs against what the crawl found; with
@@ -545,7 +576,7 @@ func (f *SharedFrontier) Complete(ctx context.Context, it frontier.Item, r front
 func (f *SharedFrontier) Summary(ctx context.Context, disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary {
 	s, err := f.s.sitemapSummary(ctx, disallowed, limit, unlisted)
 	if err != nil {
-		f.fail(err)
+		f.fail(ctx, err)
 	}
 	return s
 }
@@ -559,7 +590,7 @@ func (f *SharedFrontier) Stats(ctx context.Context) frontier.Stats {
 		(SELECT COUNT(*) FROM urls WHERE lease_worker IS NOT NULL AND lease_until >= now()),
 		(SELECT COALESCE(SUM(queued), 0) FROM hosts WHERE deferred_until > now())`).Scan(&s.Queued, &s.Seen, &s.InFlight, &s.Deferred)
 	if err != nil {
-		f.fail(fmt.Errorf("store: reading the frontier's counts: %w", err))
+		f.fail(ctx, fmt.Errorf("store: reading the frontier's counts: %w", err))
 	}
 	s.Queued -= s.InFlight
 	return s

@@ -149,7 +149,13 @@ func (f *Frontier) Err() error {
 	return f.err
 }
 
-func (f *Frontier) fail(err error) {
+// fail keeps err as the frontier's error (see Err), unless ctx has ended:
+// then the caller stopped, nothing failed, and what it did not write is
+// queued still on disk, for a resumed crawl.
+func (f *Frontier) fail(ctx context.Context, err error) {
+	if ctx.Err() != nil {
+		return
+	}
 	f.mu.Lock()
 	if f.err == nil {
 		f.err = err
@@ -209,7 +215,7 @@ func (f *Frontier) insert(ctx context.Context, url, host string, state frontier.
 		done <- err
 	}, true)
 	if err := <-done; err != nil {
-		f.fail(err)
+		f.fail(ctx, err)
 		return false
 	}
 	return added
@@ -281,7 +287,7 @@ func (f *Frontier) Sitemapped(ctx context.Context, url, host string, c discovery
 		_, err := f.s.stmt(tx, "sitemapped").ExecContext(ctx, url)
 		return err
 	}); err != nil {
-		f.fail(err)
+		f.fail(ctx, err)
 	}
 	return added
 }
@@ -309,6 +315,10 @@ func (f *Frontier) Defer(_ context.Context, host string, until time.Time) {
 	q.deferred = until
 	f.signal()
 }
+
+// Pause does nothing: a SQLite crawl is one process's, whose throttle holds
+// a host's pause already.
+func (f *Frontier) Pause(context.Context, string, time.Time) {}
 
 // Next hands out the queued URL whose host's slot comes soonest (see
 // frontier.Pop), marking it in flight.
@@ -357,7 +367,9 @@ func (q sqliteQueue) Take(ctx context.Context, host string) (frontier.Item, bool
 	}
 	if len(hq.window) == 0 {
 		if err := f.refill(ctx, host, hq); err != nil {
-			f.err = err
+			if ctx.Err() == nil {
+				f.err = err
+			}
 			return frontier.Item{}, false, err
 		}
 	}
@@ -440,7 +452,7 @@ func (f *Frontier) Retry(ctx context.Context, it frontier.Item) {
 		_, err := f.s.stmt(tx, "retry").ExecContext(ctx, it.Attempts, it.URL)
 		return err
 	}); err != nil {
-		f.fail(err)
+		f.fail(ctx, err)
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -564,7 +576,7 @@ func (f *Frontier) completeThen(ctx context.Context, it frontier.Item, r frontie
 		}
 		f.mu.Lock()
 		if err != nil {
-			if f.err == nil {
+			if f.err == nil && ctx.Err() == nil {
 				f.err = err
 			}
 			fresh, raised = nil, nil
@@ -594,7 +606,7 @@ func (f *Frontier) completeThen(ctx context.Context, it frontier.Item, r frontie
 func (f *Frontier) Summary(ctx context.Context, disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary {
 	s, err := f.s.sitemapSummary(ctx, disallowed, limit, unlisted)
 	if err != nil {
-		f.fail(err)
+		f.fail(ctx, err)
 	}
 	return s
 }

@@ -27,6 +27,7 @@ type Frontier interface {
 	Next(ctx context.Context) (frontier.Item, error)
 	Retry(ctx context.Context, it frontier.Item)
 	Complete(ctx context.Context, it frontier.Item, r frontier.Result) []frontier.Link
+	CompleteThen(ctx context.Context, it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error))
 	Sitemapped(ctx context.Context, url, host string, c discovery.Discovery) bool
 	Summary(ctx context.Context, disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary
 	Stats(ctx context.Context) frontier.Stats
@@ -44,6 +45,48 @@ func Run(t *testing.T, open Open) {
 	t.Run("ReadyHostsTakeTurns", func(t *testing.T) { readyHostsTakeTurns(t, open) })
 	t.Run("SummaryCountsUnlistedOnRequest", func(t *testing.T) { summaryCountsUnlistedOnRequest(t, open) })
 	t.Run("FirstsAreNewToTheWholeCrawl", func(t *testing.T) { firstsAreNewToTheWholeCrawl(t, open) })
+	t.Run("CompleteThenKeepsOnePagePerCanonical", func(t *testing.T) { completeThenKeepsOnePagePerCanonical(t, open) })
+}
+
+// completeThenKeepsOnePagePerCanonical: CompleteThen records a page whose
+// canonical URL no page holds yet and tells then its first links; a second
+// page under the same canonical URL is not recorded, then is told the
+// holder, and the page stays in flight until completed again (as the
+// holder's duplicate, with no canonical URL).
+func completeThenKeepsOnePagePerCanonical(t *testing.T, open Open) {
+	m := open(t, policy.NewThrottle(0, nil), 5)
+	m.Add(t.Context(), "http://a/old", "a", discovery.Discovery{})
+	m.Add(t.Context(), "http://a/new", "a", discovery.Discovery{})
+	type told struct {
+		firsts []frontier.Link
+		holder string
+		err    error
+	}
+	complete := func(it frontier.Item, canon string) told {
+		t.Helper()
+		c := make(chan told, 1)
+		m.CompleteThen(t.Context(), it, frontier.Result{State: frontier.StateDone, FinalURL: "http://a/new", Status: 200, Event: []byte(`{"event":"page"}`),
+			Links: []frontier.Link{{To: "http://b/", Side: "both", Kind: "page"}}}, canon,
+			func(firsts []frontier.Link, holder string, err error) { c <- told{firsts, holder, err} })
+		return <-c
+	}
+	first, second := next(t, m), next(t, m)
+	if got := complete(first, "http://a/new"); got.err != nil || got.holder != "" || len(got.firsts) != 1 {
+		t.Errorf("the first page under http://a/new: then told %+v; want its one first link", got)
+	}
+	got := complete(second, "http://a/new")
+	if got.err != nil || got.holder != first.URL || len(got.firsts) != 0 {
+		t.Errorf("the second page under http://a/new: then told %+v; want the holder %s", got, first.URL)
+	}
+	if s := m.Stats(t.Context()); s.InFlight != 1 {
+		t.Errorf("stats = %+v; want the second page still in flight", s)
+	}
+	if got := complete(second, ""); got.err != nil || got.holder != "" {
+		t.Errorf("the second page again, with no canonical URL: then told %+v; want it recorded", got)
+	}
+	if s := m.Stats(t.Context()); s.InFlight != 0 || s.Queued != 0 {
+		t.Errorf("stats = %+v; want nothing queued or in flight", s)
+	}
 }
 
 // firstsAreNewToTheWholeCrawl: a link is a first when its target was

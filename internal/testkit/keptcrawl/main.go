@@ -24,7 +24,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/frontier"
 	"github.com/webgraph/webgraph/policy"
@@ -79,7 +78,7 @@ func run(db string) error {
 	if err := cr.Journal.Run(ctx, map[string]any{"event": "run", "seeds": []string{pages[0].URL}}, false); err != nil {
 		return err
 	}
-	f := cr.Frontier.(crawl.Pipelined)
+	f := cr.Frontier
 	u, err := url.Parse(pages[0].URL)
 	if err != nil {
 		return err
