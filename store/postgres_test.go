@@ -425,3 +425,26 @@ type sharing struct {
 }
 
 func (s *sharing) Share(st policy.Starts) { s.shared = st; s.Throttle.Share(st) }
+
+// A write cut short because its caller's context ended is not the
+// frontier's error: the crawl was stopped, not failed, and what was not
+// written is queued still. A write that fails on its own is.
+func TestSharedFrontierStoppedIsNotFailed(t *testing.T) {
+	_, f := openShared(t, pg.DB(t), Create, policy.NewThrottle(0, nil), SharedConfig{})
+	stopped, stop := context.WithCancel(context.Background())
+	stop()
+	if f.Add(stopped, "http://a.test/", "a.test", discovery.Discovery{Via: discovery.ViaSeed}) {
+		t.Error("Add under an ended context = true; want nothing written")
+	}
+	f.Retry(stopped, frontier.Item{URL: "http://a.test/", Host: "a.test"})
+	if err := f.Err(); err != nil {
+		t.Fatalf("Err after writes whose context ended = %v; want nil", err)
+	}
+	if !f.Add(context.Background(), "http://a.test/", "a.test", discovery.Discovery{Via: discovery.ViaSeed}) {
+		t.Error("Add after them = false; want the URL queued")
+	}
+	f.Add(context.Background(), "http://a.test/\x00", "a.test", discovery.Discovery{}) // PostgreSQL's text holds no NUL
+	if f.Err() == nil {
+		t.Error("Err after a write the database refused = nil; want its error")
+	}
+}
