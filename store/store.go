@@ -319,6 +319,11 @@ func verify(ctx context.Context, db *sql.DB, path string) (int, error) {
 	}
 	// Its objects before anything reads a table (see sqlite_shape.go).
 	diff, err := checkShape(ctx, db, version)
+	if (err != nil || diff != "") && migratedSince(ctx, db, version) {
+		// Another command migrated the file between the two reads (each
+		// its own snapshot): its objects are a later version's. Look again.
+		return verify(ctx, db, path)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}
@@ -330,6 +335,14 @@ func verify(ctx context.Context, db *sql.DB, path string) (int, error) {
 		return 0, fmt.Errorf("%w: %s: quick_check says %q (%v)", ErrCorrupt, path, check, err)
 	}
 	return version, nil
+}
+
+// migratedSince reports whether db's version is now past version: a
+// migration committed meanwhile. The version only grows, so verify looks
+// again at most once per version.
+func migratedSince(ctx context.Context, db *sql.DB, version int) bool {
+	var now int
+	return db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&now) == nil && now > version
 }
 
 // upgrade migrates the database at path to SchemaVersion. To
