@@ -3,7 +3,7 @@
 // event stream. The files follow the phases: crawl.go (the workers and their
 // lifetime), origin.go (an origin's one-time preparation), handle.go (one
 // page), record.go (its record and event), summary.go (the run and done
-// events).
+// events); frontier.go holds the interfaces of the state they work on.
 package crawl
 
 import (
