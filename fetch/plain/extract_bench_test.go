@@ -25,7 +25,7 @@ func BenchmarkExtract(b *testing.B) {
 	u, _ := url.Parse("http://example.test/")
 	for b.Loop() {
 		f := collect(root)
-		p := extract(root, f, u)
+		p := extract(f, textBlocks(root, f), u)
 		readHead(f, docBase(f, u), http.Header{})
 		if len(p.links) != 5000 {
 			b.Fatal(len(p.links))
@@ -46,7 +46,8 @@ func densePage(k int) []byte {
 }
 
 // BenchmarkDensePage parses and reads one 100-link page, as the plain side
-// does for each page of the dense site: the parse, the walk, the links.
+// did for each page of the dense site (the parse, the walk, the links), and
+// scans and reads it, as it does now.
 func BenchmarkDensePage(b *testing.B) {
 	page := densePage(100)
 	u, _ := url.Parse("http://127.0.0.1:8080/p/7")
@@ -64,7 +65,20 @@ func BenchmarkDensePage(b *testing.B) {
 				b.Fatal(err)
 			}
 			f := collect(root)
-			p := extract(root, f, u)
+			p := extract(f, textBlocks(root, f), u)
+			readHead(f, docBase(f, u), http.Header{})
+			if len(p.links) != 100 {
+				b.Fatal(len(p.links))
+			}
+		}
+	})
+	b.Run("scan", func(b *testing.B) {
+		for b.Loop() {
+			f, blocks, ok := scan(page)
+			if !ok {
+				b.Fatal("scan left the page to the parser")
+			}
+			p := extract(f, blocks, u)
 			readHead(f, docBase(f, u), http.Header{})
 			if len(p.links) != 100 {
 				b.Fatal(len(p.links))
@@ -82,7 +96,7 @@ func BenchmarkDensePageRead(b *testing.B) {
 	}
 	for b.Loop() {
 		f := collect(root)
-		p := extract(root, f, u)
+		p := extract(f, textBlocks(root, f), u)
 		readHead(f, docBase(f, u), http.Header{})
 		if len(p.links) != 100 {
 			b.Fatal(len(p.links))

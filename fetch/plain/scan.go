@@ -1,0 +1,642 @@
+package plain
+
+import (
+	"bytes"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/webgraph/webgraph/fetch"
+)
+
+// scan reads what extraction needs from a document without building its
+// tree: a lexer for plainly written HTML (see lexer), and a stack of the open elements kept the
+// way its parser keeps them for the documents scan accepts. It gives what
+// collect and textBlocks give for the parsed tree, or ok false for a
+// document whose tree the parser builds other than as written: an element
+// closed by a tag that does not close it in order (but a <p>, <li>, <dd> or
+// <dt> its parent's end or a sibling closes), anything inside a table,
+// <template>, SVG or MathML, forms and their controls, <pre>, a second
+// <html> or <body>, a link inside a link, a NUL byte, and every element not
+// named in scanKinds. The caller parses those (FuzzScanMatchesTree holds the
+// two to one answer).
+func scan(doc []byte) (f *found, blocks []string, ok bool) {
+	if bytes.IndexByte(doc, 0) >= 0 {
+		return nil, nil, false // the parser drops NULs where the tokenizer keeps them
+	}
+	s := &scanner{lx: lexer{b: doc, s: string(doc), share: len(doc) <= maxShared}, f: &found{}}
+	if !s.run() {
+		return nil, nil, false
+	}
+	return s.f, s.blocks, true
+}
+
+// A scanKind is how the parser treats a start tag in the body, for the tags
+// scan accepts.
+type scanKind uint8
+
+const (
+	kBail      scanKind = iota // scan gives up
+	kHTML                      // <html>
+	kHead                      // <head>
+	kBody                      // <body>
+	kHeadVoid                  // <base>, <link>, <meta>: void, the head's
+	kHeadRaw                   // <script>, <style>, <title>, <noscript>: raw text, the head's
+	kClosesP                   // a block that closes an open <p>
+	kHeading                   // h1–h6: closes a <p>, and a heading just opened
+	kListItem                  // <li>, <dd>, <dt>
+	kHr                        // <hr>: void, closes a <p>
+	kVoid                      // <br>, <img>, <wbr>
+	kFormatting                // <a>, <b>, <em> …: the parser's formatting elements
+	kGeneric                   // any other element, closed only by its own end tag
+)
+
+// scanKinds are the tags scan accepts. Tags x/net/html does not know (no
+// atom) are generic too: the parser gives them no rule of their own.
+var scanKinds = map[atom.Atom]scanKind{
+	atom.Html: kHTML, atom.Head: kHead, atom.Body: kBody,
+	atom.Base: kHeadVoid, atom.Link: kHeadVoid, atom.Meta: kHeadVoid,
+	atom.Script: kHeadRaw, atom.Style: kHeadRaw, atom.Title: kHeadRaw, atom.Noscript: kHeadRaw,
+	atom.Address: kClosesP, atom.Article: kClosesP, atom.Aside: kClosesP, atom.Blockquote: kClosesP,
+	atom.Center: kClosesP, atom.Details: kClosesP, atom.Dialog: kClosesP, atom.Dir: kClosesP,
+	atom.Div: kClosesP, atom.Dl: kClosesP, atom.Fieldset: kClosesP, atom.Figcaption: kClosesP,
+	atom.Figure: kClosesP, atom.Footer: kClosesP, atom.Header: kClosesP, atom.Hgroup: kClosesP,
+	atom.Main: kClosesP, atom.Menu: kClosesP, atom.Nav: kClosesP, atom.Ol: kClosesP, atom.P: kClosesP,
+	atom.Search: kClosesP, atom.Section: kClosesP, atom.Summary: kClosesP, atom.Ul: kClosesP,
+	atom.H1: kHeading, atom.H2: kHeading, atom.H3: kHeading, atom.H4: kHeading, atom.H5: kHeading, atom.H6: kHeading,
+	atom.Li: kListItem, atom.Dd: kListItem, atom.Dt: kListItem,
+	atom.Hr: kHr, atom.Br: kVoid, atom.Img: kVoid, atom.Wbr: kVoid,
+	atom.A: kFormatting, atom.B: kFormatting, atom.Big: kFormatting, atom.Code: kFormatting,
+	atom.Em: kFormatting, atom.Font: kFormatting, atom.I: kFormatting, atom.S: kFormatting,
+	atom.Small: kFormatting, atom.Strike: kFormatting, atom.Strong: kFormatting, atom.Tt: kFormatting,
+	atom.U: kFormatting,
+	atom.Span: kGeneric, atom.Abbr: kGeneric, atom.Cite: kGeneric, atom.Time: kGeneric,
+	atom.Label: kGeneric, atom.Sup: kGeneric, atom.Sub: kGeneric, atom.Mark: kGeneric,
+	atom.Q: kGeneric, atom.Kbd: kGeneric, atom.Var: kGeneric, atom.Samp: kGeneric, atom.Dfn: kGeneric,
+	atom.Data: kGeneric, atom.Bdi: kGeneric, atom.Bdo: kGeneric, atom.Ins: kGeneric, atom.Del: kGeneric,
+	atom.Canvas: kGeneric, atom.Picture: kGeneric,
+}
+
+// Where the scan is in the document, as the parser's insertion modes: before
+// the head (the initial modes), in it, after it, and in the body (the
+// after-body modes read as the body: see end).
+const (
+	beforeHead = iota
+	inHead
+	afterHead
+	inBody
+)
+
+// An open element.
+type scanEntry struct {
+	a     atom.Atom
+	name  string // the name of an element without an atom
+	kind  scanKind
+	block bool // its start and end break text blocks
+	hides bool // nothing under it is visible text (skipped, or hidden)
+	raw   bool // raw text: the tokenizer gives its text, then its end tag
+}
+
+// A capture gathers the text of an element extraction reads the text of.
+type capture struct {
+	depth  int // its entry in the stack
+	n      *scanNode
+	text   run
+	imgAlt bool // a link: wants its first img[alt]
+	img    *html.Node
+}
+
+// A scanNode is an element found's lists hold, with room for its text and
+// its first attributes: one allocation.
+type scanNode struct {
+	el   html.Node
+	text html.Node
+	attr [2]html.Attribute
+}
+
+// A run gathers text. One piece as the document writes it is kept as its
+// place in the document, to be given as a substring of it, not a copy.
+type run struct {
+	buf        []byte
+	start, end int // the one piece, while whole
+	n          int // pieces
+	whole      bool
+}
+
+// add adds t, which is src[start:end] when start >= 0.
+func (r *run) add(src string, t []byte, start, end int) {
+	if len(t) == 0 {
+		return
+	}
+	if r.n == 0 && start >= 0 {
+		r.start, r.end, r.whole, r.n = start, end, true, 1
+		return
+	}
+	if r.whole {
+		r.buf = append(r.buf[:0], src[r.start:r.end]...)
+		r.whole = false
+	}
+	r.buf = append(r.buf, t...)
+	r.n++
+}
+
+func (r *run) string(src string) string {
+	switch {
+	case r.n == 0:
+		return ""
+	case r.whole:
+		return src[r.start:r.end]
+	}
+	return string(r.buf)
+}
+
+func (r *run) reset() {
+	r.buf, r.n, r.whole = r.buf[:0], 0, false
+}
+
+type scanner struct {
+	lx     lexer
+	f      *found
+	mode   int
+	stack  []scanEntry
+	hidden int // entries on the stack that hide
+	open   [2]int // open <p> and <a> elements (see closeP)
+	deep   bool   // the stack grew past maxScanDepth
+	cur    run
+	blocks []string
+	caps   []capture
+
+	title, h1 bool // the first seen
+}
+
+// maxScanDepth is how deep scan nests elements: x/net/html refuses a
+// document nested deeper than 512, and scan leaves those to it.
+const maxScanDepth = 400
+
+func (s *scanner) run() bool {
+	for !s.deep {
+		switch s.lx.next() {
+		case tBail:
+			return false
+		case tEOF:
+			s.flush()
+			for len(s.caps) > 0 {
+				s.endCapture()
+			}
+			return true
+		case tText:
+			if !s.text(s.lx.textOf()) {
+				return false
+			}
+		case tStart:
+			if !s.start() {
+				return false
+			}
+		case tEnd:
+			if !s.end() {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+func (s *scanner) top() *scanEntry {
+	if len(s.stack) == 0 {
+		return nil
+	}
+	return &s.stack[len(s.stack)-1]
+}
+
+// text reads a text token: t, which is the document's bytes from start
+// (or, when start < 0, what the lexer made of them).
+func (s *scanner) text(t []byte, start int) bool {
+	if e := s.top(); e != nil && e.raw {
+		s.captureText(t, start)
+		return true
+	}
+	if s.mode != inBody {
+		rest := bytes.TrimLeft(t, asciiSpace)
+		if len(rest) == 0 {
+			return true // the head's, or the document's, or the html element's before the body: never read
+		}
+		if !s.impliedBody() {
+			return false
+		}
+		if start >= 0 {
+			start += len(t) - len(rest)
+		}
+		t = rest
+	}
+	s.captureText(t, start)
+	if s.hidden == 0 {
+		s.cur.add(s.lx.s, t, start, start+len(t))
+	}
+	return true
+}
+
+func (s *scanner) captureText(t []byte, start int) {
+	for i := range s.caps {
+		s.caps[i].text.add(s.lx.s, t, start, start+len(t))
+	}
+}
+
+// impliedBody ends what is open before the body and opens one, as text or
+// a tag of the body's does where the document has not opened it.
+func (s *scanner) impliedBody() bool {
+	switch s.mode {
+	case beforeHead:
+		if len(s.stack) == 0 {
+			s.push(scanEntry{a: atom.Html, kind: kHTML}, nil)
+		}
+	case inHead:
+		s.pop() // the head
+	}
+	s.mode = inBody
+	s.push(scanEntry{a: atom.Body, kind: kBody, block: true}, nil)
+	return true
+}
+
+func (s *scanner) start() bool {
+	name := s.lx.name
+	a := atom.Lookup(name)
+	kind, known := scanKinds[a]
+	if a == 0 {
+		kind, known = kGeneric, len(name) > 0
+	}
+	if !known {
+		return false
+	}
+	e := scanEntry{a: a, kind: kind}
+	if a == 0 {
+		e.name = string(name)
+	}
+
+	if top := s.top(); top != nil && top.raw {
+		return false // the tokenizer gives a raw text element its text and end tag only
+	}
+	switch s.mode {
+	case beforeHead:
+		switch kind {
+		case kHTML:
+			if len(s.stack) > 0 {
+				return false
+			}
+			s.push(e, s.node(e))
+			return true
+		case kHead:
+			if len(s.stack) == 0 {
+				s.push(scanEntry{a: atom.Html, kind: kHTML}, nil)
+			}
+			s.push(e, s.node(e))
+			s.mode = inHead
+			return true
+		case kHeadVoid, kHeadRaw:
+			if len(s.stack) == 0 {
+				s.push(scanEntry{a: atom.Html, kind: kHTML}, nil)
+			}
+			s.push(scanEntry{a: atom.Head, kind: kHead}, nil)
+			s.mode = inHead
+			return s.headElement(e)
+		case kBody:
+			if len(s.stack) == 0 {
+				s.push(scanEntry{a: atom.Html, kind: kHTML}, nil)
+			}
+			s.mode = inBody
+			s.push(e, s.node(e))
+			return true
+		}
+		if !s.impliedBody() {
+			return false
+		}
+	case inHead:
+		switch kind {
+		case kHeadVoid, kHeadRaw:
+			return s.headElement(e)
+		case kHTML, kHead:
+			return false
+		case kBody:
+			s.pop() // the head
+			s.mode = inBody
+			s.push(e, s.node(e))
+			return true
+		}
+		if !s.impliedBody() {
+			return false
+		}
+	case afterHead:
+		switch {
+		case kind == kHeadVoid, kind == kHeadRaw && a != atom.Noscript:
+			return s.headElement(e) // into the head, as the parser puts it
+		case kind == kHTML, kind == kHead:
+			return false
+		case kind == kBody:
+			s.mode = inBody
+			s.push(e, s.node(e))
+			return true
+		}
+		if !s.impliedBody() {
+			return false
+		}
+	}
+	return s.bodyStart(e)
+}
+
+// headElement opens (or opens and closes) an element of the head's.
+func (s *scanner) headElement(e scanEntry) bool {
+	n := s.node(e)
+	if e.kind == kHeadVoid {
+		s.push(e, n)
+		s.pop()
+		return true
+	}
+	e.raw = true
+	s.push(e, n)
+	return true
+}
+
+func (s *scanner) bodyStart(e scanEntry) bool {
+	switch e.kind {
+	case kHTML, kHead, kBody:
+		return false // the parser ignores it or merges its attributes
+	case kHeadVoid, kHeadRaw:
+		return s.headElement(e)
+	case kClosesP:
+		if !s.closeP() {
+			return false
+		}
+	case kHeading:
+		if !s.closeP() {
+			return false
+		}
+		if t := s.top(); t.kind == kHeading {
+			s.pop()
+		}
+	case kListItem:
+		for i := len(s.stack) - 1; i >= 0; i-- {
+			o := &s.stack[i]
+			if o.kind == kListItem && (o.a == atom.Li) == (e.a == atom.Li) {
+				for len(s.stack) > i {
+					s.pop() // none a formatting element: see below
+				}
+				break
+			}
+			if o.kind == kFormatting {
+				return false // it may be closed here, and left in the parser's list of formatting elements to open again
+			}
+			if o.a == atom.Address || o.a == atom.Div || o.a == atom.P || !special(o) {
+				continue
+			}
+			break
+		}
+		if !s.closeP() {
+			return false
+		}
+	case kHr:
+		if !s.closeP() {
+			return false
+		}
+		s.push(e, s.node(e))
+		s.pop()
+		return true
+	case kVoid:
+		sn := s.node(e)
+		if e.a == atom.Img { // kept: node keeps every img
+			for i := range s.caps {
+				c := &s.caps[i]
+				if c.imgAlt && c.img == nil && hasAttr(&sn.el, "alt") {
+					c.img = &sn.el
+				}
+			}
+		}
+		s.push(e, sn)
+		s.pop()
+		return true
+	case kFormatting:
+		if e.a == atom.A && s.open[1] > 0 {
+			return false // a link in a link: the parser closes the first
+		}
+	}
+	s.push(e, s.node(e))
+	return true
+}
+
+// special reports whether the parser counts an open element as special
+// (it stops the search for an <li> to close).
+func special(e *scanEntry) bool {
+	switch e.kind {
+	case kFormatting, kGeneric:
+		return false
+	}
+	return true
+}
+
+// closeP closes an open <p>, as a block's start tag does: the <p> must be
+// the current element.
+func (s *scanner) closeP() bool {
+	if s.open[0] == 0 {
+		return true
+	}
+	if s.top().a != atom.P {
+		return false
+	}
+	s.pop()
+	return true
+}
+
+// node returns the element for found's lists, or nil when extraction never
+// reads it.
+func (s *scanner) node(e scanEntry) *scanNode {
+	keep := false
+	switch e.a {
+	case atom.Title, atom.Base, atom.H1, atom.Script, atom.A, atom.Meta, atom.Link, atom.Img:
+		keep = true
+	}
+	for _, at := range s.lx.attrs {
+		if k := string(at.key); k == "id" || k == "hidden" {
+			keep = true
+		}
+	}
+	if !keep {
+		return nil
+	}
+	sn := &scanNode{el: html.Node{Type: html.ElementNode, DataAtom: e.a, Data: e.name}}
+	n := &sn.el
+	if e.a != 0 {
+		n.Data = e.a.String()
+	}
+	if len(s.lx.attrs) > 0 {
+		if len(s.lx.attrs) <= len(sn.attr) {
+			n.Attr = sn.attr[:len(s.lx.attrs)]
+		} else {
+			n.Attr = make([]html.Attribute, len(s.lx.attrs))
+		}
+		for i, at := range s.lx.attrs {
+			n.Attr[i] = html.Attribute{Key: atom.String(at.key), Val: s.lx.value(at)}
+		}
+	}
+	return sn
+}
+
+// push opens e, sn its element (nil when extraction never reads it).
+func (s *scanner) push(e scanEntry, sn *scanNode) {
+	var n *html.Node
+	if sn != nil {
+		n = &sn.el
+		if _, hidden := attr(n, "hidden"); hidden {
+			e.hides = true
+		}
+		s.f.see(n)
+		if n.DataAtom == atom.Meta && !s.f.refreshed {
+			if v, ok := attr(n, "http-equiv"); ok && strings.EqualFold(strings.TrimSpace(v), "refresh") {
+				if c, ok := attr(n, "content"); ok && c != "" {
+					s.f.refresh, s.f.refreshed = c, true
+				}
+			}
+		}
+	}
+	if skipped[e.a] {
+		e.hides = true
+	}
+	if s.hidden == 0 && !e.hides && blockTags[e.a] {
+		e.block = true
+		s.flush()
+	}
+	if e.hides {
+		s.hidden++
+	}
+	s.count(e.a, 1)
+	s.stack = append(s.stack, e)
+	if len(s.stack) > maxScanDepth {
+		s.deep = true
+	}
+	if n == nil {
+		return
+	}
+	switch {
+	case n.DataAtom == atom.Title && !s.title:
+		s.title = true
+		s.caps = append(s.caps, capture{depth: len(s.stack) - 1, n: sn})
+	case n.DataAtom == atom.H1 && !s.h1:
+		s.h1 = true
+		s.caps = append(s.caps, capture{depth: len(s.stack) - 1, n: sn})
+	case n.DataAtom == atom.A:
+		s.caps = append(s.caps, capture{depth: len(s.stack) - 1, n: sn, imgAlt: true})
+	case n.DataAtom == atom.Script:
+		if t, _ := attr(n, "type"); strings.EqualFold(strings.TrimSpace(t), "application/ld+json") {
+			s.caps = append(s.caps, capture{depth: len(s.stack) - 1, n: sn}) // readHead reads its text
+		}
+	}
+}
+
+func (s *scanner) pop() {
+	i := len(s.stack) - 1
+	e := s.stack[i]
+	for len(s.caps) > 0 && s.caps[len(s.caps)-1].depth >= i {
+		s.endCapture()
+	}
+	if e.hides {
+		s.hidden--
+	}
+	s.count(e.a, -1)
+	if e.block {
+		s.flush()
+	}
+	s.stack = s.stack[:i]
+}
+
+// count counts an element of a opened (d 1) or closed (d -1).
+func (s *scanner) count(a atom.Atom, d int) {
+	switch a {
+	case atom.P:
+		s.open[0] += d
+	case atom.A:
+		s.open[1] += d
+	}
+}
+
+// endCapture gives the innermost capture's element what it gathered: its
+// text as one child, and a link's first img[alt] after it.
+func (s *scanner) endCapture() {
+	c := &s.caps[len(s.caps)-1]
+	if c.text.n > 0 {
+		c.n.text = html.Node{Type: html.TextNode, Data: c.text.string(s.lx.s)}
+		c.n.el.AppendChild(&c.n.text)
+	}
+	if c.img != nil {
+		c.n.el.AppendChild(c.img)
+	}
+	s.caps = s.caps[:len(s.caps)-1]
+}
+
+func (s *scanner) flush() {
+	if s.cur.n == 0 {
+		return
+	}
+	if t := fetch.CollapseSpace(s.cur.string(s.lx.s)); t != "" {
+		s.blocks = append(s.blocks, t)
+	}
+	s.cur.reset()
+}
+
+func (s *scanner) end() bool {
+	name := s.lx.name
+	a := atom.Lookup(name)
+	top := s.top()
+	if top != nil && top.raw {
+		if top.a != a {
+			return false
+		}
+		s.pop()
+		return true
+	}
+	switch s.mode {
+	case inHead:
+		if a != atom.Head {
+			return false
+		}
+		s.pop()
+		s.mode = afterHead
+		return true
+	case beforeHead, afterHead:
+		return false
+	}
+	kind, known := scanKinds[a]
+	if a == 0 {
+		kind, known = kGeneric, len(name) > 0
+	}
+	if !known {
+		return false
+	}
+	switch kind {
+	case kHTML, kBody:
+		return true // the body stays open to the end: what follows is read as its
+	case kClosesP, kHeading, kListItem:
+		// The implied ends of <p>, <li>, <dd> and <dt>, then the element.
+		i := len(s.stack) - 1
+		for i >= 0 && s.stack[i].a != a && (kind != kHeading || s.stack[i].kind != kHeading) {
+			switch s.stack[i].a {
+			case atom.P, atom.Li, atom.Dd, atom.Dt:
+				i--
+				continue
+			}
+			return false
+		}
+		if i < 0 {
+			return false // not open: the parser ignores it, or opens a <p>
+		}
+		for len(s.stack) > i {
+			s.pop()
+		}
+		return true
+	case kFormatting, kGeneric:
+		if top == nil || top.a != a || a == 0 && top.name != string(name) {
+			return false
+		}
+		s.pop()
+		return true
+	}
+	return false
+}
+
