@@ -16,13 +16,13 @@ import (
 // stops it (tBail) and scan leaves the document to the parser. It copies
 // nothing it is not asked for.
 type lexer struct {
-	b   []byte
-	s   string // b as a string: what is kept of it is a substring, not a copy
+	b []byte
+	s string // b as a string: what is kept of it is a substring, not a copy
 	// share says what is kept may be a substring of s: s is small enough
 	// to be held as long as what is kept of it (see maxShared).
 	share bool
-	i   int
-	raw []byte // the raw text element just opened: its text comes next
+	i     int
+	raw   []byte // the raw text element just opened: its text comes next
 
 	// The current token.
 	name        []byte // a tag's name, lower case (in nameBuf)

@@ -37,19 +37,19 @@ func scan(doc []byte) (f *found, blocks []string, ok bool) {
 type scanKind uint8
 
 const (
-	kBail      scanKind = iota // scan gives up
-	kHTML                      // <html>
-	kHead                      // <head>
-	kBody                      // <body>
-	kHeadVoid                  // <base>, <link>, <meta>: void, the head's
-	kHeadRaw                   // <script>, <style>, <title>, <noscript>: raw text, the head's
-	kClosesP                   // a block that closes an open <p>
-	kHeading                   // h1–h6: closes a <p>, and a heading just opened
-	kListItem                  // <li>, <dd>, <dt>
-	kHr                        // <hr>: void, closes a <p>
-	kVoid                      // <br>, <img>, <wbr>
-	kFormatting                // <a>, <b>, <em> …: the parser's formatting elements
-	kGeneric                   // any other element, closed only by its own end tag
+	kBail       scanKind = iota // scan gives up
+	kHTML                       // <html>
+	kHead                       // <head>
+	kBody                       // <body>
+	kHeadVoid                   // <base>, <link>, <meta>: void, the head's
+	kHeadRaw                    // <script>, <style>, <title>, <noscript>: raw text, the head's
+	kClosesP                    // a block that closes an open <p>
+	kHeading                    // h1–h6: closes a <p>, and a heading just opened
+	kListItem                   // <li>, <dd>, <dt>
+	kHr                         // <hr>: void, closes a <p>
+	kVoid                       // <br>, <img>, <wbr>
+	kFormatting                 // <a>, <b>, <em> …: the parser's formatting elements
+	kGeneric                    // any other element, closed only by its own end tag
 )
 
 // scanKinds are the tags scan accepts. Tags x/net/html does not know (no
@@ -70,7 +70,7 @@ var scanKinds = map[atom.Atom]scanKind{
 	atom.A: kFormatting, atom.B: kFormatting, atom.Big: kFormatting, atom.Code: kFormatting,
 	atom.Em: kFormatting, atom.Font: kFormatting, atom.I: kFormatting, atom.S: kFormatting,
 	atom.Small: kFormatting, atom.Strike: kFormatting, atom.Strong: kFormatting, atom.Tt: kFormatting,
-	atom.U: kFormatting,
+	atom.U:    kFormatting,
 	atom.Span: kGeneric, atom.Abbr: kGeneric, atom.Cite: kGeneric, atom.Time: kGeneric,
 	atom.Label: kGeneric, atom.Sup: kGeneric, atom.Sub: kGeneric, atom.Mark: kGeneric,
 	atom.Q: kGeneric, atom.Kbd: kGeneric, atom.Var: kGeneric, atom.Samp: kGeneric, atom.Dfn: kGeneric,
@@ -160,7 +160,7 @@ type scanner struct {
 	f      *found
 	mode   int
 	stack  []scanEntry
-	hidden int // entries on the stack that hide
+	hidden int    // entries on the stack that hide
 	open   [2]int // open <p> and <a> elements (see closeP)
 	deep   bool   // the stack grew past maxScanDepth
 	cur    run
@@ -639,4 +639,3 @@ func (s *scanner) end() bool {
 	}
 	return false
 }
-
