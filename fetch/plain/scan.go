@@ -78,6 +78,22 @@ var scanKinds = map[atom.Atom]scanKind{
 	atom.Canvas: kGeneric, atom.Picture: kGeneric,
 }
 
+// A tagInfo is what scan knows of a tag: its kind, and whether
+// extraction skips it or breaks text blocks at it (skipped, blockTags).
+type tagInfo struct {
+	kind        scanKind
+	known       bool
+	skip, block bool
+}
+
+var tagInfos = func() map[atom.Atom]tagInfo {
+	m := make(map[atom.Atom]tagInfo, len(scanKinds))
+	for a, k := range scanKinds {
+		m[a] = tagInfo{kind: k, known: true, skip: skipped[a], block: blockTags[a]}
+	}
+	return m
+}()
+
 // Where the scan is in the document, as the parser's insertion modes: before
 // the head (the initial modes), in it, after it, and in the body (the
 // after-body modes read as the body: see end).
@@ -96,6 +112,13 @@ type scanEntry struct {
 	block bool // its start and end break text blocks
 	hides bool // nothing under it is visible text (skipped, or hidden)
 	raw   bool // raw text: the tokenizer gives its text, then its end tag
+	info  tagInfo
+}
+
+// entry is a new open element of the atom a (not 0).
+func entry(a atom.Atom) scanEntry {
+	info := tagInfos[a]
+	return scanEntry{a: a, kind: info.kind, info: info}
 }
 
 // A capture gathers the text of an element extraction reads the text of.
@@ -166,6 +189,7 @@ type scanner struct {
 	cur    run
 	blocks []string
 	caps   []capture
+	slab   []scanNode // where node takes its nodes from: a few allocations a page, not one a node
 
 	title, h1 bool // the first seen
 }
@@ -248,27 +272,28 @@ func (s *scanner) impliedBody() bool {
 	switch s.mode {
 	case beforeHead:
 		if len(s.stack) == 0 {
-			s.push(scanEntry{a: atom.Html, kind: kHTML}, nil)
+			s.push(entry(atom.Html), nil)
 		}
 	case inHead:
 		s.pop() // the head
 	}
 	s.mode = inBody
-	s.push(scanEntry{a: atom.Body, kind: kBody, block: true}, nil)
+	s.push(entry(atom.Body), nil)
 	return true
 }
 
 func (s *scanner) start() bool {
 	name := s.lx.name
 	a := atom.Lookup(name)
-	kind, known := scanKinds[a]
+	info := tagInfos[a]
 	if a == 0 {
-		kind, known = kGeneric, len(name) > 0
+		info = tagInfo{kind: kGeneric, known: len(name) > 0}
 	}
-	if !known {
+	if !info.known {
 		return false
 	}
-	e := scanEntry{a: a, kind: kind}
+	kind := info.kind
+	e := scanEntry{a: a, kind: kind, info: info}
 	if a == 0 {
 		e.name = string(name)
 	}
@@ -287,21 +312,21 @@ func (s *scanner) start() bool {
 			return true
 		case kHead:
 			if len(s.stack) == 0 {
-				s.push(scanEntry{a: atom.Html, kind: kHTML}, nil)
+				s.push(entry(atom.Html), nil)
 			}
 			s.push(e, s.node(e))
 			s.mode = inHead
 			return true
 		case kHeadVoid, kHeadRaw:
 			if len(s.stack) == 0 {
-				s.push(scanEntry{a: atom.Html, kind: kHTML}, nil)
+				s.push(entry(atom.Html), nil)
 			}
-			s.push(scanEntry{a: atom.Head, kind: kHead}, nil)
+			s.push(entry(atom.Head), nil)
 			s.mode = inHead
 			return s.headElement(e)
 		case kBody:
 			if len(s.stack) == 0 {
-				s.push(scanEntry{a: atom.Html, kind: kHTML}, nil)
+				s.push(entry(atom.Html), nil)
 			}
 			s.mode = inBody
 			s.push(e, s.node(e))
@@ -461,7 +486,16 @@ func (s *scanner) node(e scanEntry) *scanNode {
 	if !keep {
 		return nil
 	}
-	sn := &scanNode{el: html.Node{Type: html.ElementNode, DataAtom: e.a, Data: e.name}}
+	if len(s.slab) == cap(s.slab) {
+		n := 64
+		if s.slab == nil { // first: room for the links and a few more
+			n = min(bytes.Count(s.lx.b, []byte("<a")), 1024) + 8
+		}
+		s.slab = make([]scanNode, 0, n)
+	}
+	s.slab = s.slab[:len(s.slab)+1]
+	sn := &s.slab[len(s.slab)-1]
+	sn.el = html.Node{Type: html.ElementNode, DataAtom: e.a, Data: e.name}
 	n := &sn.el
 	if e.a != 0 {
 		n.Data = e.a.String()
@@ -496,10 +530,10 @@ func (s *scanner) push(e scanEntry, sn *scanNode) {
 			}
 		}
 	}
-	if skipped[e.a] {
+	if e.info.skip {
 		e.hides = true
 	}
-	if s.hidden == 0 && !e.hides && blockTags[e.a] {
+	if s.hidden == 0 && !e.hides && e.info.block {
 		e.block = true
 		s.flush()
 	}
@@ -602,13 +636,14 @@ func (s *scanner) end() bool {
 	case beforeHead, afterHead:
 		return false
 	}
-	kind, known := scanKinds[a]
+	info := tagInfos[a]
 	if a == 0 {
-		kind, known = kGeneric, len(name) > 0
+		info = tagInfo{kind: kGeneric, known: len(name) > 0}
 	}
-	if !known {
+	if !info.known {
 		return false
 	}
+	kind := info.kind
 	switch kind {
 	case kHTML, kBody:
 		return true // the body stays open to the end: what follows is read as its
