@@ -94,6 +94,34 @@ var tagInfos = func() map[atom.Atom]tagInfo {
 	return m
 }()
 
+// tagTable holds tagInfos in a table indexed by a hash of the atom, each
+// slot the first atom that hashes to it: most look-ups end there, without
+// the map's hashing (they were 6 % of a scan).
+var tagTable = func() (t [512]struct {
+	a    atom.Atom
+	info tagInfo
+}) {
+	for a, info := range tagInfos {
+		if i := tagSlot(a); t[i].a == 0 {
+			t[i].a, t[i].info = a, info
+		}
+	}
+	return t
+}()
+
+func tagSlot(a atom.Atom) uint32 { return (uint32(a)>>8 ^ uint32(a)) & 511 }
+
+// tagInfoOf returns what scan knows of the tag a (not 0).
+func tagInfoOf(a atom.Atom) tagInfo {
+	switch e := &tagTable[tagSlot(a)]; e.a {
+	case a:
+		return e.info
+	case 0:
+		return tagInfo{}
+	}
+	return tagInfos[a]
+}
+
 // Where the scan is in the document, as the parser's insertion modes: before
 // the head (the initial modes), in it, after it, and in the body (the
 // after-body modes read as the body: see end).
@@ -117,7 +145,7 @@ type scanEntry struct {
 
 // entry is a new open element of the atom a (not 0).
 func entry(a atom.Atom) scanEntry {
-	info := tagInfos[a]
+	info := tagInfoOf(a)
 	return scanEntry{a: a, kind: info.kind, info: info}
 }
 
@@ -135,8 +163,12 @@ type capture struct {
 type scanNode struct {
 	el   html.Node
 	text html.Node
-	attr [2]html.Attribute
+	attr [1]html.Attribute
 }
+
+// slabSize is how many nodes scan allocates at once: 30 KB, below the
+// 32 KB past which the runtime allocates an object on its own, slowly.
+const slabSize = 120
 
 // A run gathers text. One piece as the document writes it is kept as its
 // place in the document, to be given as a substring of it, not a copy.
@@ -285,7 +317,7 @@ func (s *scanner) impliedBody() bool {
 func (s *scanner) start() bool {
 	name := s.lx.name
 	a := atom.Lookup(name)
-	info := tagInfos[a]
+	info := tagInfoOf(a)
 	if a == 0 {
 		info = tagInfo{kind: kGeneric, known: len(name) > 0}
 	}
@@ -487,9 +519,9 @@ func (s *scanner) node(e scanEntry) *scanNode {
 		return nil
 	}
 	if len(s.slab) == cap(s.slab) {
-		n := 64
-		if s.slab == nil { // first: room for the links and a few more
-			n = min(bytes.Count(s.lx.b, []byte("<a")), 1024) + 8
+		n := slabSize
+		if s.slab == nil { // first: about what a page of its length needs
+			n = min(len(s.lx.b)/32+8, slabSize)
 		}
 		s.slab = make([]scanNode, 0, n)
 	}
@@ -636,7 +668,7 @@ func (s *scanner) end() bool {
 	case beforeHead, afterHead:
 		return false
 	}
-	info := tagInfos[a]
+	info := tagInfoOf(a)
 	if a == 0 {
 		info = tagInfo{kind: kGeneric, known: len(name) > 0}
 	}
