@@ -1,6 +1,8 @@
 // Package plain fetches a page the way a program without a browser does: one
 // net/http GET, the redirect chain recorded, the body capped and decoded to
-// UTF-8, and the visible text and links read with goquery.
+// UTF-8, and the visible text and links read by a scan that builds no tree
+// (scan.go), or, from a page written other than plainly, from the tree
+// x/net/html parses.
 package plain
 
 import (
