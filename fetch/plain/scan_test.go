@@ -51,7 +51,7 @@ var scanCases = []string{
 	`<!doctype html><html><head><title>T</title></head><body><h1>H</h1><p>One <a href="/a">a</a></p></body></html>`,
 	`<p>one<p>two<div>three</div>four<ul><li>x<li>y</ul>`,
 	`<dl><dt>a<dd>b<dt>c</dl><h1>x<h2>y</h2>`,
-	`<li>a<div>b<li>c`, `<li><span>a<li>b`, `<li><b>a<li>b`, `<ul><li>a<ul><li>b</ul></li></ul>`,
+	`<li>a<div>b<li>c`, `<li><span>a<li>b`, `<li><b>a<li>b`, `<li><a href=/x>a<li>b`, `<ul><li>a<ul><li>b</ul></li></ul>`,
 	`<p>a<b>b<p>c`, `<p><a href=/x>x<p>y`, `<a href=/1>1<a href=/2>2</a>`, `<p><span>a<div>b</div>`,
 	`<h1>a</h2>b`, `<div>a<p>b</div>c`, `<div><span>a</div>b`, `</p>x`, `<p>a</li>b`,
 	`<title>t</title>  text before the body<body>after`, `x<body hidden>y`, `<html hidden><p>gone`,
@@ -166,5 +166,43 @@ func FuzzScanMatchesTree(f *testing.F) {
 			return // deep trees are slow to compare, not different
 		}
 		scanMatchesTree(t, "fuzz", []byte(doc))
+	})
+}
+
+// scanVocabulary is what FuzzScanTokens writes documents of: the tags scan
+// reads, in and out of order, with the text and attributes it reads, and a
+// few it leaves to the parser.
+var scanVocabulary = []string{
+	"<p>", "</p>", "<div>", "</div>", "<li>", "</li>", "<ul>", "</ul>", "<ol>", "</ol>",
+	"<dl>", "</dl>", "<dd>", "</dd>", "<dt>", "</dt>", "<h1>", "</h1>", "<h2>", "</h2>",
+	"<a href=/x>", "<a href='/y?a=1&amp;b=2' rel=nofollow>", "<a id=i name=n href=#f title=T>", "</a>",
+	"<b>", "</b>", "<em>", "</em>", "<i>", "</i>", "<span>", "</span>", "<x-y>", "</x-y>",
+	"<section>", "</section>", "<nav>", "</nav>", "<center>", "</center>", "<canvas>", "</canvas>",
+	"<br>", "<br/>", "<hr>", "<img alt=pic>", "<img src=x>", "<wbr>",
+	"text", "more words", " ", "\n", "\r\n", "&amp;", "&lt;x&gt;", "\u00a0",
+	"<html>", "<html lang=en id=top>", "</html>", "<head>", "</head>", "<body>", "<body class=b>", "</body>",
+	"<title>T &amp; t</title>", "<meta name=description content=d>", "<meta name=robots content=noindex>",
+	"<meta http-equiv=refresh content=\"0;url=/r\">", "<base href=/b/>", "<link rel=canonical href=/c>",
+	"<link rel=alternate hreflang=de href=/de>", "<script>var a = '<p>'</script>",
+	"<script type=application/ld+json>{\"@type\":\"Thing\"}</script>", "<style>p{}</style>",
+	"<noscript><a href=/n>n</a></noscript>", "<p hidden>", "<div hidden>", "<span hidden>", "<h1 id=h>",
+	"<!-- c -->", "<!doctype html>", "<table>", "<td>", "<svg>", "<pre>", "<template>", "<form>", "</br>",
+}
+
+// FuzzScanTokens holds scan to the parsed tree's answer on documents
+// written from scanVocabulary, most of which scan reads (FuzzScanMatchesTree
+// finds few such documents in arbitrary bytes).
+func FuzzScanTokens(f *testing.F) {
+	f.Add([]byte{0, 4, 6, 47, 48, 1, 8, 9, 47, 8, 3})
+	f.Add([]byte{58, 61, 64, 63, 66, 0, 22, 47, 23, 24, 25, 26, 48, 27, 1})
+	f.Fuzz(func(t *testing.T, picks []byte) {
+		if len(picks) > 400 {
+			return
+		}
+		var doc strings.Builder
+		for _, p := range picks {
+			doc.WriteString(scanVocabulary[int(p)%len(scanVocabulary)])
+		}
+		scanMatchesTree(t, "tokens", []byte(doc.String()))
 	})
 }
