@@ -11,7 +11,8 @@ import (
 // the documents written plainly: tags whose names are letters, digits and
 // hyphens, attributes whose names are letters, digits and "-_:.", values
 // quoted, or unquoted without quotes, "<", "=" or "`", and no character
-// reference in a value but "&amp;"; comments that hold no "--"; a doctype;
+// reference in a value but a few named ones and numbers (see
+// plainReference); comments that hold no "--"; a doctype;
 // raw text closed by its end tag (a script's without "<!--"). Anything else
 // stops it (tBail) and scan leaves the document to the parser. It copies
 // nothing it is not asked for.
@@ -41,7 +42,7 @@ type lexer struct {
 type lexAttr struct {
 	key    []byte
 	vs, ve int
-	amp    bool // the value holds "&amp;"
+	amp    bool // the value holds a character reference (see plainReference)
 }
 
 // maxShared is the largest document whose text and attributes are kept as
@@ -302,10 +303,11 @@ func (l *lexer) attr() bool {
 			if k < 0 {
 				break
 			}
-			if !bytes.HasPrefix(v[k:], []byte("&amp;")) {
+			n := plainReference(v[k:])
+			if n == 0 {
 				return false
 			}
-			v = v[k+5:]
+			v = v[k+n:]
 		}
 		amp = true
 	}
@@ -329,7 +331,35 @@ func (l *lexer) value(a lexAttr) string {
 		}
 		return l.s[a.vs:a.ve]
 	}
-	return strings.ReplaceAll(l.s[a.vs:a.ve], "&amp;", "&")
+	return html.UnescapeString(l.s[a.vs:a.ve])
+}
+
+// plainReference returns the length of the character reference at the
+// start of v ("&..."), when it is one the tokenizer reads in an attribute
+// value as it reads it in text (a name it knows, or a number, ended by
+// ";"), else 0: html.UnescapeString then reads the value as the tokenizer
+// does.
+func plainReference(v []byte) int {
+	for _, name := range []string{"&amp;", "&quot;", "&lt;", "&gt;", "&apos;", "&nbsp;"} {
+		if bytes.HasPrefix(v, []byte(name)) {
+			return len(name)
+		}
+	}
+	if len(v) < 4 || v[1] != '#' {
+		return 0
+	}
+	i, hex := 2, v[2] == 'x' || v[2] == 'X'
+	if hex {
+		i++
+	}
+	start := i
+	for i < len(v) && i-start < 6 && (isDigit(v[i]) || hex && ('a' <= lower(v[i]) && lower(v[i]) <= 'f')) {
+		i++
+	}
+	if i == start || i >= len(v) || v[i] != ';' {
+		return 0
+	}
+	return i + 1
 }
 
 func (l *lexer) endTag() lexToken {

@@ -50,6 +50,9 @@ const (
 	kVoid                       // <br>, <img>, <wbr>
 	kFormatting                 // <a>, <b>, <em> …: the parser's formatting elements
 	kGeneric                    // any other element, closed only by its own end tag
+	kButton                     // <button>: closes only its own end tag, bounds a <p>'s scope
+	kForm                       // <form>: closes a <p>; a second one open is ignored
+	kRawBody                    // <iframe>: raw text, in the body
 )
 
 // scanKinds are the tags scan accepts. Tags x/net/html does not know (no
@@ -76,6 +79,7 @@ var scanKinds = map[atom.Atom]scanKind{
 	atom.Q: kGeneric, atom.Kbd: kGeneric, atom.Var: kGeneric, atom.Samp: kGeneric, atom.Dfn: kGeneric,
 	atom.Data: kGeneric, atom.Bdi: kGeneric, atom.Bdo: kGeneric, atom.Ins: kGeneric, atom.Del: kGeneric,
 	atom.Canvas: kGeneric, atom.Picture: kGeneric,
+	atom.Button: kButton, atom.Form: kForm, atom.Input: kVoid, atom.Iframe: kRawBody,
 }
 
 // A tagInfo is what scan knows of a tag: its kind, and whether
@@ -216,7 +220,7 @@ type scanner struct {
 	mode   int
 	stack  []scanEntry
 	hidden int    // entries on the stack that hide
-	open   [2]int // open <p> and <a> elements (see closeP)
+	open   [4]int // open <p>, <a>, <form> and <button> elements (see closeP, count)
 	deep   bool   // the stack grew past maxScanDepth
 	cur    run
 	blocks []string
@@ -450,6 +454,19 @@ func (s *scanner) bodyStart(e scanEntry) bool {
 		if !s.closeP() {
 			return false
 		}
+	case kButton:
+		if s.open[3] > 0 {
+			return false // the parser closes the open one
+		}
+	case kForm:
+		if s.open[2] > 0 {
+			return false // the parser ignores it
+		}
+		if !s.closeP() {
+			return false
+		}
+	case kRawBody:
+		e.raw = true
 	case kHr:
 		if !s.closeP() {
 			return false
@@ -619,6 +636,10 @@ func (s *scanner) count(a atom.Atom, d int) {
 		s.open[0] += d
 	case atom.A:
 		s.open[1] += d
+	case atom.Form:
+		s.open[2] += d
+	case atom.Button:
+		s.open[3] += d
 	}
 }
 
@@ -679,7 +700,7 @@ func (s *scanner) end() bool {
 	switch kind {
 	case kHTML, kBody:
 		return true // the body stays open to the end: what follows is read as its
-	case kClosesP, kHeading, kListItem:
+	case kClosesP, kHeading, kListItem, kButton, kForm:
 		// The implied ends of <p>, <li>, <dd> and <dt>, then the element.
 		i := len(s.stack) - 1
 		for i >= 0 && s.stack[i].a != a && (kind != kHeading || s.stack[i].kind != kHeading) {

@@ -74,6 +74,9 @@ code</pre>`, `<form><input></form>`, "<p>a\x00b",
 	"<title>a &amp; b\r\nc</title><p>d &lt; e\rf</p><script>if (a < b) x = '</p>'</script>< g",
 	"<!DOCTYPE html><!-- c --><!----><p>x</p><style>p{}</style  ><noscript></noscript>",
 	strings.Repeat("<div>", 390) + "deep",
+	`<form id=f><p>a<input name=q hidden><button>Go <a href=/b>b</a></button></form>c</form><p><button>x<p>y</button>`,
+	`<iframe src=/f><a href=/in>in</a></iframe>after<head><iframe>x</iframe>`, `<p><form>x</form><button><p>a</button>`,
+	`<div title="a &quot;q&quot; &lt;b&gt; &#39;c&#x27; &apos;d&nbsp;e &amp;">x</div><a href="/q?x=1&#38;y=2">y</a>`,
 }
 
 func TestScanMatchesTree(t *testing.T) {
@@ -133,11 +136,11 @@ func TestScanLeavesToTheParser(t *testing.T) {
 	for _, doc := range []string{
 		`<table><tr><td>a</td></tr></table>`, `<template><a href=/t>t</a></template>`,
 		`<svg><a href=/s>s</a></svg>`, `<math><mi>x</mi></math>`, "<pre>\ncode</pre>",
-		`<form><input></form>`, "<p>a\x00b", `<html><html lang=en>`, `<body><body id=b>`,
+		`<form><form>`, `<button><button>`, "<p>a\x00b", `<html><html lang=en>`, `<body><body id=b>`,
 		`<a href=/1>1<a href=/2>2</a>`, `<p><a href=/x>x<p>y`, `<p><span>a<div>b</div>`,
 		`<li><b>a<li>b`, `<div><span>a</div>b`, `</p>x`, `<p>a</li>b`,
 		strings.Repeat("<div>", 600), // the parser refuses it
-		`<p a="1"b=2>`, `<a href=x=y>`, "<a href='&lt;'>", `<!-- a -- b -->`, `<?xml?>`, `<script><!--</script>-->`,
+		`<p a="1"b=2>`, `<a href=x=y>`, "<a href='&notit;'>", "<a href='&copy'>", "<a href='&#;'>", `<!-- a -- b -->`, `<?xml?>`, `<script><!--</script>-->`,
 	} {
 		if _, _, ok := scan([]byte(doc)); ok {
 			t.Errorf("scan read %q; want it left to the parser", doc)
@@ -186,7 +189,9 @@ var scanVocabulary = []string{
 	"<link rel=alternate hreflang=de href=/de>", "<script>var a = '<p>'</script>",
 	"<script type=application/ld+json>{\"@type\":\"Thing\"}</script>", "<style>p{}</style>",
 	"<noscript><a href=/n>n</a></noscript>", "<p hidden>", "<div hidden>", "<span hidden>", "<h1 id=h>",
-	"<!-- c -->", "<!doctype html>", "<table>", "<td>", "<svg>", "<pre>", "<template>", "<form>", "</br>",
+	"<!-- c -->", "<!doctype html>", "<table>", "<td>", "<svg>", "<pre>", "<template>", "</br>",
+	"<form>", "</form>", "<input name=q>", "<button>", "</button>", "<iframe src=/f>x<a href=/i>i</a></iframe>",
+	"<a href=\"/?a=&quot;b&quot;&#39;\">",
 }
 
 // FuzzScanTokens holds scan to the parsed tree's answer on documents
