@@ -11,16 +11,17 @@ import (
 )
 
 // scan reads what extraction needs from a document without building its
-// tree: a lexer for plainly written HTML (see lexer), and a stack of the open elements kept the
-// way its parser keeps them for the documents scan accepts. It gives what
-// collect and textBlocks give for the parsed tree, or ok false for a
-// document whose tree the parser builds other than as written: an element
-// closed by a tag that does not close it in order (but a <p>, <li>, <dd> or
-// <dt> its parent's end or a sibling closes), anything inside a table,
-// <template>, SVG or MathML, forms and their controls, <pre>, a second
-// <html> or <body>, a link inside a link, a NUL byte, and every element not
-// named in scanKinds. The caller parses those (FuzzScanMatchesTree holds the
-// two to one answer).
+// tree: a lexer for plainly written HTML (see lexer), and a stack of the
+// open elements kept as x/net/html's parser keeps it, for the documents
+// scan accepts. It gives what collect and textBlocks give for the parsed
+// tree, or ok false for a document whose tree the parser builds other than
+// as written: an element closed by a tag that does not close it in order
+// (but a <p>, <li>, <dd> or <dt> its parent's end or a sibling closes), a
+// table, <template>, SVG or MathML, <select>, <textarea>, <pre>, a second
+// <html> or <body>, a form or button in another, a link inside a link, a
+// NUL byte, and every element not named in scanKinds. The caller parses
+// those (FuzzScanMatchesTree and FuzzScanTokens hold the two to one
+// answer).
 func scan(doc []byte) (f *found, blocks []string, ok bool) {
 	if bytes.IndexByte(doc, 0) >= 0 {
 		return nil, nil, false // the parser drops NULs where the tokenizer keeps them
