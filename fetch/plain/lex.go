@@ -2,7 +2,6 @@ package plain
 
 import (
 	"bytes"
-	"strings"
 
 	"golang.org/x/net/html"
 )
@@ -18,7 +17,7 @@ import (
 // nothing it is not asked for.
 type lexer struct {
 	b []byte
-	s string // b as a string: what is kept of it is a substring, not a copy
+	s string // b as a string, when share: what is kept of it is a substring, not a copy
 	// share says what is kept may be a substring of s: s is small enough
 	// to be held as long as what is kept of it (see maxShared).
 	share bool
@@ -325,13 +324,16 @@ func (l *lexer) attr() bool {
 
 // value returns an attribute's value as the tokenizer gives it.
 func (l *lexer) value(a lexAttr) string {
-	if !a.amp {
-		if !l.share {
-			return strings.Clone(l.s[a.vs:a.ve])
-		}
-		return l.s[a.vs:a.ve]
+	var v string
+	if l.share {
+		v = l.s[a.vs:a.ve]
+	} else {
+		v = string(l.b[a.vs:a.ve])
 	}
-	return html.UnescapeString(l.s[a.vs:a.ve])
+	if !a.amp {
+		return v
+	}
+	return html.UnescapeString(v)
 }
 
 // plainReference returns the length of the character reference at the

@@ -26,7 +26,10 @@ func scan(doc []byte) (f *found, blocks []string, ok bool) {
 	if bytes.IndexByte(doc, 0) >= 0 {
 		return nil, nil, false // the parser drops NULs where the tokenizer keeps them
 	}
-	s := &scanner{lx: lexer{b: doc, s: string(doc), share: len(doc) <= maxShared}, f: &found{}}
+	s := &scanner{lx: lexer{b: doc}, f: &found{}}
+	if len(doc) <= maxShared {
+		s.lx.s, s.lx.share = string(doc), true
+	}
 	if !s.run() {
 		return nil, nil, false
 	}

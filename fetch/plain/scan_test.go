@@ -106,8 +106,13 @@ func TestScanMatchesTree(t *testing.T) {
 // TestScanReads holds scan to reading, not leaving to the parser, the pages
 // it is for: the dense site's and plain articles.
 func TestScanReads(t *testing.T) {
+	big := strings.Replace(string(densePage(100)), "<ul>", "<p title='a &amp; b'>"+strings.Repeat("Long text &amp; more\r\n", 4000)+"</p><ul>", 1)
+	if len(big) <= maxShared {
+		t.Fatalf("the large page is %d bytes, not over %d", len(big), maxShared)
+	}
 	for _, doc := range []string{
 		string(densePage(100)),
+		big, // read into copies, not substrings
 		`<!DOCTYPE html>
 <html lang="en">
 <head>
