@@ -82,11 +82,12 @@ func (e *PictureError) Error() string { return "rendered: picture of " + e.URL +
 func (t *tab) picture(ctx context.Context, front *sync.Mutex, pageURL string, p Pictures) (*fetch.Picture, error) {
 	start := time.Now()
 	p = p.withDefaults()
-	// Lay the page out at the picture's width first: its height depends on it.
-	if err := setLayout(ctx, p.Width, DefaultPictureMinHeight); err != nil {
+	// Lay the page out at the picture's width first: its height depends on
+	// it. A no-script tab's viewport is that already (noScript).
+	if err := t.layout(ctx, pictureViewport(p)); err != nil {
 		return nil, err
 	}
-	defer setLayout(context.WithoutCancel(ctx), t.viewport.Width, t.viewport.Height)
+	defer t.layout(context.WithoutCancel(ctx), t.viewport)
 	m, err := chromedp.Call(ctx, page.GetLayoutMetrics, cdp.Empty{})
 	if err != nil {
 		return nil, fmt.Errorf("rendered: picture: layout: %w", err)
@@ -101,7 +102,7 @@ func (t *tab) picture(ctx context.Context, front *sync.Mutex, pageURL string, p 
 	quality, laid := p.Quality, DefaultPictureMinHeight
 	for {
 		if height != laid {
-			if err := setLayout(ctx, p.Width, height); err != nil {
+			if err := t.layout(ctx, Viewport{Width: p.Width, Height: height}); err != nil {
 				return nil, err
 			}
 			laid = height
@@ -180,16 +181,29 @@ func (f *Fetcher) takePicture(ctx context.Context, t *tab, pageURL string, p Pic
 	return t.picture(pctx, &f.front, pageURL, p)
 }
 
-// setLayout lays the page out in a window, on a screen, of width by height
-// CSS pixels.
-func setLayout(ctx context.Context, width, height int) error {
+// pictureViewport is the layout a picture's height is measured in: its
+// width, and the least height of a picture.
+func pictureViewport(p Pictures) Viewport {
+	return Viewport{Width: p.Width, Height: DefaultPictureMinHeight}
+}
+
+// layout lays the tab's page out in a window, on a screen, of v's size in
+// CSS pixels, unless that is the layout it was last given: the setting
+// holds across the tab's navigations, and each change lays the page out
+// again.
+func (t *tab) layout(ctx context.Context, v Viewport) error {
+	if v == t.laid {
+		return nil
+	}
+	t.laid = Viewport{} // unknown until the browser says it is done
 	_, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
-		Width: int64(width), Height: int64(height), DeviceScaleFactor: 1,
-		ScreenWidth: int64(width), ScreenHeight: int64(height),
+		Width: int64(v.Width), Height: int64(v.Height), DeviceScaleFactor: 1,
+		ScreenWidth: int64(v.Width), ScreenHeight: int64(v.Height),
 	})
 	if err != nil {
 		return fmt.Errorf("rendered: layout: %w", err)
 	}
+	t.laid = v
 	return nil
 }
 
@@ -199,6 +213,9 @@ type servedDoc struct {
 	url         string
 	body        []byte
 	contentType string
+	// refresh is set when the document may ask to be replaced later, by
+	// a refresh: the word is in it anywhere, in any case.
+	refresh bool
 
 	mu     sync.Mutex
 	served bool
@@ -269,7 +286,7 @@ func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, content
 	if contentType == "" {
 		contentType = "text/html"
 	}
-	t, err := b.quietTab(ctx, f.cfg)
+	t, err := b.quietTab(ctx, f.cfg, u)
 	if err != nil {
 		return nil, err
 	}
@@ -283,13 +300,24 @@ func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, content
 	return pic, err
 }
 
-// quietTab returns a no-script tab of b: an idle one, emptied of its last
-// document, or a new one with scripts off.
-func (b *browser) quietTab(ctx context.Context, cfg Config) (*tab, error) {
+// quietTab returns a no-script tab of b to show u in: an idle one, or a
+// new one with scripts off.
+func (b *browser) quietTab(ctx context.Context, cfg Config, u *url.URL) (*tab, error) {
 	if t := b.getQuietTab(); t != nil {
-		// The last document goes, and with it its refresh and its loads
-		// (refused by then: its scope ended, see noScript), before the
-		// tab is given a document of its own again.
+		// The next document replaces the last, and with it its loads
+		// (refused by then: its scope ended, see noScript). The tab goes
+		// to about:blank first, which costs about as much CPU as the
+		// document's own load (docs/performance.md, "Pictures"), only
+		// when the last document had u's URL (u would be a move within
+		// it, to a fragment, or a reload) or may refresh: its refresh
+		// could otherwise start while the next document loads, and
+		// cancel that load.
+		t.mu.Lock()
+		last := t.doc
+		t.mu.Unlock()
+		if last == nil || last.url != docURL(u) && !last.refresh {
+			return t, nil
+		}
 		if err := t.leaveDocument(ctx, cfg.Timeout); err == nil {
 			return t, nil
 		}
@@ -311,7 +339,8 @@ func (b *browser) quietTab(ctx context.Context, cfg Config) (*tab, error) {
 
 // noScript shows body as u in t, a no-script tab, and takes its picture.
 func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, body []byte, contentType string, p Pictures, timeout time.Duration) (*fetch.Picture, error) {
-	doc := &servedDoc{url: strings.SplitN(u.String(), "#", 2)[0], body: body, contentType: contentType}
+	doc := &servedDoc{url: docURL(u), body: body, contentType: contentType,
+		refresh: bytes.Contains(bytes.ToLower(body), []byte("refresh"))}
 	t.mu.Lock()
 	t.doc = doc
 	t.mu.Unlock()
@@ -324,6 +353,12 @@ func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, body 
 	rctx, cancel := context.WithTimeout(t.ctx, timeout)
 	defer cancel()
 	defer context.AfterFunc(ctx, cancel)()
+	// The tab's pages are only ever pictured: they are laid out as the
+	// picture's height is measured from the start, and stay so after it.
+	t.viewport = pictureViewport(p.withDefaults())
+	if err := t.layout(rctx, t.viewport); err != nil {
+		return nil, err
+	}
 	var loadErr *chromedp.LoadError
 	if err := chromedp.Do(rctx, chromedp.Navigate(u.String())); err != nil && !errors.As(err, &loadErr) {
 		if ctx.Err() != nil {
@@ -332,6 +367,11 @@ func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, body 
 		return nil, fmt.Errorf("rendered: no-script tab: loading %s: %w", u, err)
 	}
 	return t.picture(rctx, front, u.String(), p)
+}
+
+// docURL is u without its fragment: the URL of the document it loads.
+func docURL(u *url.URL) string {
+	return strings.SplitN(u.String(), "#", 2)[0]
 }
 
 // NoScriptOf is NoScript for the HTML a plain side was served (its
