@@ -214,7 +214,7 @@ type servedDoc struct {
 	body        []byte
 	contentType string
 	// refresh is set when the document may ask to be replaced later, by
-	// a refresh: the word is in it anywhere, in any case.
+	// a refresh (mayRefresh).
 	refresh bool
 
 	mu     sync.Mutex
@@ -340,7 +340,7 @@ func (b *browser) quietTab(ctx context.Context, cfg Config, u *url.URL) (*tab, e
 // noScript shows body as u in t, a no-script tab, and takes its picture.
 func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, body []byte, contentType string, p Pictures, timeout time.Duration) (*fetch.Picture, error) {
 	doc := &servedDoc{url: docURL(u), body: body, contentType: contentType,
-		refresh: bytes.Contains(bytes.ToLower(body), []byte("refresh"))}
+		refresh: mayRefresh(body)}
 	t.mu.Lock()
 	t.doc = doc
 	t.mu.Unlock()
@@ -367,6 +367,13 @@ func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, body 
 		return nil, fmt.Errorf("rendered: no-script tab: loading %s: %w", u, err)
 	}
 	return t.picture(rctx, front, u.String(), p)
+}
+
+// mayRefresh reports whether an HTML document may hold a refresh: the word
+// is in it anywhere, in any case, or it is not in an encoding that spells
+// it in ASCII (a NUL byte: UTF-16 or UTF-32).
+func mayRefresh(body []byte) bool {
+	return bytes.IndexByte(body, 0) >= 0 || bytes.Contains(bytes.ToLower(body), []byte("refresh"))
 }
 
 // docURL is u without its fragment: the URL of the document it loads.
