@@ -82,12 +82,11 @@ func (e *PictureError) Error() string { return "rendered: picture of " + e.URL +
 func (t *tab) picture(ctx context.Context, front *sync.Mutex, pageURL string, p Pictures) (*fetch.Picture, error) {
 	start := time.Now()
 	p = p.withDefaults()
-	// Lay the page out at the picture's width first: its height depends on
-	// it. A no-script tab's viewport is that already (noScript).
-	if err := t.layout(ctx, pictureViewport(p)); err != nil {
+	// Lay the page out at the picture's width first: its height depends on it.
+	if err := setLayout(ctx, p.Width, DefaultPictureMinHeight); err != nil {
 		return nil, err
 	}
-	defer t.layout(context.WithoutCancel(ctx), t.viewport)
+	defer setLayout(context.WithoutCancel(ctx), t.viewport.Width, t.viewport.Height)
 	m, err := chromedp.Call(ctx, page.GetLayoutMetrics, cdp.Empty{})
 	if err != nil {
 		return nil, fmt.Errorf("rendered: picture: layout: %w", err)
@@ -102,7 +101,7 @@ func (t *tab) picture(ctx context.Context, front *sync.Mutex, pageURL string, p 
 	quality, laid := p.Quality, DefaultPictureMinHeight
 	for {
 		if height != laid {
-			if err := t.layout(ctx, Viewport{Width: p.Width, Height: height}); err != nil {
+			if err := setLayout(ctx, p.Width, height); err != nil {
 				return nil, err
 			}
 			laid = height
@@ -181,29 +180,16 @@ func (f *Fetcher) takePicture(ctx context.Context, t *tab, pageURL string, p Pic
 	return t.picture(pctx, &f.front, pageURL, p)
 }
 
-// pictureViewport is the layout a picture's height is measured in: its
-// width, and the least height of a picture.
-func pictureViewport(p Pictures) Viewport {
-	return Viewport{Width: p.Width, Height: DefaultPictureMinHeight}
-}
-
-// layout lays the tab's page out in a window, on a screen, of v's size in
-// CSS pixels, unless that is the layout it was last given: the setting
-// holds across the tab's navigations, and each change lays the page out
-// again.
-func (t *tab) layout(ctx context.Context, v Viewport) error {
-	if v == t.laid {
-		return nil
-	}
-	t.laid = Viewport{} // unknown until the browser says it is done
+// setLayout lays the page out in a window, on a screen, of width by height
+// CSS pixels.
+func setLayout(ctx context.Context, width, height int) error {
 	_, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
-		Width: int64(v.Width), Height: int64(v.Height), DeviceScaleFactor: 1,
-		ScreenWidth: int64(v.Width), ScreenHeight: int64(v.Height),
+		Width: int64(width), Height: int64(height), DeviceScaleFactor: 1,
+		ScreenWidth: int64(width), ScreenHeight: int64(height),
 	})
 	if err != nil {
 		return fmt.Errorf("rendered: layout: %w", err)
 	}
-	t.laid = v
 	return nil
 }
 
@@ -353,12 +339,6 @@ func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, body 
 	rctx, cancel := context.WithTimeout(t.ctx, timeout)
 	defer cancel()
 	defer context.AfterFunc(ctx, cancel)()
-	// The tab's pages are only ever pictured: they are laid out as the
-	// picture's height is measured from the start, and stay so after it.
-	t.viewport = pictureViewport(p.withDefaults())
-	if err := t.layout(rctx, t.viewport); err != nil {
-		return nil, err
-	}
 	var loadErr *chromedp.LoadError
 	if err := chromedp.Do(rctx, chromedp.Navigate(u.String())); err != nil && !errors.As(err, &loadErr) {
 		if ctx.Err() != nil {

@@ -49,7 +49,6 @@ type tab struct {
 
 	doc      *servedDoc // a no-script tab's document (screenshot.go); nil in a render's tab
 	viewport Viewport   // the window its pages are laid out in (Config.Viewport)
-	laid     Viewport   // the layout last set (layout, screenshot.go)
 
 	// open is set by a render that ended with a request of its page (or of
 	// its workers) still in flight, or a worker still running: rest
@@ -96,7 +95,7 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	// pixels wide), and a background tab's is the browser's, whatever size
 	// that is.
 	t.viewport = cfg.Viewport
-	if err := t.layout(ctx, t.viewport); err != nil {
+	if err := setLayout(ctx, t.viewport.Width, t.viewport.Height); err != nil {
 		return fail(err)
 	}
 	if !hidden {
