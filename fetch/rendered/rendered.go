@@ -222,22 +222,29 @@ type Fetcher struct {
 	sampledAt atomic.Int64 // when it was last read (Unix nanoseconds)
 	pss       pssWatch     // its proportional set size, and the recycling it drives
 	// sampling is held while the tree's memory is read (sampleTree), on
-	// a goroutine of its own; pssAt is when its PSS was last read.
+	// a goroutine of its own, and guards what it keeps between readings:
+	// when the process table was last read (and the PSS with it), and the
+	// tree's processes it found then, of the browser treeOf.
 	sampling sync.Mutex
 	pssAt    time.Time
+	tree     []int
+	treeOf   *browser
 }
 
 // rssEvery is how often, at most, the browser tree's resident memory is
 // read: after a render, while its page is still loaded.
 const rssEvery = 250 * time.Millisecond
 
-// pssEvery is how often, at most, the browser tree's proportional set size
-// is read with its RSS, unless a Config.MemoryLimit is set and the RSS is
-// past it (the PSS is never more than the RSS, so below the limit it cannot
-// pass it). Reading it makes the kernel walk every mapping of every process
-// of the tree: about 4 ms a process for a browser's, where its RSS costs
-// microseconds; read at every RSS reading it took 1 to 2 of the 12 to 13
-// CPU-seconds of a union crawl of 201 pages at 8 tabs (docs/performance.md).
+// pssEvery is how often, at most, the process table is read for the browser's
+// tree, and the tree's proportional set size with it; the readings between
+// read the RSS of the processes found then. The PSS is read sooner when a
+// Config.MemoryLimit is set and the RSS is past it (the PSS is never more
+// than the RSS, so below the limit it cannot pass it). Reading the PSS makes
+// the kernel walk every mapping of every process of the tree, about 4 ms a
+// process for a browser's, and the process table is every process's on the
+// machine, where the RSS of a known process costs microseconds: done at
+// every reading, they took 1 to 2 of the 12 to 13 CPU-seconds of a union
+// crawl of 201 pages at 8 tabs (docs/performance.md).
 const pssEvery = time.Second
 
 // New starts a browser and returns a Fetcher that renders with it. It
@@ -384,20 +391,25 @@ func (f *Fetcher) sampleRSS(b *browser) {
 	}()
 }
 
-// sampleTree reads the RSS of b's process tree, and its PSS when it was
-// last read pssEvery ago or more, or the RSS is past Config.MemoryLimit.
-// The caller holds f.sampling.
+// sampleTree reads the RSS of b's process tree. Every pssEvery it reads
+// the tree itself from the process table, and its PSS; in between, the RSS
+// of the processes found last time (a renderer started since counts from
+// the next reading of the table on), and the PSS too when the RSS is past
+// Config.MemoryLimit. The caller holds f.sampling.
 func (f *Fetcher) sampleTree(b *browser) {
-	pids, err := proctree.Tree(b.pid)
-	if err != nil {
-		return
+	now := time.Now()
+	fresh := f.treeOf != b || now.Sub(f.pssAt) >= pssEvery
+	if fresh {
+		pids, err := proctree.Tree(b.pid)
+		if err != nil {
+			return
+		}
+		f.tree, f.treeOf, f.pssAt = pids, b, now
 	}
-	rss := proctree.RSSOf(pids)
+	rss := proctree.RSSOf(f.tree)
 	raise(&f.peakRSS, rss)
-	limit := f.cfg.MemoryLimit
-	if now := time.Now(); now.Sub(f.pssAt) >= pssEvery || (limit > 0 && rss > limit) {
-		f.pssAt = now
-		f.notePSS(proctree.PSSOf(pids))
+	if limit := f.cfg.MemoryLimit; fresh || (limit > 0 && rss > limit) {
+		f.notePSS(proctree.PSSOf(f.tree))
 	}
 }
 
