@@ -222,6 +222,7 @@ func crawl(seed *url.URL, chrome string, tabs, limit int, o options) (pages, fai
 		chromedp.Flag("disable-quic", true), chromedp.Flag("mute-audio", true),
 		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,MediaRouter,OptimizationHints,InterestFeedContentSuggestions,BackForwardCache,IsolateOrigins,site-per-process"),
 		chromedp.Flag("disable-site-isolation-trials", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.Env("TMPDIR="+dir))
 	if limit > 0 {
 		opts = append(opts, chromedp.Flag("renderer-process-limit", strconv.Itoa(limit)))
