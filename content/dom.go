@@ -127,41 +127,10 @@ func isBlock(n *html.Node) bool {
 
 // textBlocks is n's visible text cut at block boundaries, each block's
 // spaces collapsed, empty blocks left out.
-func textBlocks(n *html.Node) []string {
-	var blocks []string
-	var cur strings.Builder
-	flush := func() {
-		if s := collapse(cur.String()); s != "" {
-			blocks = append(blocks, s)
-		}
-		cur.Reset()
-	}
-	var rec func(*html.Node)
-	rec = func(c *html.Node) {
-		if c != n && invisible(c) {
-			return
-		}
-		if c.Type == html.TextNode {
-			cur.WriteString(c.Data)
-			return
-		}
-		block := isBlock(c)
-		if block {
-			flush()
-		}
-		for g := c.FirstChild; g != nil; g = g.NextSibling {
-			rec(g)
-		}
-		if block {
-			flush()
-		}
-	}
-	rec(n)
-	flush()
-	return blocks
-}
+func textBlocks(n *html.Node) []string { return firstTextBlocks(n, -1) }
 
-// firstTextBlocks is textBlocks(n) up to its first k blocks.
+// firstTextBlocks is textBlocks(n) up to its first k blocks; k < 0 means
+// all of them.
 func firstTextBlocks(n *html.Node, k int) []string {
 	var blocks []string
 	var cur strings.Builder
@@ -171,9 +140,10 @@ func firstTextBlocks(n *html.Node, k int) []string {
 		}
 		cur.Reset()
 	}
+	full := func() bool { return k >= 0 && len(blocks) >= k }
 	var rec func(*html.Node)
 	rec = func(c *html.Node) {
-		if len(blocks) >= k || c != n && invisible(c) {
+		if full() || c != n && invisible(c) {
 			return
 		}
 		if c.Type == html.TextNode {
@@ -193,7 +163,7 @@ func firstTextBlocks(n *html.Node, k int) []string {
 	}
 	rec(n)
 	flush()
-	if len(blocks) > k {
+	if k >= 0 && len(blocks) > k {
 		blocks = blocks[:k]
 	}
 	return blocks

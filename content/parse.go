@@ -316,17 +316,7 @@ func (d *Document) title(rules bool) string {
 	if best != "" {
 		return clip(best, 300)
 	}
-	// "Article – Site": keep the longer part before the last separator.
-	for _, sep := range titleSeps {
-		if i := strings.LastIndex(t, sep); i > 0 {
-			head, tail := strings.TrimSpace(t[:i]), strings.TrimSpace(t[i+len(sep):])
-			if utf8.RuneCountInString(head) > utf8.RuneCountInString(tail) {
-				t = head
-			}
-			break
-		}
-	}
-	return clip(t, 300)
+	return clip(lessSiteName(t), 300)
 }
 
 // beginsPart reports whether h is the start of a part of the title, a
@@ -355,16 +345,23 @@ func (d *Document) plainTitle(t string) string {
 	if h1 != "" && strings.Contains(t, h1) {
 		return clip(h1, 300)
 	}
+	return clip(lessSiteName(t), 300)
+}
+
+// lessSiteName is "Article – Site" less its site name: at the title's
+// first separator (in titleSeps' order) found, the part before the last
+// such separator when it is the longer.
+func lessSiteName(t string) string {
 	for _, sep := range titleSeps {
 		if i := strings.LastIndex(t, sep); i > 0 {
 			head, tail := strings.TrimSpace(t[:i]), strings.TrimSpace(t[i+len(sep):])
 			if utf8.RuneCountInString(head) > utf8.RuneCountInString(tail) {
-				t = head
+				return head
 			}
-			break
+			return t
 		}
 	}
-	return clip(t, 300)
+	return t
 }
 
 var titleSeps = []string{" | ", " – ", " — ", " - ", " :: ", " · ", " » ", " / "}

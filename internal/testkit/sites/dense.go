@@ -3,7 +3,6 @@ package sites
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 )
 
@@ -17,15 +16,10 @@ import (
 // sitemaps answer 404.
 func Dense(n, k int) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		i := 0
-		if r.URL.Path != "/" {
-			s, ok := strings.CutPrefix(r.URL.Path, "/p/")
-			v, err := strconv.Atoi(s)
-			if !ok || err != nil || v <= 0 || v >= n {
-				http.NotFound(w, r)
-				return
-			}
-			i = v
+		i, ok := pageIndex(r.URL.Path, n)
+		if !ok {
+			http.NotFound(w, r)
+			return
 		}
 		var b strings.Builder
 		fmt.Fprintf(&b, `<!doctype html><html><head><title>Page %d</title></head><body><h1>Page %d</h1><p>This is page %d of a generated site with %d pages of %d links. It has enough words of its own to count as a readable page.</p><ul>`, i, i, i, n, k)

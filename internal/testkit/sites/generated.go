@@ -14,15 +14,10 @@ import (
 // and sitemaps answer 404.
 func Generated(n int, js bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		i := 0
-		if r.URL.Path != "/" {
-			s, ok := strings.CutPrefix(r.URL.Path, "/p/")
-			v, err := strconv.Atoi(s)
-			if !ok || err != nil || v <= 0 || v >= n {
-				http.NotFound(w, r)
-				return
-			}
-			i = v
+		i, ok := pageIndex(r.URL.Path, n)
+		if !ok {
+			http.NotFound(w, r)
+			return
 		}
 		var links strings.Builder
 		for _, c := range []int{2*i + 1, 2*i + 2} {
@@ -38,4 +33,18 @@ func Generated(n int, js bool) http.Handler {
 		}
 		fmt.Fprintf(w, `<!doctype html><html><head><title>Page %d</title></head><body>%s</body></html>`, i, body)
 	})
+}
+
+// pageIndex is the page a generated site's path names: 0 for "/", i for
+// "/p/i" with 0 < i < n; ok is false for any other path.
+func pageIndex(path string, n int) (i int, ok bool) {
+	if path == "/" {
+		return 0, true
+	}
+	s, ok := strings.CutPrefix(path, "/p/")
+	v, err := strconv.Atoi(s)
+	if !ok || err != nil || v <= 0 || v >= n {
+		return 0, false
+	}
+	return v, true
 }

@@ -3,7 +3,6 @@ package sites
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 )
 
@@ -27,15 +26,10 @@ func TemplatedOwn(i int) string {
 // pages 2i+1 and 2i+2. robots.txt and sitemaps answer 404.
 func Templated(n int) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		i := 0
-		if r.URL.Path != "/" {
-			s, ok := strings.CutPrefix(r.URL.Path, "/p/")
-			v, err := strconv.Atoi(s)
-			if !ok || err != nil || v <= 0 || v >= n {
-				http.NotFound(w, r)
-				return
-			}
-			i = v
+		i, ok := pageIndex(r.URL.Path, n)
+		if !ok {
+			http.NotFound(w, r)
+			return
 		}
 		var links strings.Builder
 		for _, c := range []int{2*i + 1, 2*i + 2} {
