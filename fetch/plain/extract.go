@@ -46,58 +46,16 @@ type page struct {
 	linksCapped  int // links left unread past MaxLinks
 }
 
-// extract reads the title, visible text blocks, links, canonical URL and
-// script markers of the HTML document root, fetched from docURL, with what
-// collect found in it. <base href> is honoured for links and the canonical
-// URL. The text is read in the flat tree's order (see flat): a declarative
-// shadow root's text counts, an inert template's does not.
-func extract(root *html.Node, f *found, docURL *url.URL) page {
+// extract reads the title, links, canonical URL and script markers of an
+// HTML document fetched from docURL from what collect (or scan) found in
+// it, its visible text blocks given. <base href> is honoured for links and
+// the canonical URL.
+func extract(f *found, blocks []string, docURL *url.URL) page {
 	var p page
 	p.title = fetch.CollapseSpace(f.text(f.title))
+	p.blocks = blocks
 
 	base := docBase(f, docURL)
-
-	var cur strings.Builder
-	flush := func() {
-		if s := fetch.CollapseSpace(cur.String()); s != "" {
-			p.blocks = append(p.blocks, s)
-		}
-		cur.Reset()
-	}
-	var walk func(n *html.Node)
-	walk = func(n *html.Node) {
-		switch n.Type {
-		case html.TextNode:
-			cur.WriteString(n.Data)
-			return
-		case html.ElementNode:
-			if skipped[n.DataAtom] {
-				return
-			}
-			if _, hidden := attr(n, "hidden"); hidden {
-				return
-			}
-			if n.DataAtom == atom.Pre && n.Namespace == "" {
-				// A code block is one block, its lines as shown.
-				flush()
-				if b := fetch.PreBlock(f.preText(n)); b != "" {
-					p.blocks = append(p.blocks, b)
-				}
-				return
-			}
-			if blockTags[n.DataAtom] {
-				flush()
-				defer flush()
-			}
-			if n.DataAtom == atom.Td || n.DataAtom == atom.Th {
-				// Cells of a row read as one line, as innerText gives them.
-				defer cur.WriteByte(' ')
-			}
-		}
-		f.flat.children(n, walk)
-	}
-	walk(root)
-	flush()
 
 	for _, s := range f.scripts {
 		t, _ := attr(s, "type")
@@ -158,6 +116,55 @@ func extract(root *html.Node, f *found, docURL *url.URL) page {
 		}
 	}
 	return p
+}
+
+// textBlocks reads the visible text blocks of the HTML document root, with
+// what collect found in it, in the flat tree's order (see flat): a
+// declarative shadow root's text counts, an inert template's does not.
+func textBlocks(root *html.Node, f *found) []string {
+	var blocks []string
+	var cur strings.Builder
+	flush := func() {
+		if s := fetch.CollapseSpace(cur.String()); s != "" {
+			blocks = append(blocks, s)
+		}
+		cur.Reset()
+	}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		switch n.Type {
+		case html.TextNode:
+			cur.WriteString(n.Data)
+			return
+		case html.ElementNode:
+			if skipped[n.DataAtom] {
+				return
+			}
+			if _, hidden := attr(n, "hidden"); hidden {
+				return
+			}
+			if n.DataAtom == atom.Pre && n.Namespace == "" {
+				// A code block is one block, its lines as shown.
+				flush()
+				if b := fetch.PreBlock(f.preText(n)); b != "" {
+					blocks = append(blocks, b)
+				}
+				return
+			}
+			if blockTags[n.DataAtom] {
+				flush()
+				defer flush()
+			}
+			if n.DataAtom == atom.Td || n.DataAtom == atom.Th {
+				// Cells of a row read as one line, as innerText gives them.
+				defer cur.WriteByte(' ')
+			}
+		}
+		f.flat.children(n, walk)
+	}
+	walk(root)
+	flush()
+	return blocks
 }
 
 // preText is the text of a <pre> as a browser shows it (its innerText): its

@@ -29,6 +29,11 @@ type found struct {
 	metas     []*html.Node // meta[name][content]
 	hreflangs []*html.Node // link[rel~="alternate" i][hreflang][href]
 
+	// refresh is the content of the document's first meta refresh
+	// (see firstRefresh), when refreshed.
+	refresh   string
+	refreshed bool
+
 	// query is the encoding the document's URLs write their queries in
 	// (see queryEncoding), set by whoever decoded it; nil is UTF-8.
 	query encoding.Encoding
@@ -50,6 +55,7 @@ func collect(root *html.Node) *found {
 		f.flat.children(n, walk)
 	}
 	walk(root)
+	f.refresh, f.refreshed = firstRefresh(root)
 	return f
 }
 

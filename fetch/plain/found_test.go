@@ -178,7 +178,7 @@ func sameExtraction(t *testing.T, name string, doc []byte) {
 		t.Fatalf("%s: %v", name, err)
 	}
 	f := collect(root)
-	gotPage, gotHead := extract(root, f, u), readHead(f, docBase(f, u), h)
+	gotPage, gotHead := extract(f, textBlocks(root, f), u), readHead(f, docBase(f, u), h)
 	gotPage.blocks = nil
 
 	gq := goquery.NewDocumentFromNode(root)

@@ -1,6 +1,8 @@
 // Package plain fetches a page the way a program without a browser does: one
 // net/http GET, the redirect chain recorded, the body capped and decoded to
-// UTF-8, and the visible text and links read with goquery.
+// UTF-8, and the visible text and links read by a scan that builds no tree
+// (scan.go), or, from a page written other than plainly, from the tree
+// x/net/html parses.
 package plain
 
 import (
@@ -302,7 +304,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	if why := notText(text); why != "" {
 		return f.unreadable(s, why)
 	}
-	doc, err := html.Parse(bytes.NewReader(text))
+	found, blocks, err := readDoc(text)
 	if err != nil {
 		s.Err = fmt.Errorf("plain: parsing %s: %w", s.FinalURL, err)
 		return s, s.Err
@@ -310,15 +312,29 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	if f.cfg.KeepHTML {
 		s.HTML = string(text)
 	}
-	found := collect(doc)
 	found.query = queryEncoding(enc)
-	p := extract(doc, found, resp.Request.URL)
+	p := extract(found, blocks, resp.Request.URL)
 	s.Title, s.Blocks, s.Links, s.Canonical, s.ScriptDriven = p.title, p.blocks, p.links, p.canonical, p.scriptDriven
 	s.Anchors, s.LinksCapped = p.anchors, p.linksCapped
 	s.Head = readHead(found, docBase(found, resp.Request.URL), resp.Header)
 	s.Words = fetch.CountWords(s.Blocks)
-	s = f.followRefresh(sentCtx, s, doc, docBase(found, resp.Request.URL)) // a meta refresh is a hop (refresh.go)
+	s = f.followRefresh(sentCtx, s, found, docBase(found, resp.Request.URL)) // a meta refresh is a hop (refresh.go)
 	return s, s.Err
+}
+
+// readDoc reads what extraction needs from the document text: by scan, which
+// builds no tree, or, for a document scan leaves to the parser, from the
+// parsed tree.
+func readDoc(text []byte) (*found, []string, error) {
+	if f, blocks, ok := scan(text); ok {
+		return f, blocks, nil
+	}
+	doc, err := html.Parse(bytes.NewReader(text))
+	if err != nil {
+		return nil, nil, err
+	}
+	f := collect(doc)
+	return f, textBlocks(doc, f), nil
 }
 
 // unreadable ends the fetch of s, whose body cannot be read as text for the

@@ -32,14 +32,14 @@ func earlier(ctx context.Context) []string {
 	return urls
 }
 
-// followRefresh follows the meta refresh of doc, the document s read (its
-// base URL base), as a redirect hop: through the gate, under the rules of
+// followRefresh follows the meta refresh f found in the document s read
+// (its base URL base), as a redirect hop: through the gate, under the rules of
 // an HTTP redirect (a loop, or more than MaxRedirects requests, is the
 // side's error), with a fetch of the target whose Side it returns, its URL
 // the page's and its redirects the whole chain. A document without a
 // refresh that counts as a redirect (see refreshTarget) gives s back.
-func (f *Fetcher) followRefresh(ctx context.Context, s *fetch.Side, doc *html.Node, base *url.URL) *fetch.Side {
-	to := refreshTarget(doc, base)
+func (f *Fetcher) followRefresh(ctx context.Context, s *fetch.Side, fd *found, base *url.URL) *fetch.Side {
+	to := refreshTarget(fd.refresh, fd.refreshed, base)
 	if to == nil || samePage(to.String(), s.FinalURL) {
 		return s
 	}
@@ -78,14 +78,11 @@ func samePage(a, b string) bool {
 	return a == b
 }
 
-// refreshTarget returns where doc's meta refresh sends a reader, resolved
-// against base, when it is a redirect: the document's first
-// <meta http-equiv="refresh"> (as a browser takes the first), with a URL,
-// http or https, after at most MaxRefreshDelay seconds. Otherwise nil.
-// Inert templates (declarative shadow roots among them) are left out, and
-// a <noscript> holds no elements for a browser that runs scripts.
-func refreshTarget(doc *html.Node, base *url.URL) *url.URL {
-	content, ok := firstRefresh(doc)
+// refreshTarget returns where a document's meta refresh, its content
+// given when ok (see firstRefresh), sends a reader, resolved against base,
+// when it is a redirect: with a URL, http or https, after at most
+// MaxRefreshDelay seconds. Otherwise nil.
+func refreshTarget(content string, ok bool, base *url.URL) *url.URL {
 	if !ok {
 		return nil
 	}
@@ -100,7 +97,11 @@ func refreshTarget(doc *html.Node, base *url.URL) *url.URL {
 	return u
 }
 
-// firstRefresh returns the content of the first meta refresh in doc.
+// firstRefresh returns the content of the first meta refresh in doc: the
+// document's first <meta http-equiv="refresh"> with a content (as a
+// browser takes the first). Inert templates (declarative shadow roots among
+// them) are left out, and a <noscript> holds no elements for a browser that
+// runs scripts.
 func firstRefresh(n *html.Node) (string, bool) {
 	if n.Type == html.ElementNode {
 		switch n.DataAtom {

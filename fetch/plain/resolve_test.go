@@ -52,7 +52,7 @@ func TestLegacyQueryLinks(t *testing.T) {
 	f := collect(root)
 	f.query = queryEncoding("shift_jis")
 	u, _ := url.Parse("http://example.test/start?x=1")
-	p := extract(root, f, u)
+	p := extract(f, textBlocks(root, f), u)
 	base := docBase(f, u)
 	hd := readHead(f, base, nil)
 	want := []string{

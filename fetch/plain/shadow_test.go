@@ -23,7 +23,7 @@ func read(t *testing.T, doc string) (page, fetch.Head) {
 	}
 	u, _ := url.Parse("http://example.test/dir/page.html")
 	f := collect(root)
-	return extract(root, f, u), readHead(f, docBase(f, u), http.Header{})
+	return extract(f, textBlocks(root, f), u), readHead(f, docBase(f, u), http.Header{})
 }
 
 func linkURLs(p page) []string {
