@@ -160,7 +160,7 @@ func guardScript(tb testing.TB) string {
 // constants filled in) and defines the wait the tuned loop's -guard uses.
 func TestGuardScript(t *testing.T) {
 	js := guardScript(t)
-	for _, want := range []string{`Object.defineProperty(window, "__webgraphIdle"`, "d > 1500)", "t - began < 1000", "const background = () => true ||"} {
+	for _, want := range []string{`Object.defineProperty(window, "__webgraphIdle"`, "d > 1500)", "gen < 3;", `globalThis["__webgraphFrozen"]`, "const background = () => true ||"} {
 		if !strings.Contains(js, want) {
 			t.Errorf("the guard script lacks %q", want)
 		}

@@ -37,14 +37,18 @@ func unionArgs(db, out string, concurrency int) []string {
 // benchmarks (bench/) at --concurrency 8, with and without --screenshots
 // all, one after the other, each first in turn, and reports both crawls'
 // pages per second and the ratio of their times (the crawl with pictures
-// over the one without: 1 would be pictures for free). The crawl with
-// pictures must store both pictures of every page.
+// over the one without: 1 would be pictures for free), and the ratio of
+// their CPU times, the browser's included (the crawl's process waits for
+// it), which a busy machine disturbs less. Each crawl's time, CPU and the
+// machine's load are logged (-v). The crawl with pictures must store both
+// pictures of every page.
 func BenchmarkPicturesAll(b *testing.B) {
 	const n = 201
 	bin := shipped(b)
 	ts := httptest.NewServer(sites.Generated(n, true))
 	defer ts.Close()
 	dir := b.TempDir()
+	var withCPU, withoutCPU time.Duration
 	crawl := func(i int, pictures bool) time.Duration {
 		db := filepath.Join(dir, fmt.Sprintf("p%d-%v.db", i, pictures))
 		events := db + ".jsonl"
@@ -53,17 +57,23 @@ func BenchmarkPicturesAll(b *testing.B) {
 			args = append(args, "--screenshots", "all")
 		}
 		start := time.Now()
-		if out, err := exec.Command(bin, append(args, ts.URL+"/")...).CombinedOutput(); err != nil {
+		cmd := exec.Command(bin, append(args, ts.URL+"/")...)
+		if out, err := cmd.CombinedOutput(); err != nil {
 			b.Fatalf("crawl (pictures %v): %v\n%s", pictures, err, out)
 		}
 		took := time.Since(start)
+		cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		b.Logf("pictures %-5v %6.1f s, CPU %6.1f s, load %s", pictures, took.Seconds(), cpu.Seconds(), loadAverage())
 		if out, _ := os.ReadFile(events); !bytes.Contains(out, fmt.Appendf(nil, `"ok":%d,`, n)) {
 			b.Fatalf("the crawl (pictures %v) did not keep the %d pages: %.300s", pictures, n, out[max(0, len(out)-300):])
 		}
-		if pictures {
-			if got := pictureCount(b, db); got != 2*n {
-				b.Fatalf("the crawl stored %d pictures; want two for each of the %d pages", got, n)
-			}
+		if !pictures {
+			withoutCPU += cpu
+			return took
+		}
+		withCPU += cpu
+		if got := pictureCount(b, db); got != 2*n {
+			b.Fatalf("the crawl stored %d pictures; want two for each of the %d pages", got, n)
 		}
 		return took
 	}
@@ -82,6 +92,7 @@ func BenchmarkPicturesAll(b *testing.B) {
 	b.ReportMetric(float64(n*i)/without.Seconds(), "plain-pages/s")
 	b.ReportMetric(float64(n*i)/with.Seconds(), "pictures-pages/s")
 	b.ReportMetric(with.Seconds()/without.Seconds(), "time-ratio")
+	b.ReportMetric(withCPU.Seconds()/withoutCPU.Seconds(), "cpu-ratio")
 }
 
 // pictureCount counts the pictures a crawl stored in its database.
@@ -249,4 +260,14 @@ func browserPSS(pid int) int64 {
 		}
 	}
 	return total
+}
+
+// loadAverage is the machine's 1-minute load average as /proc/loadavg says
+// it, or "?" where there is none.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	return strings.Fields(string(b))[0]
 }

@@ -217,6 +217,7 @@ func startBrowserTrusting(execPath, userAgent string, noSandbox bool, proxy *url
 		// requests too.
 		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,MediaRouter,OptimizationHints,InterestFeedContentSuggestions,BackForwardCache,IsolateOrigins,site-per-process"),
 		chromedp.Flag("disable-site-isolation-trials", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.UserAgent(userAgent),
 		// A process group of its own: a terminal's Ctrl-C reaches webgraph
 		// alone, and stop kills the whole group by its id.

@@ -164,3 +164,31 @@ func near(c color.Color, want color.RGBA) bool {
 	d := func(v uint32, w uint8) bool { return max(int(v>>8), int(w))-min(int(v>>8), int(w)) <= 40 }
 	return d(r, want.R) && d(g, want.G) && d(b, want.B)
 }
+
+// TestMayRefresh: a no-script tab's last document is left for about:blank
+// when it may refresh (quietTab); whatever its case or encoding, a refresh
+// is seen.
+func TestMayRefresh(t *testing.T) {
+	utf16 := func(s string) []byte {
+		var b []byte
+		for _, r := range s {
+			b = append(b, byte(r), 0)
+		}
+		return b
+	}
+	for _, c := range []struct {
+		body []byte
+		want bool
+	}{
+		{[]byte(`<meta http-equiv="refresh" content="5; url=/next">`), true},
+		{[]byte(`<META HTTP-EQUIV=REFRESH CONTENT=5>`), true},
+		{[]byte(`<noscript><meta http-equiv="Refresh" content="0"></noscript>`), true},
+		{utf16(`<meta http-equiv="refresh" content="5">`), true},
+		{[]byte(`<!doctype html><title>Page 1</title><h1>Page 1</h1>`), false},
+		{[]byte{}, false},
+	} {
+		if got := mayRefresh(c.body); got != c.want {
+			t.Errorf("mayRefresh(%q) = %v; want %v", c.body, got, c.want)
+		}
+	}
+}

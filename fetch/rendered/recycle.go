@@ -65,11 +65,10 @@ func (f *Fetcher) recycle() {
 	f.pss.recycles.Add(1)
 }
 
-// samplePSS reads the proportional set size of b's process tree (the
-// caller decides how often), and marks a recycle due past the limit.
-func (f *Fetcher) samplePSS(b *browser) {
-	pss, err := proctree.PSS(b.pid)
-	if err != nil {
+// notePSS keeps a reading of the browser tree's proportional set size
+// (sampleTree decides how often), and marks a recycle due past the limit.
+func (f *Fetcher) notePSS(pss int64) {
+	if pss <= 0 {
 		return
 	}
 	f.pss.last.Store(pss)
@@ -86,6 +85,8 @@ func (f *Fetcher) PeakPSS() int64 {
 	if f.spread != nil {
 		return 0
 	}
+	f.sampling.Lock() // a reading in progress
+	defer f.sampling.Unlock()
 	return f.pss.peak.Load()
 }
 

@@ -199,6 +199,9 @@ type servedDoc struct {
 	url         string
 	body        []byte
 	contentType string
+	// refresh is set when the document may ask to be replaced later, by
+	// a refresh (mayRefresh).
+	refresh bool
 
 	mu     sync.Mutex
 	served bool
@@ -269,7 +272,7 @@ func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, content
 	if contentType == "" {
 		contentType = "text/html"
 	}
-	t, err := b.quietTab(ctx, f.cfg)
+	t, err := b.quietTab(ctx, f.cfg, u)
 	if err != nil {
 		return nil, err
 	}
@@ -283,13 +286,24 @@ func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, content
 	return pic, err
 }
 
-// quietTab returns a no-script tab of b: an idle one, emptied of its last
-// document, or a new one with scripts off.
-func (b *browser) quietTab(ctx context.Context, cfg Config) (*tab, error) {
+// quietTab returns a no-script tab of b to show u in: an idle one, or a
+// new one with scripts off.
+func (b *browser) quietTab(ctx context.Context, cfg Config, u *url.URL) (*tab, error) {
 	if t := b.getQuietTab(); t != nil {
-		// The last document goes, and with it its refresh and its loads
-		// (refused by then: its scope ended, see noScript), before the
-		// tab is given a document of its own again.
+		// The next document replaces the last, and with it its loads
+		// (refused by then: its scope ended, see noScript). The tab goes
+		// to about:blank first, which costs about as much CPU as the
+		// document's own load (docs/performance.md, "Pictures"), only
+		// when the last document had u's URL (u would be a move within
+		// it, to a fragment, or a reload) or may refresh: its refresh
+		// could otherwise start while the next document loads, and
+		// cancel that load.
+		t.mu.Lock()
+		last := t.doc
+		t.mu.Unlock()
+		if last == nil || last.url != docURL(u) && !last.refresh {
+			return t, nil
+		}
 		if err := t.leaveDocument(ctx, cfg.Timeout); err == nil {
 			return t, nil
 		}
@@ -311,7 +325,8 @@ func (b *browser) quietTab(ctx context.Context, cfg Config) (*tab, error) {
 
 // noScript shows body as u in t, a no-script tab, and takes its picture.
 func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, body []byte, contentType string, p Pictures, timeout time.Duration) (*fetch.Picture, error) {
-	doc := &servedDoc{url: strings.SplitN(u.String(), "#", 2)[0], body: body, contentType: contentType}
+	doc := &servedDoc{url: docURL(u), body: body, contentType: contentType,
+		refresh: mayRefresh(body)}
 	t.mu.Lock()
 	t.doc = doc
 	t.mu.Unlock()
@@ -332,6 +347,18 @@ func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, body 
 		return nil, fmt.Errorf("rendered: no-script tab: loading %s: %w", u, err)
 	}
 	return t.picture(rctx, front, u.String(), p)
+}
+
+// mayRefresh reports whether an HTML document may hold a refresh: the word
+// is in it anywhere, in any case, or it is not in an encoding that spells
+// it in ASCII (a NUL byte: UTF-16 or UTF-32).
+func mayRefresh(body []byte) bool {
+	return bytes.IndexByte(body, 0) >= 0 || bytes.Contains(bytes.ToLower(body), []byte("refresh"))
+}
+
+// docURL is u without its fragment: the URL of the document it loads.
+func docURL(u *url.URL) string {
+	return strings.SplitN(u.String(), "#", 2)[0]
 }
 
 // NoScriptOf is NoScript for the HTML a plain side was served (its

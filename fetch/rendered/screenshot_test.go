@@ -303,3 +303,44 @@ func TestNoScriptTabReused(t *testing.T) {
 		t.Errorf("the picture in the reused tab has %d rows with ink; want the page's text", inkRows(again))
 	}
 }
+
+// TestNoScriptSameURLAgain: a reused no-script tab shows the HTML it is
+// given even at the URL its last document had, fragment or not (a move
+// within that document would load nothing, and leave the last one shown).
+func TestNoScriptSameURLAgain(t *testing.T) {
+	p := rendered.Pictures{}
+	f := own(t, rendered.Config{Timeout: 15 * time.Second, Pictures: &p})
+	defer f.Close()
+	ts, _ := sites.Serve(t, "audit")
+	same, ct := served(t, ts.URL+"/same.html")
+	changed, _ := served(t, ts.URL+"/h1-changed.html")
+	take := func(u string, body []byte) image.Image {
+		ns, err := f.NoScript(context.Background(), mustURL(t, u), body, ct, p)
+		if err != nil {
+			t.Fatalf("NoScript %s: %v", u, err)
+		}
+		return decode(t, ns)
+	}
+	u := ts.URL + "/same.html"
+	first := take(u, changed)
+	other := take(u, same)
+	again := take(u+"#nowhere", changed)
+	if meanDiff(first, other) == 0 {
+		t.Fatal("the two documents' pictures are the same: the test cannot tell them apart")
+	}
+	if first.Bounds() != again.Bounds() {
+		t.Fatalf("the document's pictures are %v and %v; want the same size", first.Bounds(), again.Bounds())
+	}
+	d := 0
+	r := first.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if first.At(x, y) != again.At(x, y) {
+				d++
+			}
+		}
+	}
+	if d > 0 {
+		t.Errorf("%d pixels differ between the document's picture and its picture at the same URL with a fragment, after another document there; want none", d)
+	}
+}

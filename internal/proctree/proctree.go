@@ -30,6 +30,53 @@ func PSS(pid int) (int64, error) {
 	return sumTree(pid, pssOf)
 }
 
+// Tree returns pid and every process descended from it, pid first, from one
+// reading of the process table: a caller that wants the tree's RSS and its
+// PSS reads the table once (RSSOf, PSSOf). It fails as RSS does.
+func Tree(pid int) ([]int, error) {
+	children, err := childrenOf()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); err != nil {
+		return nil, fmt.Errorf("proctree: process %d: %w", pid, err)
+	}
+	var tree []int
+	seen := map[int]bool{}
+	stack := []int{pid}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		tree = append(tree, p)
+		stack = append(stack, children[p]...)
+	}
+	return tree, nil
+}
+
+// RSSOf returns the resident memory, in bytes, of the processes pids (as
+// Tree returns them), skipping those gone.
+func RSSOf(pids []int) int64 { return sumOf(pids, rssOf) }
+
+// PSSOf returns the proportional set size, in bytes, of the processes pids
+// (as Tree returns them), skipping those gone. Reading it costs the kernel a
+// walk of each process's mappings: for a browser's tree, milliseconds a
+// process, against microseconds for RSSOf.
+func PSSOf(pids []int) int64 { return sumOf(pids, pssOf) }
+
+func sumOf(pids []int, of func(int) (int64, error)) int64 {
+	var total int64
+	for _, p := range pids {
+		if n, err := of(p); err == nil {
+			total += n
+		}
+	}
+	return total
+}
+
 // sumTree adds up of(p) over pid and its descendants.
 func sumTree(pid int, of func(int) (int64, error)) (int64, error) {
 	children, err := childrenOf()

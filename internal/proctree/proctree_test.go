@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -158,5 +159,67 @@ func TestParsePSS(t *testing.T) {
 		if (err != nil) != c.bad || got != c.want {
 			t.Errorf("parsePSS(%q) = %d, %v; want %d (error: %v)", c.in, got, err, c.want, c.bad)
 		}
+	}
+}
+
+// TestTreeSums: the tree of a process with a child lists both, the process
+// first, and RSSOf and PSSOf over it read what RSS and PSS read over the
+// same tree (a child idle on its stdin, so its memory holds still).
+func TestTreeSums(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "-test.run=^$")
+	cmd.Env = append(os.Environ(), holdEnv+"=1")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { stdin.Close(); cmd.Wait() }()
+	if line, err := bufio.NewReader(stdout).ReadString('\n'); err != nil || line != "ready\n" {
+		t.Fatalf("the child said %q, %v", line, err)
+	}
+	child := cmd.Process.Pid
+	tree, err := Tree(child)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tree) != 1 || tree[0] != child {
+		t.Errorf("Tree(child) = %v; want [%d]", tree, child)
+	}
+	rss, err := RSS(child)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pss, err := PSS(child)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := RSSOf(tree); got < holdBytes || got < rss*9/10 || got > rss*11/10 {
+		t.Errorf("RSSOf(%v) = %d; RSS = %d, and the child holds %d", tree, got, rss, holdBytes)
+	}
+	if got := PSSOf(tree); got < holdBytes || got < pss*9/10 || got > pss*11/10 {
+		t.Errorf("PSSOf(%v) = %d; PSS = %d, and the child holds %d", tree, got, pss, holdBytes)
+	}
+	if r, p := RSSOf(tree), PSSOf(tree); p >= r {
+		t.Errorf("PSSOf = %d, not below RSSOf = %d: the executable's pages the child shares counted whole", p, r)
+	}
+	self, err := Tree(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(self) < 2 || self[0] != os.Getpid() || !slices.Contains(self, child) {
+		t.Errorf("Tree(self) = %v; want this process (%d) first and its child %d", self, os.Getpid(), child)
+	}
+	if _, err := Tree(1 << 30); err == nil {
+		t.Error("Tree of a process that does not exist did not fail")
 	}
 }

@@ -9,7 +9,8 @@
 //
 // It takes every shortcut webgraph takes (hidden targets, a read page
 // frozen rather than navigated away from, the CSS, DOM and Log domains
-// off) and those webgraph refuses for its promises: no request
+// off, no target discovery in a tab's session, renderers kept at their
+// priority) and those webgraph refuses for its promises: no request
 // interception, one evaluate in the page's main world that waits and
 // reads, no Network, Runtime or lifecycle events, and renderer processes
 // shared between tabs. Its switches put webgraph's choices back one at a
@@ -222,6 +223,7 @@ func crawl(seed *url.URL, chrome string, tabs, limit int, o options) (pages, fai
 		chromedp.Flag("disable-quic", true), chromedp.Flag("mute-audio", true),
 		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,MediaRouter,OptimizationHints,InterestFeedContentSuggestions,BackForwardCache,IsolateOrigins,site-per-process"),
 		chromedp.Flag("disable-site-isolation-trials", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.Env("TMPDIR="+dir))
 	if limit > 0 {
 		opts = append(opts, chromedp.Flag("renderer-process-limit", strconv.Itoa(limit)))
@@ -315,6 +317,10 @@ func openTab(browser context.Context, o options) (*tab, error) {
 		return fail(err)
 	}
 	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 780, Height: 437, DeviceScaleFactor: 1}); err != nil {
+		return fail(err)
+	}
+	// No target discovery in the tab's session, as webgraph's tabs.
+	if _, err := chromedp.Call(ctx, target.SetDiscoverTargets, target.SetDiscoverTargetsParams{Discover: false}); err != nil {
 		return fail(err)
 	}
 	off := []cdp.Command[cdp.Empty, cdp.Empty]{css.Disable, dom.Disable, log.Disable}
