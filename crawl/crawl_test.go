@@ -712,3 +712,139 @@ func TestSoft404(t *testing.T) {
 		t.Errorf("/exists = %+v; want kept", p)
 	}
 }
+
+// A crawl that renders makes an origin's soft-404 probe beside its first
+// pages, not before them: the seed and a page its sitemap lists are asked
+// for while the probe's answer is held back, and the page, a soft 404
+// fetched whole before the probe's answer is known, is still judged one by
+// the probe's fingerprint. robots.txt still comes first, the page found in
+// the sitemap still cites it, and the origin's discovery event still comes
+// before its pages' events.
+func TestProbeBesideFirstPages(t *testing.T) {
+	var (
+		mu     sync.Mutex
+		log    []string
+		asked  = map[string]bool{}
+		bothIn = make(chan struct{}) // closed once "/" and "/gone-for-good" were asked for
+	)
+	say := func(s string) {
+		mu.Lock()
+		log = append(log, s)
+		mu.Unlock()
+	}
+	notFound := `<!doctype html><title>Oops</title><p>We looked everywhere but could not find that page.</p><p>Try the search box or go back to the home page; our team has been told about the broken link.</p>`
+	var site *httptest.Server
+	site = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		mu.Lock()
+		log = append(log, p)
+		if (p == "/" || p == "/gone-for-good") && !asked[p] {
+			asked[p] = true
+			if asked["/"] && asked["/gone-for-good"] {
+				close(bothIn)
+			}
+		}
+		mu.Unlock()
+		switch {
+		case p == "/robots.txt", p == "/sitemap_index.xml":
+			http.NotFound(w, r)
+		case p == "/sitemap.xml":
+			w.Header().Set("Content-Type", "application/xml")
+			fmt.Fprintf(w, `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>%s/gone-for-good</loc></url></urlset>`, site.URL)
+		case p == "/":
+			w.Write([]byte(`<!doctype html><title>Home</title><p>The home page of a site that never says 404, with enough words to be a page.</p><a href="/exists">Exists</a>`))
+		case p == "/exists":
+			w.Write([]byte(`<!doctype html><title>Exists</title><p>A real page of this site, with words of its own that differ from the error page in every way.</p>`))
+		case strings.HasPrefix(p, "/webgraph-soft404-probe-"):
+			// The probe is answered once the seed and the sitemap's page
+			// were asked for; a crawl that made the probe first waits here
+			// until its request gives up.
+			select {
+			case <-bothIn:
+			case <-r.Context().Done():
+				return
+			}
+			w.Write([]byte(notFound))
+		default:
+			w.Write([]byte(notFound))
+		}
+	}))
+	defer site.Close()
+	cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 3})
+	gate := testGate(t, cfg)
+	pages := &heldProbe{Pages: newPages(t, union.ModeUnion, gate), asked: bothIn, goneFetched: make(chan struct{}), say: say}
+	rec, _ := runGated(t, cfg, pages, gate)
+
+	mu.Lock()
+	all := slices.Clone(log)
+	mu.Unlock()
+	if len(all) == 0 || all[0] != "/robots.txt" {
+		t.Errorf("first request %v; want robots.txt before any other", all)
+	}
+	answered := slices.Index(all, "probe answered")
+	if answered < 0 || slices.Index(all, "/") > answered || slices.Index(all, "/gone-for-good") > answered {
+		t.Errorf("the seed and the sitemap's page were not asked for before the probe answered:\n%s", strings.Join(all, "\n"))
+	}
+
+	var disc *DiscoveryEvent
+	discAt, firstPage := -1, -1
+	byURL := map[string]*PageEvent{}
+	for i, ev := range rec.events {
+		switch e := ev.(type) {
+		case *DiscoveryEvent:
+			if disc != nil {
+				t.Errorf("a second discovery event: %+v", e)
+			}
+			disc, discAt = e, i
+		case *PageEvent:
+			byURL[e.URL] = e
+			if firstPage < 0 {
+				firstPage = i
+			}
+		}
+	}
+	if disc == nil || disc.Soft404 == nil || !disc.Soft404.Fingerprint || disc.Soft404.Status != 200 {
+		t.Fatalf("discovery soft404 = %+v; want a fingerprint from a 200 probe", disc)
+	}
+	if firstPage < discAt {
+		t.Errorf("a page event (#%d) came before the origin's discovery event (#%d)", firstPage, discAt)
+	}
+	if p := byURL[site.URL+"/gone-for-good"]; p == nil || p.Cause != "missing" || !strings.Contains(p.Error, "soft 404") {
+		t.Errorf("/gone-for-good = %+v; want missing as a soft 404", p)
+	} else if p.Citation.Via != discovery.ViaSitemap || p.Citation.FoundOn != site.URL+"/sitemap.xml" {
+		t.Errorf("/gone-for-good cites %+v; want the sitemap", p.Citation)
+	}
+	for _, u := range []string{site.URL + "/", site.URL + "/exists"} {
+		if p := byURL[u]; p == nil || !p.OK {
+			t.Errorf("%s = %+v; want kept", u, p)
+		}
+	}
+}
+
+// heldProbe passes fetches to the union, but when the site saw the first
+// pages asked for while the soft-404 probe was out (asked is closed), it
+// holds the probe's answer back from the crawl until /gone-for-good's fetch
+// has returned: that page's verdict is then due before the probe's answer.
+type heldProbe struct {
+	Pages
+	asked       <-chan struct{}
+	goneFetched chan struct{}
+	goneOnce    sync.Once
+	say         func(string)
+}
+
+func (h *heldProbe) Fetch(ctx context.Context, u *url.URL) (*union.Page, error) {
+	p, err := h.Pages.Fetch(ctx, u)
+	switch {
+	case u.Path == "/gone-for-good":
+		h.goneOnce.Do(func() { close(h.goneFetched) })
+	case strings.HasPrefix(u.Path, "/webgraph-soft404-probe-"):
+		select {
+		case <-h.asked:
+			<-h.goneFetched
+		default: // the probe came first, alone: nothing to hold it for
+		}
+		h.say("probe answered")
+	}
+	return p, err
+}
