@@ -119,7 +119,6 @@ type Crawler struct {
 
 	started   atomic.Int64   // page fetches started (the request ceiling)
 	prepared  sync.Map       // origin -> *originPrep
-	probing   sync.WaitGroup // soft-404 probes running beside the pages (prepare)
 	judged    sync.Map       // origin -> struct{}: a recorded join this worker has judged (joinOrigins)
 	routeDocs sync.Map       // document URL -> *routePrep, under Config.HashRoutes
 	recording sync.WaitGroup // pages handed to a pipelined frontier, not yet said
@@ -317,7 +316,6 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		wg.Go(func() { c.worker(ctx, popCtx) })
 	}
 	wg.Wait()
-	c.probing.Wait() // an origin's discovery event comes before the done event
 	if c.stopReason() == StopMaxPages {
 		c.gate.Stop() // the pages within the ceiling are done
 	}

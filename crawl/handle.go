@@ -24,11 +24,8 @@ func (c *Crawler) unstarted(ctx context.Context, it frontier.Item) {
 
 // handle takes one popped URL through robots, the throttle and the union.
 // received is told when the page's own answer is off the network (only its
-// fetch carries it: an origin's first page also fetches robots.txt and
-// sitemaps, and in a plain crawl the soft-404 probe, and those are part of
-// its fetching). A page whose origin's probe is still out (a crawl that
-// renders makes it beside the first pages) waits for its answer after its
-// own fetch, before its verdict and its event.
+// fetch carries it: an origin's first page also fetches robots.txt,
+// sitemaps and the soft-404 probe, and those are part of its fetching).
 func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func()) {
 	u, err := url.Parse(it.URL)
 	if err != nil {
@@ -46,9 +43,6 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 
 	ans := c.gate.Ask(ctx, u, policy.Page)
 	rp, v := ans.Policy, ans.Verdict
-	if ans.Denied != nil {
-		prep.awaitProbe(ctx) // nothing to overlap: its events follow the origin's
-	}
 	switch {
 	case ans.Denied == nil:
 	case ans.Denied.Cause == fetch.DeniedStopped:
@@ -107,7 +101,6 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 	// A refusal is also in p.Refusal; any other error is the context's.
 	p, _ := c.pages.Fetch(fetch.WithReceived(fetch.WithSent(ctx, release), received), u)
 	release()
-	prep.awaitProbe(ctx) // the verdict uses the probe's answer
 	if ctx.Err() != nil {
 		c.queue.Retry(ctx, it)
 		return
@@ -165,7 +158,7 @@ func (c *Crawler) settle(ctx context.Context, p *union.Page, asked *url.URL, pre
 		p.Links = nil
 		return ""
 	}
-	if fp := prep.fingerprint(); fp != nil && !c.ownAddress(asked) && fp.Matches(p.URL, p.Title, p.Blocks) {
+	if prep != nil && prep.soft404 != nil && !c.ownAddress(asked) && prep.soft404.Matches(p.URL, p.Title, p.Blocks) {
 		p.Refusal = refuse.Soft404Refusal(p.URL)
 		p.Links = nil
 		return ""

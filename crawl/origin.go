@@ -8,49 +8,17 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"sync"
 	"time"
 
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/fetch"
-	"github.com/webgraph/webgraph/fetch/union"
 	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/refuse"
 )
 
 type originPrep struct {
-	once onceWait
-	// probed is closed once the soft-404 probe has answered (or no probe is
-	// made) and the origin's discovery event is said; soft404 is set before.
-	probed  chan struct{}
+	once    onceWait
 	soft404 *refuse.Soft404
-}
-
-// awaitProbe waits until the origin's soft-404 probe has answered, so that
-// a page's verdict uses it and its event follows the discovery event; it
-// returns early when ctx ends. A nil prep has nothing to wait for.
-func (prep *originPrep) awaitProbe(ctx context.Context) {
-	if prep == nil {
-		return
-	}
-	select {
-	case <-prep.probed:
-	case <-ctx.Done():
-	}
-}
-
-// fingerprint is the probe's soft-404 fingerprint; nil while it has not
-// answered (a wait cut short by ctx) or when it gave none.
-func (prep *originPrep) fingerprint() *refuse.Soft404 {
-	if prep == nil {
-		return nil
-	}
-	select {
-	case <-prep.probed:
-		return prep.soft404
-	default:
-		return nil
-	}
 }
 
 // onceWait runs a function once for all its callers, as sync.Once does, but
@@ -93,16 +61,11 @@ func (c *Crawler) sayDeferred(ctx context.Context, rp *policy.RobotsPolicy) {
 
 // prepare does an origin's one-time work before its first page: robots.txt,
 // the crawl delay, sitemaps and the soft-404 probe, then the discovery event.
-// A crawl that renders does not wait for the probe, a render: it returns
-// once the sitemaps' URLs are queued, and the probe runs beside the origin's
-// first pages, each of which waits for its answer only at its verdict
-// (awaitProbe). A plain crawl's probe is a request like a page's and counts
-// toward --concurrency, so there it is made before the first page.
 func (c *Crawler) prepare(ctx context.Context, u *url.URL) *originPrep {
 	origin := policy.Origin(u)
 	v, ok := c.prepared.Load(origin)
 	if !ok {
-		v, _ = c.prepared.LoadOrStore(origin, &originPrep{once: newOnceWait(), probed: make(chan struct{})})
+		v, _ = c.prepared.LoadOrStore(origin, &originPrep{once: newOnceWait()})
 	}
 	prep := v.(*originPrep)
 	prep.once.Do(func() {
@@ -132,29 +95,10 @@ func (c *Crawler) prepare(ctx context.Context, u *url.URL) *originPrep {
 			}
 		}
 		root, _ := url.Parse(origin + "/")
-		if rp.Deferred() || tooSlow {
-			c.emit(ev)
-			close(prep.probed)
-			return
+		if !rp.Deferred() && !tooSlow {
+			prep.soft404 = c.discover(ctx, origin, root, rp, ev)
 		}
-		if c.cfg.Mode == union.ModePlain {
-			prep.soft404 = c.discover(ctx, origin, root, rp, ev, func() {})
-			c.emit(ev)
-			close(prep.probed)
-			return
-		}
-		queued := make(chan struct{})
-		var queuedOnce sync.Once
-		sitemapsQueued := func() { queuedOnce.Do(func() { close(queued) }) }
-		c.probing.Go(func() {
-			defer sitemapsQueued()
-			prep.soft404 = c.discover(ctx, origin, root, rp, ev, sitemapsQueued)
-			c.emit(ev)
-			close(prep.probed)
-		})
-		// The sitemaps' URLs are in the frontier before any worker can
-		// find it empty.
-		<-queued
+		c.emit(ev)
 	})
 	return prep
 }
@@ -190,18 +134,16 @@ func (a *probeAnswer) fingerprint() *refuse.Soft404 {
 // soft-404 page, filling ev, and returns the fingerprint. With Deps.Origins
 // it is done once for the whole crawl: the first worker to meet the origin
 // does it and shares the record, the others wait for it and read it (ev
-// says so: Shared). sitemapsQueued is called once this worker has queued
-// the sitemaps' URLs, before the probe; a worker that reads a shared record
-// queues none and is not told.
-func (c *Crawler) discover(ctx context.Context, origin string, root *url.URL, rp *policy.RobotsPolicy, ev *DiscoveryEvent, sitemapsQueued func()) *refuse.Soft404 {
+// says so: Shared).
+func (c *Crawler) discover(ctx context.Context, origin string, root *url.URL, rp *policy.RobotsPolicy, ev *DiscoveryEvent) *refuse.Soft404 {
 	if c.origins == nil {
-		rec := c.discoverHere(ctx, root, rp, sitemapsQueued)
+		rec := c.discoverHere(ctx, root, rp)
 		ev.Sitemaps, ev.FromSitemap, ev.Soft404 = rec.Sitemaps, rec.FromSitemap, rec.Soft404
 		return rec.Probe.fingerprint()
 	}
 	var mine *originRecord
 	raw, ran, err := c.origins.Once(ctx, origin, func() ([]byte, bool) {
-		mine = c.discoverHere(ctx, root, rp, sitemapsQueued)
+		mine = c.discoverHere(ctx, root, rp)
 		b, err := json.Marshal(mine)
 		// A preparation the stop cut short is not the origin's.
 		return b, err == nil && !c.stopped() && ctx.Err() == nil
@@ -213,12 +155,12 @@ func (c *Crawler) discover(ctx context.Context, origin string, root *url.URL, rp
 	case err != nil:
 		// The database failed: ask the site rather than stall.
 		c.addWarning("the crawl database could not share the preparation of " + origin + ": " + err.Error())
-		mine = c.discoverHere(ctx, root, rp, sitemapsQueued)
+		mine = c.discoverHere(ctx, root, rp)
 	default:
 		var shared originRecord
 		if err := json.Unmarshal(raw, &shared); err != nil {
 			c.addWarning("the crawl database holds an unreadable preparation of " + origin + ": " + err.Error())
-			mine = c.discoverHere(ctx, root, rp, sitemapsQueued)
+			mine = c.discoverHere(ctx, root, rp)
 			break
 		}
 		ev.Shared = true
@@ -232,9 +174,9 @@ func (c *Crawler) discover(ctx context.Context, origin string, root *url.URL, rp
 	return mine.Probe.fingerprint()
 }
 
-// discoverHere fetches root's sitemaps, queues their URLs, calls
-// sitemapsQueued and probes for the soft-404 page.
-func (c *Crawler) discoverHere(ctx context.Context, root *url.URL, rp *policy.RobotsPolicy, sitemapsQueued func()) *originRecord {
+// discoverHere fetches root's sitemaps, queues their URLs and probes for
+// the soft-404 page.
+func (c *Crawler) discoverHere(ctx context.Context, root *url.URL, rp *policy.RobotsPolicy) *originRecord {
 	rec := &originRecord{}
 	var found []discovery.SitemapURL
 	rec.Sitemaps, found = discovery.Sitemaps(ctx, c.getter(), root, rp.Sitemaps, discovery.SitemapOptions{Limit: c.cfg.SitemapLimit})
@@ -243,7 +185,6 @@ func (c *Crawler) discoverHere(ctx context.Context, root *url.URL, rp *policy.Ro
 	}
 	rec.FromSitemap, rec.Advertised = len(found), len(found)
 	c.queueSitemapURLs(ctx, found)
-	sitemapsQueued()
 	if !c.cfg.SkipSoft404 {
 		rec.Soft404, rec.Probe = c.probeSoft404(ctx, root)
 	}
