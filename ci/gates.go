@@ -9,6 +9,7 @@
 package ci
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -100,30 +101,30 @@ func findingNames() string {
 // PageSource is what the gates read a crawl's outcomes from, over every
 // run: *store.Store satisfies it.
 type PageSource interface {
-	Judged() (bool, error)
-	Pages(fn func(store.PageRow) error) error
-	Disallowed(fn func(url string, c discovery.Discovery) error) error
+	Judged(ctx context.Context) (bool, error)
+	Pages(ctx context.Context, fn func(store.PageRow) error) error
+	Disallowed(ctx context.Context, fn func(url string, c discovery.Discovery) error) error
 }
 
 // LinkSource is what the gates read link verdicts from: *store.Store.
 type LinkSource interface {
-	LinkVerdicts() ([]*linkcheck.Event, error)
+	LinkVerdicts(ctx context.Context) ([]*linkcheck.Event, error)
 }
 
 // Load judges every URL the crawl recorded, in all its runs (a resumed crawl
 // is gated as a whole, not by its last run alone), forgetting what an
-// earlier Load judged.
-func (g *Gates) Load(src PageSource) error {
+// earlier Load judged. ctx bounds the reading.
+func (g *Gates) Load(ctx context.Context, src PageSource) error {
 	g.failures, g.cases, g.judged = nil, nil, 0
 	if len(g.failOn) == 0 && !g.junit {
 		// No gate reads the outcomes: only whether there were any is asked.
-		found, err := src.Judged()
+		found, err := src.Judged(ctx)
 		if found {
 			g.judged = 1
 		}
 		return err
 	}
-	err := src.Pages(func(r store.PageRow) error {
+	err := src.Pages(ctx, func(r store.PageRow) error {
 		var ev crawl.PageEvent
 		if err := json.Unmarshal(r.Event, &ev); err != nil {
 			return fmt.Errorf("the stored event of %s: %w", r.URL, err)
@@ -134,7 +135,7 @@ func (g *Gates) Load(src PageSource) error {
 	if err != nil {
 		return err
 	}
-	return src.Disallowed(func(u string, c discovery.Discovery) error {
+	return src.Disallowed(ctx, func(u string, c discovery.Discovery) error {
 		g.observe(&crawl.DisallowedEvent{URL: u, Citation: c})
 		return nil
 	})
@@ -142,8 +143,8 @@ func (g *Gates) Load(src PageSource) error {
 
 // LoadLinks judges every link verdict the crawl reached, in all its runs;
 // call it after Load.
-func (g *Gates) LoadLinks(src LinkSource) error {
-	evs, err := src.LinkVerdicts()
+func (g *Gates) LoadLinks(ctx context.Context, src LinkSource) error {
+	evs, err := src.LinkVerdicts(ctx)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package ci
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -29,12 +30,12 @@ type fakeCrawl struct {
 	asked      []string
 }
 
-func (c *fakeCrawl) Judged() (bool, error) {
+func (c *fakeCrawl) Judged(_ context.Context) (bool, error) {
 	c.asked = append(c.asked, "judged")
 	return len(c.pages)+len(c.disallowed) > 0, nil
 }
 
-func (c *fakeCrawl) Pages(fn func(store.PageRow) error) error {
+func (c *fakeCrawl) Pages(_ context.Context, fn func(store.PageRow) error) error {
 	c.asked = append(c.asked, "pages")
 	if c.rawEvent != nil {
 		return fn(store.PageRow{URL: "http://site/raw", Event: c.rawEvent})
@@ -51,7 +52,7 @@ func (c *fakeCrawl) Pages(fn func(store.PageRow) error) error {
 	return nil
 }
 
-func (c *fakeCrawl) Disallowed(fn func(string, discovery.Discovery) error) error {
+func (c *fakeCrawl) Disallowed(_ context.Context, fn func(string, discovery.Discovery) error) error {
 	c.asked = append(c.asked, "disallowed")
 	for u, d := range c.disallowed {
 		if err := fn(u, d); err != nil {
@@ -61,7 +62,7 @@ func (c *fakeCrawl) Disallowed(fn func(string, discovery.Discovery) error) error
 	return nil
 }
 
-func (c *fakeCrawl) LinkVerdicts() ([]*linkcheck.Event, error) {
+func (c *fakeCrawl) LinkVerdicts(_ context.Context) ([]*linkcheck.Event, error) {
 	c.asked = append(c.asked, "links")
 	return c.links, nil
 }
@@ -124,13 +125,13 @@ func TestNewGates(t *testing.T) {
 func TestWithoutGates(t *testing.T) {
 	g, _ := NewGates(nil, false)
 	src := sampleCrawl()
-	if err := g.Load(src); err != nil {
+	if err := g.Load(context.Background(), src); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Join(src.asked, ",") != "judged" || g.Judged() != 1 {
 		t.Errorf("asked %v, judged %d; want only judged, 1", src.asked, g.Judged())
 	}
-	if err := g.Load(&fakeCrawl{}); err != nil || g.Judged() != 0 {
+	if err := g.Load(context.Background(), &fakeCrawl{}); err != nil || g.Judged() != 0 {
 		t.Errorf("an empty crawl: judged %d (%v); want 0", g.Judged(), err)
 	}
 	var b strings.Builder
@@ -145,10 +146,10 @@ func TestReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := sampleCrawl()
-	if err := g.Load(src); err != nil {
+	if err := g.Load(context.Background(), src); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.LoadLinks(src); err != nil {
+	if err := g.LoadLinks(context.Background(), src); err != nil {
 		t.Fatal(err)
 	}
 	if g.Judged() != 9 {
@@ -206,7 +207,7 @@ func TestLoadForgetsEarlierRuns(t *testing.T) {
 	g, _ := NewGates([]string{"missing"}, true)
 	src := sampleCrawl()
 	for range 2 {
-		if err := g.Load(src); err != nil {
+		if err := g.Load(context.Background(), src); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -217,7 +218,7 @@ func TestLoadForgetsEarlierRuns(t *testing.T) {
 
 func TestLoadBadEvent(t *testing.T) {
 	g, _ := NewGates([]string{"missing"}, false)
-	err := g.Load(&fakeCrawl{rawEvent: []byte("{not json")})
+	err := g.Load(context.Background(), &fakeCrawl{rawEvent: []byte("{not json")})
 	if err == nil || !strings.HasPrefix(err.Error(), "the stored event of http://site/raw: ") {
 		t.Errorf("Load of a broken event = %v", err)
 	}
@@ -240,10 +241,10 @@ func TestReportKeepsSiteTextOnItsLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Load(c); err != nil {
+	if err := g.Load(context.Background(), c); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.LoadLinks(c); err != nil {
+	if err := g.LoadLinks(context.Background(), c); err != nil {
 		t.Fatal(err)
 	}
 	var out strings.Builder

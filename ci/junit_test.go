@@ -1,6 +1,7 @@
 package ci
 
 import (
+	"context"
 	"encoding/xml"
 	"os"
 	"path/filepath"
@@ -15,10 +16,10 @@ import (
 func TestJUnit(t *testing.T) {
 	g, _ := NewGates([]string{"missing,broken"}, true)
 	src := sampleCrawl()
-	if err := g.Load(src); err != nil {
+	if err := g.Load(context.Background(), src); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.LoadLinks(src); err != nil {
+	if err := g.LoadLinks(context.Background(), src); err != nil {
 		t.Fatal(err)
 	}
 	started := time.Date(2024, 5, 6, 7, 8, 9, 0, time.FixedZone("CEST", 2*3600))

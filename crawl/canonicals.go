@@ -14,18 +14,6 @@ import (
 	"github.com/webgraph/webgraph/policy"
 )
 
-// Canonicals is a Frontier that keeps the crawl's page records and can
-// check its canonical URLs: *store.Frontier and *store.SharedFrontier
-// satisfy it. BrokenCanonicals finds the pages whose canonical URL the
-// crawl refused and whose record does not say so yet, and has amend
-// rewrite each one's stored event to say so (see store.BrokenCanonicals).
-// A frontier in memory keeps no page records: a crawl on one learns no
-// canonical_broken.
-type Canonicals interface {
-	Frontier
-	BrokenCanonicals(ctx context.Context, amend func(b frontier.BrokenCanonical, event []byte) ([]byte, error)) ([]frontier.BrokenCanonical, error)
-}
-
 // canonicalTarget returns the canonical URL of a kept page, to be queued
 // like any URL the page names, cited via canonical one hop deeper: when it
 // is in scope and another document than the page. Whether it is a page at
@@ -53,12 +41,11 @@ func (c *Crawler) canonicalTarget(p *union.Page, cited discovery.Discovery) (fro
 // last worker out of a shared crawl); a page an earlier run missed (it
 // stopped first) is found by the next.
 func (c *Crawler) checkCanonicals(ctx context.Context, d *DoneEvent) {
-	cf, ok := c.front.(Canonicals)
-	if !ok || c.front.Err() != nil {
+	if c.recorder.Err() != nil {
 		return
 	}
 	found := map[string]audit.Finding{}
-	broken, err := cf.BrokenCanonicals(context.WithoutCancel(ctx), func(b frontier.BrokenCanonical, event []byte) ([]byte, error) {
+	broken, err := c.canonicals.BrokenCanonicals(ctx, func(b frontier.BrokenCanonical, event []byte) ([]byte, error) {
 		var ev PageEvent
 		if err := json.Unmarshal(event, &ev); err != nil {
 			return nil, err

@@ -1,6 +1,7 @@
 package crawl
 
 import (
+	"context"
 	"errors"
 	"net/url"
 	"strings"
@@ -12,17 +13,6 @@ import (
 	"github.com/webgraph/webgraph/frontier"
 	"github.com/webgraph/webgraph/internal/safetext"
 )
-
-// KeptContent is a Frontier that keeps the pages' main content with their
-// records: *store.Frontier and *store.SharedFrontier satisfy it.
-// ContentRuns gives, for every page whose content is kept, its site and
-// the hashes of its blocks of text, from which a resumed crawl (or a
-// worker joining a shared one) learns its sites' templates again. A
-// frontier in memory keeps no content.
-type KeptContent interface {
-	Frontier
-	ContentRuns(fn func(site string, runs []uint64)) error
-}
 
 // templates are the crawl's sites' templates (content.Template), learned
 // from the pages kept so far, each site's on its own.
@@ -49,12 +39,11 @@ func (t *templates) of(site string) *content.Template {
 // whose content was kept before this run (a resumed crawl's, the other
 // workers' of a shared one), so that the templates go on from where they
 // were.
-func (c *Crawler) learnTemplates() {
-	kc, ok := c.front.(KeptContent)
-	if !c.cfg.KeepContent || !ok {
+func (c *Crawler) learnTemplates(ctx context.Context) {
+	if !c.cfg.KeepContent {
 		return
 	}
-	err := kc.ContentRuns(func(site string, runs []uint64) { c.templates.of(site).AddHashes(runs) })
+	err := c.keptContent.ContentRuns(ctx, func(site string, runs []uint64) { c.templates.of(site).AddHashes(runs) })
 	if err != nil {
 		c.addWarning("the sites' templates could not be read back from the crawl's database; they are learned again from the pages this run keeps: " + err.Error())
 	}

@@ -27,12 +27,25 @@ type contentFrontier struct {
 	done    map[string]bool
 }
 
-func (f *contentFrontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link {
+func (f *contentFrontier) Complete(ctx context.Context, it frontier.Item, r frontier.Result) []frontier.Link {
+	f.note(it, r)
+	return f.Memory.Complete(ctx, it, r)
+}
+
+func (f *contentFrontier) CompleteThen(ctx context.Context, it frontier.Item, r frontier.Result, canon string, then func([]frontier.Link, string, error)) {
+	f.Memory.CompleteThen(ctx, it, r, canon, func(firsts []frontier.Link, holder string, err error) {
+		if holder == "" && err == nil {
+			f.note(it, r)
+		}
+		then(firsts, holder, err)
+	})
+}
+
+func (f *contentFrontier) note(it frontier.Item, r frontier.Result) {
 	f.mu.Lock()
 	f.content[it.URL] = r.Content
 	f.done[it.URL] = r.State == frontier.StateDone
 	f.mu.Unlock()
-	return f.Memory.Complete(it, r)
 }
 
 // keptPages remembers every page the union returned.

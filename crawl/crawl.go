@@ -3,7 +3,7 @@
 // event stream. The files follow the phases: crawl.go (the workers and their
 // lifetime), origin.go (an origin's one-time preparation), handle.go (one
 // page), record.go (its record and event), summary.go (the run and done
-// events).
+// events); frontier.go holds the interfaces of the state they work on.
 package crawl
 
 import (
@@ -27,59 +27,6 @@ type Pages interface {
 	Fetch(ctx context.Context, u *url.URL) (*union.Page, error)
 }
 
-// Frontier is the queue the crawl pops from. *frontier.Memory,
-// *store.Frontier and *store.SharedFrontier satisfy it, as tests assert at
-// compile time (crawl's and store's assert_test.go); so do the optional
-// interfaces below that extend it.
-type Frontier interface {
-	Add(url, host string, c discovery.Discovery) bool
-	MarkSeen(url string) bool
-	// Claim records url (the URL a page was asked as) as the page kept for
-	// canon (the URL it is known by: its canonical URL, else its final
-	// URL) unless another page holds it, and returns the holder: one kept
-	// page per canonical URL, whatever order the crawl meets them in.
-	Claim(canon, url string) string
-	Defer(host string, until time.Time)
-	Next(ctx context.Context) (frontier.Item, error)
-	Retry(it frontier.Item)
-	// Complete finishes an item with its result in one piece (a durable
-	// frontier records the page, its links and its new URLs atomically) and
-	// returns the links whose targets were never seen before.
-	Complete(it frontier.Item, r frontier.Result) []frontier.Link
-	// Sitemapped is Add for a URL a sitemap lists; it also marks it as
-	// listed, whether or not it was new.
-	Sitemapped(url, host string, c discovery.Discovery) bool
-	// Summary sets the sitemap URLs against the crawl's pages and links;
-	// with unlisted, it also counts the kept, linked pages no sitemap lists
-	// (a crawl that found no sitemap has no use for that count).
-	Summary(disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary
-	Stats() frontier.Stats
-	// Err returns the error that stopped the frontier keeping its record
-	// (a database write failed), or nil; the crawl stops on it. A frontier
-	// in memory never fails.
-	Err() error
-}
-
-// Pipelined is a Frontier that records a page in the background, claiming
-// its canonical URL in the same transaction: the worker goes on to its next
-// page while the writer commits many pages at once. *store.Frontier
-// satisfies it. With one, the crawl records a page by CompleteThen, not by
-// Claim and Complete: then is called once the page is durable, with the
-// page's first links, the page holding canon when another does (the page is
-// then not recorded), or the error that kept it from being recorded.
-type Pipelined interface {
-	Frontier
-	CompleteThen(it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error))
-}
-
-// Pauser is a Frontier that holds a host for every worker of a shared crawl
-// after a 429 or 503; *store.SharedFrontier satisfies it. A frontier of one
-// process needs none: the gate's throttle holds the pause.
-type Pauser interface {
-	Frontier
-	Pause(host string, until time.Time)
-}
-
 // BrowserMemory reports on the memory of the browser the crawl renders
 // with; *rendered.Fetcher satisfies it. PeakRSS is its peak resident memory
 // in bytes (0 when unknown); FewestTabs is the fewest tabs it rendered with
@@ -97,16 +44,16 @@ type BrowserMemory interface {
 
 // Journal keeps a durable record of the run: *store.Journal satisfies it.
 type Journal interface {
-	Run(ev any, resumed bool) error
-	Done(ev any) error
-	Robots(p *policy.RobotsPolicy) error
+	Run(ctx context.Context, ev any, resumed bool) error
+	Done(ctx context.Context, ev any) error
+	Robots(ctx context.Context, p *policy.RobotsPolicy) error
 	// JoinOrigin records that origin joined the approved origins through a
 	// seed's redirect (ev says how), so a resumed crawl and every worker of
 	// a shared one know of it; JoinedOrigins returns every such origin with
 	// its event as recorded (JSON). A worker of a shared crawl approves one
 	// only when its own seed's redirect leads there (see joinOrigins).
-	JoinOrigin(origin string, ev any) error
-	JoinedOrigins() (map[string]string, error)
+	JoinOrigin(ctx context.Context, origin string, ev any) error
+	JoinedOrigins(ctx context.Context) (map[string]string, error)
 }
 
 // Origins shares an origin's one-time preparation (its sitemaps and the
@@ -138,20 +85,24 @@ type Session interface {
 
 // Crawler runs one crawl. Create it with New; Run may be called once.
 type Crawler struct {
-	cfg     Config
-	pages   Pages
-	front   Frontier
-	pipe    Pipelined // front, when it is one; else nil
-	pauser  Pauser    // front, when it is one; else nil
-	gate    *policy.Gate
-	scope   *policy.Scope
-	sink    Sink
-	journal Journal
-	session Session // journal, when it is one; else nil
-	origins Origins
-	links   LinkChecker
-	browser BrowserMemory
-	version string
+	cfg   Config
+	pages Pages
+	// The crawl's state, by job (frontier.go): one Frontier gives them all.
+	queue       Queue
+	seen        Seen
+	recorder    Recorder
+	canonicals  Canonicals
+	sitemaps    Sitemaps
+	keptContent KeptContent
+	gate        *policy.Gate
+	scope       *policy.Scope
+	sink        Sink
+	journal     Journal
+	session     Session // journal, when it is one; else nil
+	origins     Origins
+	links       LinkChecker
+	browser     BrowserMemory
+	version     string
 
 	stopOnce  sync.Once
 	failOnce  sync.Once // the warning of failed, said once
@@ -224,12 +175,11 @@ func New(cfg Config, d Deps) (*Crawler, error) {
 	}
 	c := &Crawler{cfg: cfg, pages: d.Pages, sink: d.Sink, journal: d.Journal, origins: d.Origins, links: d.Links, browser: d.Browser, version: d.Version, gate: d.Gate, scope: d.Gate.Scope(), stopCh: make(chan struct{}),
 		kinds: discovery.Kinds{}, deferredSaid: map[string]time.Time{}, skippedRoutes: map[string]struct{}{}}
-	c.front = d.Frontier
-	if c.front == nil {
-		c.front = frontier.NewMemory(d.Gate.Throttle(), cfg.Depth)
+	front := d.Frontier
+	if front == nil {
+		front = frontier.NewMemory(d.Gate.Throttle(), cfg.Depth)
 	}
-	c.pipe, _ = c.front.(Pipelined)
-	c.pauser, _ = c.front.(Pauser)
+	c.queue, c.seen, c.recorder, c.canonicals, c.sitemaps, c.keptContent = front, front, front, front, front, front
 	c.session, _ = c.journal.(Session)
 	c.done = DoneEvent{Event: EventDone, Causes: map[string]int{}, Skipped: []Skipped{}, Warnings: []string{}, Findings: audit.NewTally()}
 	for _, cause := range refuse.Causes() {
@@ -298,8 +248,11 @@ func (c *Crawler) emit(ev Event) {
 }
 
 // Run crawls until the frontier is exhausted, the request ceiling or time
-// budget is reached, Stop is called, or ctx ends (which also cancels pages
-// in flight). It emits the done event and returns it.
+// budget is reached, Stop is called, or ctx ends. ctx bounds everything the
+// crawl does, its record in the frontier and journal included: Stop ends a
+// crawl gently (the pages in flight are finished and recorded, and so is
+// its end), while a ctx that ends cancels the pages in flight and the
+// writes still waiting. It emits the done event and returns it.
 func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 	start := time.Now()
 	if c.session == nil {
@@ -310,7 +263,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 	run := c.runEvent()
 	c.emit(run)
 	if c.journal != nil {
-		if err := c.journal.Run(run, c.cfg.Resumed); err != nil {
+		if err := c.journal.Run(ctx, run, c.cfg.Resumed); err != nil {
 			c.addWarning("the crawl database could not record the run: " + err.Error())
 			c.stop(StopFailure)
 		}
@@ -341,7 +294,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 		if ctx.Err() != nil {
 			break
 		}
-		if n, err := c.normalize(s); err == nil && c.front.Add(n, policy.HostKey(s), discovery.Discovery{Via: discovery.ViaSeed}) {
+		if n, err := c.normalize(s); err == nil && c.seen.Add(ctx, n, policy.HostKey(s), discovery.Discovery{Via: discovery.ViaSeed}) {
 			c.tally(discovery.KindPage, 1)
 		}
 		if !c.stopped() {
@@ -354,7 +307,7 @@ func (c *Crawler) Run(ctx context.Context) *DoneEvent {
 	if c.links != nil {
 		c.links.Start(ctx)
 	}
-	c.learnTemplates()
+	c.learnTemplates(ctx)
 	var wg sync.WaitGroup
 	if c.workers() > c.cfg.Concurrency {
 		c.fetching = make(chan struct{}, c.cfg.Concurrency)
@@ -400,7 +353,7 @@ func (c *Crawler) worker(ctx, popCtx context.Context) {
 			var once sync.Once
 			received = func() { once.Do(func() { <-c.fetching }) }
 		}
-		it, err := c.front.Next(popCtx)
+		it, err := c.queue.Next(popCtx)
 		switch {
 		case errors.Is(err, frontier.ErrExhausted), errors.Is(err, frontier.ErrOnlyDeferred):
 			received()
@@ -416,7 +369,7 @@ func (c *Crawler) worker(ctx, popCtx context.Context) {
 		}
 		c.handle(ctx, it, received)
 		received()
-		if err := c.front.Err(); err != nil {
+		if err := c.recorder.Err(); err != nil {
 			c.failed(err)
 			return
 		}

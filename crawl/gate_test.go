@@ -318,18 +318,18 @@ func TestOneKeptPagePerCanonical(t *testing.T) {
 
 // dbFrontier creates a crawl database at path and returns it with its
 // frontier, paced by gate; the caller closes it.
-func dbFrontier(t *testing.T, path string, gate *policy.Gate, cfg Config) (*store.Store, *store.Frontier) {
+func dbFrontier(t *testing.T, path string, gate *policy.Gate, cfg Config) (*store.Store, Frontier) {
 	t.Helper()
-	st, err := store.Open(path, store.Create)
+	st, err := store.Open(context.Background(), path, store.Create)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := st.Frontier(gate.Throttle(), cfg.Depth)
+	cr, err := st.OpenCrawl(context.Background(), store.CrawlConfig{Throttle: gate.Throttle(), MaxDepth: cfg.Depth})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)
 	}
-	return st, f
+	return st, cr.Frontier
 }
 
 // twoPages serves / and /two, each with enough words to be kept, the first
@@ -380,7 +380,7 @@ func TestRetainedTextStoredOnce(t *testing.T) {
 
 // failingRecords is a database frontier whose record of one URL fails.
 type failingRecords struct {
-	*store.Frontier
+	Frontier
 	fail string
 	mu   sync.Mutex
 	err  error
@@ -388,8 +388,8 @@ type failingRecords struct {
 
 var errRecord = errors.New("the disk is full")
 
-func (f *failingRecords) CompleteThen(it frontier.Item, r frontier.Result, canon string, then func([]frontier.Link, string, error)) {
-	f.Frontier.CompleteThen(it, r, canon, func(firsts []frontier.Link, holder string, err error) {
+func (f *failingRecords) CompleteThen(ctx context.Context, it frontier.Item, r frontier.Result, canon string, then func([]frontier.Link, string, error)) {
+	f.Frontier.CompleteThen(ctx, it, r, canon, func(firsts []frontier.Link, holder string, err error) {
 		if it.URL == f.fail && err == nil && holder == "" {
 			f.mu.Lock()
 			f.err = errRecord

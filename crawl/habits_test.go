@@ -298,16 +298,16 @@ func TestRedirectedToAKeptPage(t *testing.T) {
 		for run, mode := range []store.Mode{store.Create, store.Resume} {
 			cfg := usual(Config{Seeds: []*url.URL{mustURL(t, site.URL+"/")}, Depth: DefaultDepth, Concurrency: 1, Mode: union.ModePlain, KeepText: true, MaxPages: 2, Resumed: run > 0, KeptEarlier: run > 0})
 			gate := testGate(t, cfg)
-			st, err := store.Open(path, mode)
+			st, err := store.Open(context.Background(), path, mode)
 			if err != nil {
 				t.Fatal(err)
 			}
-			f, err := st.Frontier(gate.Throttle(), cfg.Depth)
+			cr, err := st.OpenCrawl(context.Background(), store.CrawlConfig{Throttle: gate.Throttle(), MaxDepth: cfg.Depth})
 			if err != nil {
 				t.Fatal(err)
 			}
 			rec := &recorder{}
-			c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Gate: gate, Sink: rec.sink, Frontier: f, Journal: st.Journal(), Version: "test"})
+			c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Gate: gate, Sink: rec.sink, Frontier: cr.Frontier, Journal: cr.Journal, Version: "test"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -576,16 +576,16 @@ func TestCanonicalTargets(t *testing.T) {
 			cfg.MaxPages = -1
 		}
 		gate := testGate(t, cfg)
-		st, err := store.Open(path, mode)
+		st, err := store.Open(context.Background(), path, mode)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := st.Frontier(gate.Throttle(), cfg.Depth)
+		cr, err := st.OpenCrawl(context.Background(), store.CrawlConfig{Throttle: gate.Throttle(), MaxDepth: cfg.Depth})
 		if err != nil {
 			t.Fatal(err)
 		}
 		rec := &recorder{}
-		c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Gate: gate, Sink: rec.sink, Frontier: f, Journal: st.Journal(), Version: "test"})
+		c, err := New(cfg, Deps{Pages: newPages(t, union.ModePlain, nil), Gate: gate, Sink: rec.sink, Frontier: cr.Frontier, Journal: cr.Journal, Version: "test"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -629,7 +629,7 @@ func TestCanonicalTargets(t *testing.T) {
 func checkRecorded(t *testing.T, st *store.Store, base string) {
 	t.Helper()
 	has := map[string]bool{}
-	err := st.Pages(func(r store.PageRow) error {
+	err := st.Pages(context.Background(), func(r store.PageRow) error {
 		var ev PageEvent
 		if err := json.Unmarshal(r.Event, &ev); err != nil {
 			return err

@@ -17,9 +17,9 @@ import (
 
 // unstarted puts back a page the stop kept from starting, and counts it out
 // of the request ceiling again.
-func (c *Crawler) unstarted(it frontier.Item) {
+func (c *Crawler) unstarted(ctx context.Context, it frontier.Item) {
 	c.started.Add(-1)
-	c.front.Retry(it)
+	c.queue.Retry(ctx, it)
 }
 
 // handle takes one popped URL through robots, the throttle and the union.
@@ -29,7 +29,7 @@ func (c *Crawler) unstarted(it frontier.Item) {
 func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func()) {
 	u, err := url.Parse(it.URL)
 	if err != nil {
-		c.front.Complete(it, frontier.Result{State: frontier.StateRefused, Cause: refuse.FetchError})
+		c.recorder.Complete(ctx, it, frontier.Result{State: frontier.StateRefused, Cause: refuse.FetchError})
 		return
 	}
 	// An origin outside the scope (a URL queued under an older scope, or
@@ -46,36 +46,36 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 	switch {
 	case ans.Denied == nil:
 	case ans.Denied.Cause == fetch.DeniedStopped:
-		c.front.Retry(it)
+		c.queue.Retry(ctx, it)
 		return
 	case ans.Denied.Cause == fetch.DeniedDeferred:
-		c.front.Defer(it.Host, rp.NextAttempt)
-		c.front.Retry(it)
-		c.sayDeferred(rp)
+		c.queue.Defer(ctx, it.Host, rp.NextAttempt)
+		c.queue.Retry(ctx, it)
+		c.sayDeferred(ctx, rp)
 		return
 	case ans.Denied.Cause == fetch.DeniedDisallowed:
 		c.mu.Lock()
 		c.done.Disallowed++
 		c.done.Causes[string(refuse.Disallowed)]++
 		c.mu.Unlock()
-		c.front.Complete(it, frontier.Result{State: frontier.StateDisallowed, Cause: refuse.Disallowed})
+		c.recorder.Complete(ctx, it, frontier.Result{State: frontier.StateDisallowed, Cause: refuse.Disallowed})
 		c.emit(&DisallowedEvent{Event: EventDisallowed, URL: it.URL, Citation: it.Citation, Robots: rp.URL, Group: v.Group, Rule: v.Rule, Reason: v.Reason})
 		return
 	case ans.Denied.Cause == fetch.DeniedOutOfScope && !c.scope.ApprovedOrigin(u) && c.joinOrigins(ctx):
 		// Another worker of the crawl approved this origin through a
 		// seed's redirect since this one last looked: ask again.
-		c.front.Retry(it)
+		c.queue.Retry(ctx, it)
 		return
 	default:
 		// Out of scope or too long: queued under an older scope (a crawl
 		// resumed with other --allow-path), never requested.
-		c.record(&union.Page{URL: it.URL, FinalURL: it.URL, Sides: map[fetch.Name]*fetch.Side{},
+		c.record(ctx, &union.Page{URL: it.URL, FinalURL: it.URL, Sides: map[fetch.Name]*fetch.Side{},
 			Refusal: &refuse.Refusal{URL: it.URL, Cause: refuse.OutOfScope, Words: "not fetched: " + ans.Denied.Error(), Err: ans.Denied}}, it, "", "")
 		return
 	}
 	if n := c.started.Add(1); c.cfg.MaxPages > 0 && n > int64(c.cfg.MaxPages) {
 		c.stop(StopMaxPages)
-		c.front.Retry(it) // not fetched: it stays pending
+		c.queue.Retry(ctx, it) // not fetched: it stays pending
 		return
 	}
 	// Every wait ends with the stop: a page that has not started when the
@@ -85,7 +85,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 		err := policy.SleepUntil(wctx, time.Now().Add(c.cfg.Delay), time.Now)
 		cancel()
 		if err != nil {
-			c.unstarted(it)
+			c.unstarted(ctx, it)
 			return
 		}
 	}
@@ -94,7 +94,7 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 		if err == nil {
 			release()
 		}
-		c.unstarted(it)
+		c.unstarted(ctx, it)
 		return
 	}
 	// The host's interval runs from when the first side sends its request.
@@ -102,18 +102,16 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 	p, _ := c.pages.Fetch(fetch.WithReceived(fetch.WithSent(ctx, release), received), u)
 	release()
 	if ctx.Err() != nil {
-		c.front.Retry(it)
+		c.queue.Retry(ctx, it)
 		return
 	}
 	if status, after, paused := pausedBy(p); paused {
 		if it.Attempts < c.cfg.MaxRetries {
 			d := c.gate.Throttle().Pause(it.Host, after)
-			if c.pauser != nil {
-				c.pauser.Pause(it.Host, time.Now().Add(d))
-			}
+			c.queue.Pause(ctx, it.Host, time.Now().Add(d)) // for the crawl's other processes
 			it.Attempts++
 			c.emit(&PausedEvent{Event: EventPaused, Host: it.Host, URL: it.URL, Status: status, RetryAfter: after, PauseMS: d.Milliseconds(), Attempt: it.Attempts, MaxAttempts: c.cfg.MaxRetries})
-			c.front.Retry(it)
+			c.queue.Retry(ctx, it)
 			return
 		}
 		p.Refusal.Words += fmt.Sprintf(" (still refused after %d retries)", c.cfg.MaxRetries)
@@ -122,10 +120,10 @@ func (c *Crawler) handle(ctx context.Context, it frontier.Item, received func())
 	}
 	p, retry := c.followSeed(ctx, it, u, p)
 	if retry {
-		c.front.Retry(it)
+		c.queue.Retry(ctx, it)
 		return
 	}
-	c.record(p, it, c.settle(p, u, prep, routes), "")
+	c.record(ctx, p, it, c.settle(ctx, p, u, prep, routes), "")
 }
 
 // pausedBy reports whether a page was refused by a 429 or 503, which pause
@@ -147,7 +145,7 @@ func pausedBy(p *union.Page) (int, string, bool) {
 // a page still kept, it returns the URL the page is known by (its canonical
 // URL when that is in scope), which record claims: one kept page per
 // canonical URL, whatever the order.
-func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep, routes *routePrep) (known string) {
+func (c *Crawler) settle(ctx context.Context, p *union.Page, asked *url.URL, prep *originPrep, routes *routePrep) (known string) {
 	if p.Refusal != nil {
 		return ""
 	}
@@ -172,7 +170,7 @@ func (c *Crawler) settle(p *union.Page, asked *url.URL, prep *originPrep, routes
 	}
 	if p.FinalURL != p.URL {
 		if n, err := c.normalize(final); err == nil {
-			c.front.MarkSeen(n)
+			c.seen.MarkSeen(ctx, n)
 		}
 	}
 	// The page is known by its canonical URL when that is in scope, else

@@ -48,7 +48,7 @@ func (o onceWait) Do(f func()) {
 	}
 }
 
-func (c *Crawler) sayDeferred(rp *policy.RobotsPolicy) {
+func (c *Crawler) sayDeferred(ctx context.Context, rp *policy.RobotsPolicy) {
 	c.mu.Lock()
 	if c.deferredSaid[rp.Origin].Equal(rp.NextAttempt) {
 		c.mu.Unlock()
@@ -56,7 +56,7 @@ func (c *Crawler) sayDeferred(rp *policy.RobotsPolicy) {
 	}
 	c.deferredSaid[rp.Origin] = rp.NextAttempt
 	c.mu.Unlock()
-	c.emit(&DeferredEvent{Event: EventDeferred, Origin: rp.Origin, Reason: rp.Reason, NextAttempt: rp.NextAttempt, Cached: rp.Cached, Queued: c.front.Stats().Deferred})
+	c.emit(&DeferredEvent{Event: EventDeferred, Origin: rp.Origin, Reason: rp.Reason, NextAttempt: rp.NextAttempt, Cached: rp.Cached, Queued: c.queue.Stats(ctx).Deferred})
 }
 
 // prepare does an origin's one-time work before its first page: robots.txt,
@@ -73,7 +73,7 @@ func (c *Crawler) prepare(ctx context.Context, u *url.URL) *originPrep {
 		rp := c.gate.Policy(ctx, u)
 		ev.Robots = rp
 		if c.journal != nil && rp.State != policy.Off {
-			if err := c.journal.Robots(rp); err != nil {
+			if err := c.journal.Robots(ctx, rp); err != nil {
 				c.addWarning("the crawl database could not record robots.txt of " + origin + ": " + err.Error())
 			}
 		}
@@ -90,8 +90,8 @@ func (c *Crawler) prepare(ctx context.Context, u *url.URL) *originPrep {
 				// queued and are counted in the done event.
 				tooSlow = true
 				c.addWarning(err.Error())
-				c.front.Defer(policy.HostKey(u), time.Now().Add(100*365*24*time.Hour))
-				c.emit(&DeferredEvent{Event: EventDeferred, Origin: origin, Reason: err.Error(), Queued: c.front.Stats().Deferred})
+				c.queue.Defer(ctx, policy.HostKey(u), time.Now().Add(100*365*24*time.Hour))
+				c.emit(&DeferredEvent{Event: EventDeferred, Origin: origin, Reason: err.Error(), Queued: c.queue.Stats(ctx).Deferred})
 			}
 		}
 		root, _ := url.Parse(origin + "/")
@@ -184,7 +184,7 @@ func (c *Crawler) discoverHere(ctx context.Context, root *url.URL, rp *policy.Ro
 		rec.Sitemaps = []discovery.SitemapAttempt{}
 	}
 	rec.FromSitemap, rec.Advertised = len(found), len(found)
-	c.queueSitemapURLs(found)
+	c.queueSitemapURLs(ctx, found)
 	if !c.cfg.SkipSoft404 {
 		rec.Soft404, rec.Probe = c.probeSoft404(ctx, root)
 	}
@@ -193,7 +193,7 @@ func (c *Crawler) discoverHere(ctx context.Context, root *url.URL, rp *policy.Ro
 
 // queueSitemapURLs queues an origin's sitemap URLs at depth 1, counting
 // each new one by kind; files and out-of-scope URLs are counted, not queued.
-func (c *Crawler) queueSitemapURLs(found []discovery.SitemapURL) {
+func (c *Crawler) queueSitemapURLs(ctx context.Context, found []discovery.SitemapURL) {
 	c.mu.Lock()
 	c.done.Sitemaps.Advertised += len(found)
 	c.mu.Unlock()
@@ -210,7 +210,7 @@ func (c *Crawler) queueSitemapURLs(found []discovery.SitemapURL) {
 		switch {
 		case kind != discovery.KindPage || !c.scope.Allows(u):
 			c.tally(kind, 1)
-		case c.front.Sitemapped(n, policy.HostKey(u), discovery.Discovery{Via: discovery.ViaSitemap, FoundOn: s.Sitemap, Depth: 1}):
+		case c.seen.Sitemapped(ctx, n, policy.HostKey(u), discovery.Discovery{Via: discovery.ViaSitemap, FoundOn: s.Sitemap, Depth: 1}):
 			c.tally(kind, 1)
 		}
 	}

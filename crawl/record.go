@@ -1,6 +1,7 @@
 package crawl
 
 import (
+	"context"
 	"maps"
 	"time"
 
@@ -18,13 +19,7 @@ import (
 // recorded as that page's duplicate (duplicateOf): counted as a duplicate,
 // not kept again, its text not retained twice. So /old, redirected to
 // /new, and /new itself are one kept page, whichever the crawl meets first.
-func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf string) {
-	if known != "" && c.pipe == nil {
-		if holder := c.front.Claim(known, it.URL); holder != it.URL {
-			duplicate(p, known, holder)
-			known, duplicateOf = "", holder
-		}
-	}
+func (c *Crawler) record(ctx context.Context, p *union.Page, it frontier.Item, known, duplicateOf string) {
 	links := make([]discovery.Link, 0, len(p.Links))
 	for _, l := range p.Links {
 		links = append(links, discovery.Link{URL: l.URL, Anchor: l.Anchor, Nofollow: l.Nofollow, Side: l.Found})
@@ -147,28 +142,21 @@ func (c *Crawler) record(p *union.Page, it frontier.Item, known, duplicateOf str
 			c.emit(&WarningEvent{Event: EventWarning, Words: warn.Words, URLs: warn.URLs})
 		}
 		if frontierDue {
-			c.emit(c.frontierEvent())
+			c.emit(c.frontierEvent(ctx))
 		}
-	}
-	if c.pipe == nil {
-		firsts := c.front.Complete(it, res)
-		if err := c.front.Err(); err != nil {
-			c.failed(err) // not recorded: not said
-			return
-		}
-		said(firsts)
-		return
 	}
 	c.recording.Add(1)
-	c.pipe.CompleteThen(it, res, known, func(firsts []frontier.Link, holder string, err error) {
+	c.recorder.CompleteThen(ctx, it, res, known, func(firsts []frontier.Link, holder string, err error) {
 		defer c.recording.Done()
 		if err != nil {
-			c.failed(err) // not recorded: not said
-			return
+			if ctx.Err() == nil { // else the crawl was stopped, not failed
+				c.failed(err)
+			}
+			return // not recorded: not said
 		}
 		if holder != "" {
 			duplicate(p, known, holder)
-			c.record(p, it, "", holder)
+			c.record(ctx, p, it, "", holder)
 			return
 		}
 		said(firsts)
@@ -211,8 +199,8 @@ func (c *Crawler) addWarning(w string) {
 	c.mu.Unlock()
 }
 
-func (c *Crawler) frontierEvent() *FrontierEvent {
-	s := c.front.Stats()
+func (c *Crawler) frontierEvent(ctx context.Context) *FrontierEvent {
+	s := c.queue.Stats(ctx)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return &FrontierEvent{Event: EventFrontier, Queued: s.Queued, Seen: s.Seen, InFlight: s.InFlight, Deferred: s.Deferred, Pages: c.done.Pages, DiscoveredKinds: maps.Clone(c.kinds), Findings: maps.Clone(c.done.Findings)}

@@ -20,11 +20,13 @@ import (
 // joins other workers recorded.
 type sharedJournal struct{ joins map[string]string }
 
-func (j *sharedJournal) Run(any, bool) error                            { return nil }
-func (j *sharedJournal) Done(any) error                                 { return nil }
-func (j *sharedJournal) Robots(*policy.RobotsPolicy) error              { return nil }
-func (j *sharedJournal) JoinOrigin(string, any) error                   { return nil }
-func (j *sharedJournal) JoinedOrigins() (map[string]string, error)      { return j.joins, nil }
+func (j *sharedJournal) Run(context.Context, any, bool) error               { return nil }
+func (j *sharedJournal) Done(context.Context, any) error                    { return nil }
+func (j *sharedJournal) Robots(context.Context, *policy.RobotsPolicy) error { return nil }
+func (j *sharedJournal) JoinOrigin(context.Context, string, any) error      { return nil }
+func (j *sharedJournal) JoinedOrigins(context.Context) (map[string]string, error) {
+	return j.joins, nil
+}
 func (j *sharedJournal) Worker() string                                 { return "w2" }
 func (j *sharedJournal) Leave(context.Context, any, bool) (bool, error) { return true, nil }
 func (j *sharedJournal) Tally(context.Context) (frontier.SessionTally, error) {

@@ -93,7 +93,7 @@ func (c *Crawler) joinOrigins(ctx context.Context) bool {
 	if c.journal == nil {
 		return false
 	}
-	joins, err := c.journal.JoinedOrigins()
+	joins, err := c.journal.JoinedOrigins(ctx)
 	if err != nil {
 		c.addWarning("the crawl database could not give the origins its seeds' redirects approved: " + err.Error())
 		return false
@@ -235,7 +235,7 @@ func (c *Crawler) joined(ctx context.Context, ev *SeedRedirectEvent) {
 		ev.CredentialsWithheld = slices.Clone(c.cfg.Credentials)
 	}
 	if c.journal != nil {
-		if err := c.journal.JoinOrigin(ev.Origin, ev); err != nil {
+		if err := c.journal.JoinOrigin(ctx, ev.Origin, ev); err != nil {
 			c.addWarning("the crawl database could not record that " + ev.Origin + " joined the crawl: " + err.Error())
 		}
 	}

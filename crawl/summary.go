@@ -48,8 +48,8 @@ func (c *Crawler) runEvent() *RunEvent {
 }
 
 func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
-	c.emit(c.frontierEvent())
-	stats := c.front.Stats()
+	c.emit(c.frontierEvent(ctx))
+	stats := c.queue.Stats(ctx)
 	c.mu.Lock()
 	d := c.done
 	d.Stopped = c.stopReason()
@@ -68,9 +68,9 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 	if c.origins != nil {
 		// The crawl's sitemaps, whichever worker read them: the inventory
 		// sets them against the whole crawl's pages.
-		d.Sitemaps.Advertised = c.advertised(context.WithoutCancel(ctx), d.Sitemaps.Advertised)
+		d.Sitemaps.Advertised = c.advertised(ctx, d.Sitemaps.Advertised)
 	}
-	sum := c.front.Summary(func(u string) bool {
+	sum := c.sitemaps.Summary(ctx, func(u string) bool {
 		pu, err := url.Parse(u)
 		if err != nil || c.gate.RobotsOff() {
 			return false
@@ -102,7 +102,7 @@ func (c *Crawler) finish(ctx context.Context, start time.Time) *DoneEvent {
 	c.checkCanonicals(ctx, &d)
 	d.Failure = c.nothingKept(&d)
 	if c.journal != nil {
-		if err := c.journal.Done(&d); err != nil {
+		if err := c.journal.Done(ctx, &d); err != nil {
 			d.Warnings = append(d.Warnings, "the crawl database could not record the end of the run: "+err.Error())
 		}
 	}
@@ -155,7 +155,6 @@ func (c *Crawler) advertised(ctx context.Context, own int) int {
 // A worker that cannot tell ends with its own share as done, as a worker
 // alone would, and says so.
 func (c *Crawler) leave(ctx context.Context, s Session, own *DoneEvent, sum frontier.SitemapSummary) *DoneEvent {
-	ctx = context.WithoutCancel(ctx) // an interrupted crawl still says how it ended
 	share := &WorkerDoneEvent{DoneEvent: *own, Worker: s.Worker()}
 	share.Event = EventWorkerDone
 	last, err := s.Leave(ctx, share, own.Stopped == StopExhausted)
@@ -178,7 +177,7 @@ func (c *Crawler) leave(ctx context.Context, s Session, own *DoneEvent, sum fron
 		inventory(whole, sum)
 	}
 	whole.Failure = c.nothingKept(whole)
-	if err := c.journal.Done(whole); err != nil {
+	if err := c.journal.Done(ctx, whole); err != nil {
 		whole.Warnings = append(whole.Warnings, "the crawl database could not record the end of the run: "+err.Error())
 	}
 	c.emit(whole)

@@ -27,15 +27,15 @@ import (
 // Source is one crawl as the comparison reads it; *store.Store satisfies it.
 type Source interface {
 	// Pages streams every fetched page with its page event.
-	Pages(fn func(store.PageRow) error) error
+	Pages(ctx context.Context, fn func(store.PageRow) error) error
 	// Disallowed streams the URLs robots.txt kept the crawl from fetching.
-	Disallowed(fn func(url string, c discovery.Discovery) error) error
+	Disallowed(ctx context.Context, fn func(url string, c discovery.Discovery) error) error
 	// LinkVerdicts returns the verdicts of the link checks (--check).
-	LinkVerdicts() ([]*linkcheck.Event, error)
+	LinkVerdicts(ctx context.Context) ([]*linkcheck.Event, error)
 	// LinksTo returns up to limit pages linking to target, and their count.
-	LinksTo(target string, limit int) ([]store.Inlink, int, error)
+	LinksTo(ctx context.Context, target string, limit int) ([]store.Inlink, int, error)
 	// SitemapURLs streams every URL a sitemap listed.
-	SitemapURLs(fn func(url string) error) error
+	SitemapURLs(ctx context.Context, fn func(url string) error) error
 }
 
 // Kind says how a thing changed between the crawls; the values are the
@@ -223,7 +223,7 @@ type snapshot struct {
 
 func load(ctx context.Context, src Source) (*snapshot, error) {
 	s := &snapshot{src: src, pages: map[string]*page{}, verdicts: map[string]*linkcheck.Event{}, sitemap: map[string]bool{}}
-	err := src.Pages(func(r store.PageRow) error {
+	err := src.Pages(ctx, func(r store.PageRow) error {
 		var ev pageEvent
 		if err := json.Unmarshal(r.Event, &ev); err != nil {
 			return fmt.Errorf("crawldiff: the stored event of %s: %w", r.URL, err)
@@ -244,7 +244,7 @@ func load(ctx context.Context, src Source) (*snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = src.Disallowed(func(u string, c discovery.Discovery) error {
+	err = src.Disallowed(ctx, func(u string, c discovery.Discovery) error {
 		if _, ok := s.pages[u]; !ok {
 			s.pages[u] = &page{cause: string(refuse.Disallowed), words: "disallowed by robots.txt", citation: c}
 		}
@@ -253,14 +253,14 @@ func load(ctx context.Context, src Source) (*snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	evs, err := src.LinkVerdicts()
+	evs, err := src.LinkVerdicts(ctx)
 	if err != nil {
 		return nil, err
 	}
 	for _, ev := range evs {
 		s.verdicts[ev.URL] = ev
 	}
-	if err := src.SitemapURLs(func(u string) error { s.sitemap[u] = true; return nil }); err != nil {
+	if err := src.SitemapURLs(ctx, func(u string) error { s.sitemap[u] = true; return nil }); err != nil {
 		return nil, err
 	}
 	return s, ctx.Err()
@@ -290,7 +290,7 @@ type problem struct {
 }
 
 // problems lists the crawl's problems, each as the change that names it.
-func (s *snapshot) problems(max int) (map[problem]Change, error) {
+func (s *snapshot) problems(ctx context.Context, max int) (map[problem]Change, error) {
 	out := map[problem]Change{}
 	for u, p := range s.pages {
 		if !p.ok {
@@ -312,7 +312,7 @@ func (s *snapshot) problems(max int) (map[problem]Change, error) {
 			if _, checked := s.verdicts[u]; checked {
 				continue
 			}
-			cites, more, err := s.citations(u, max)
+			cites, more, err := s.citations(ctx, u, max)
 			if err != nil {
 				return nil, err
 			}
@@ -336,8 +336,8 @@ func (s *snapshot) problems(max int) (map[problem]Change, error) {
 }
 
 // citations returns the pages of the crawl that link to u.
-func (s *snapshot) citations(u string, max int) ([]linkcheck.Citation, int, error) {
-	in, total, err := s.src.LinksTo(u, max)
+func (s *snapshot) citations(ctx context.Context, u string, max int) ([]linkcheck.Citation, int, error) {
+	in, total, err := s.src.LinksTo(ctx, u, max)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -370,11 +370,11 @@ func Compare(ctx context.Context, old, cur Source, cfg Config) (*Result, error) 
 		c.Event = EventChange
 		r.Changes = append(r.Changes, c)
 	}
-	op, err := o.problems(cfg.MaxCitations)
+	op, err := o.problems(ctx, cfg.MaxCitations)
 	if err != nil {
 		return nil, fmt.Errorf("crawldiff: reading the old crawl: %w", err)
 	}
-	np, err := n.problems(cfg.MaxCitations)
+	np, err := n.problems(ctx, cfg.MaxCitations)
 	if err != nil {
 		return nil, fmt.Errorf("crawldiff: reading the new crawl: %w", err)
 	}
@@ -392,7 +392,7 @@ func Compare(ctx context.Context, old, cur Source, cfg Config) (*Result, error) 
 			continue
 		}
 		_, checked := o.verdicts[k.url]
-		if c, ok := n.resolved(k, c, cfg.MaxCitations, checked); ok {
+		if c, ok := n.resolved(ctx, k, c, cfg.MaxCitations, checked); ok {
 			add(c)
 		}
 	}
@@ -432,7 +432,7 @@ func Compare(ctx context.Context, old, cur Source, cfg Config) (*Result, error) 
 // did not keep, a link target s neither judged nor left unlinked, a link
 // check's target (checked says the old crawl's verdict came from --check)
 // that s did not check.
-func (s *snapshot) resolved(k problem, c Change, max int, checked bool) (Change, bool) {
+func (s *snapshot) resolved(ctx context.Context, k problem, c Change, max int, checked bool) (Change, bool) {
 	c.Change, c.Citations, c.MoreCitations = Resolved, nil, 0
 	p := s.pages[k.url]
 	switch k.what {
@@ -451,7 +451,7 @@ func (s *snapshot) resolved(k problem, c Change, max int, checked bool) (Change,
 		}
 		c.Words = "no longer found"
 	case Link:
-		cites, more, err := s.citations(k.url, max)
+		cites, more, err := s.citations(ctx, k.url, max)
 		if err != nil {
 			return c, false
 		}

@@ -26,7 +26,7 @@ type fakeCrawl struct {
 	sitemap  []string
 }
 
-func (f *fakeCrawl) Pages(fn func(store.PageRow) error) error {
+func (f *fakeCrawl) Pages(_ context.Context, fn func(store.PageRow) error) error {
 	var urls []string
 	for u := range f.pages {
 		urls = append(urls, u)
@@ -46,9 +46,13 @@ func (f *fakeCrawl) Pages(fn func(store.PageRow) error) error {
 	return nil
 }
 
-func (f *fakeCrawl) Disallowed(func(string, discovery.Discovery) error) error { return nil }
-func (f *fakeCrawl) LinkVerdicts() ([]*linkcheck.Event, error)                { return f.verdicts, nil }
-func (f *fakeCrawl) SitemapURLs(fn func(string) error) error {
+func (f *fakeCrawl) Disallowed(context.Context, func(string, discovery.Discovery) error) error {
+	return nil
+}
+func (f *fakeCrawl) LinkVerdicts(_ context.Context) ([]*linkcheck.Event, error) {
+	return f.verdicts, nil
+}
+func (f *fakeCrawl) SitemapURLs(_ context.Context, fn func(string) error) error {
 	for _, u := range f.sitemap {
 		if err := fn(u); err != nil {
 			return err
@@ -57,7 +61,7 @@ func (f *fakeCrawl) SitemapURLs(fn func(string) error) error {
 	return nil
 }
 
-func (f *fakeCrawl) LinksTo(target string, limit int) ([]store.Inlink, int, error) {
+func (f *fakeCrawl) LinksTo(_ context.Context, target string, limit int) ([]store.Inlink, int, error) {
 	var out []store.Inlink
 	for from, anchor := range f.links[target] {
 		out = append(out, store.Inlink{From: from, Anchor: anchor})

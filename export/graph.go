@@ -12,6 +12,7 @@ package export
 
 import (
 	"bufio"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
@@ -44,13 +45,13 @@ var (
 // GraphSource streams a crawl's link graph: every node, then every edge,
 // edges ordered by source, then target. *store.Store satisfies it.
 type GraphSource interface {
-	Graph(node func(store.Node) error, edge func(store.Edge) error) error
+	Graph(ctx context.Context, node func(store.Node) error, edge func(store.Edge) error) error
 }
 
 // WriteGraph writes the graph src streams to w in format f. In CSV, which
 // holds one table, the edges are written, or the nodes when nodes is set;
-// the other formats ignore nodes.
-func WriteGraph(w io.Writer, src GraphSource, f Format, nodes bool) error {
+// the other formats ignore nodes. ctx bounds the reading.
+func WriteGraph(ctx context.Context, w io.Writer, src GraphSource, f Format, nodes bool) error {
 	var ex exporter
 	switch f {
 	case JSONL:
@@ -68,7 +69,7 @@ func WriteGraph(w io.Writer, src GraphSource, f Format, nodes bool) error {
 	if err := ex.begin(bw); err != nil {
 		return err
 	}
-	if err := src.Graph(func(n store.Node) error { return ex.node(bw, n) }, func(e store.Edge) error { return ex.edge(bw, e) }); err != nil {
+	if err := src.Graph(ctx, func(n store.Node) error { return ex.node(bw, n) }, func(e store.Edge) error { return ex.edge(bw, e) }); err != nil {
 		return err
 	}
 	if err := ex.end(bw); err != nil {

@@ -2,6 +2,7 @@ package export
 
 import (
 	"bufio"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
@@ -24,7 +25,7 @@ type fakeGraph struct {
 	err   error // given after the nodes, instead of the edges
 }
 
-func (g *fakeGraph) Graph(node func(store.Node) error, edge func(store.Edge) error) error {
+func (g *fakeGraph) Graph(_ context.Context, node func(store.Node) error, edge func(store.Edge) error) error {
 	for _, n := range g.nodes {
 		if err := node(n); err != nil {
 			return err
@@ -76,7 +77,7 @@ func hostileGraph() *fakeGraph {
 func write(t *testing.T, f Format, nodes bool) string {
 	t.Helper()
 	var b strings.Builder
-	if err := WriteGraph(&b, hostileGraph(), f, nodes); err != nil {
+	if err := WriteGraph(context.Background(), &b, hostileGraph(), f, nodes); err != nil {
 		t.Fatalf("%s: %v", f, err)
 	}
 	return b.String()
@@ -310,14 +311,14 @@ func TestJSONL(t *testing.T) {
 
 func TestWriteGraphErrors(t *testing.T) {
 	var b strings.Builder
-	if err := WriteGraph(&b, hostileGraph(), "xml", false); err == nil || b.Len() != 0 {
+	if err := WriteGraph(context.Background(), &b, hostileGraph(), "xml", false); err == nil || b.Len() != 0 {
 		t.Errorf("format xml: %v, wrote %q", err, b.String())
 	}
 	broken := errors.New("the database went away")
 	g := hostileGraph()
 	g.err = broken
 	for _, f := range GraphFormats {
-		if err := WriteGraph(&b, g, f, false); !errors.Is(err, broken) {
+		if err := WriteGraph(context.Background(), &b, g, f, false); !errors.Is(err, broken) {
 			t.Errorf("%s: %v; want the source's error", f, err)
 		}
 	}

@@ -2,6 +2,7 @@ package export
 
 import (
 	"bufio"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -18,7 +19,7 @@ import (
 // satisfies it.
 type PageSource interface {
 	GraphSource
-	Pages(fn func(store.PageRow) error) error
+	Pages(ctx context.Context, fn func(store.PageRow) error) error
 }
 
 // PageRow is one row of the pages table.
@@ -45,9 +46,9 @@ type PagesTable struct {
 	inlinks map[string]int
 }
 
-// NewPagesTable counts src's in-links.
-func NewPagesTable(src PageSource) (*PagesTable, error) {
-	inlinks, err := countInlinks(src)
+// NewPagesTable counts src's in-links; ctx bounds the reading.
+func NewPagesTable(ctx context.Context, src PageSource) (*PagesTable, error) {
+	inlinks, err := countInlinks(ctx, src)
 	if err != nil {
 		return nil, err
 	}
@@ -55,8 +56,8 @@ func NewPagesTable(src PageSource) (*PagesTable, error) {
 }
 
 // Write writes one row per fetched page to w, as CSV (a header first) or
-// JSON Lines.
-func (t *PagesTable) Write(w io.Writer, f Format) error {
+// JSON Lines; ctx bounds the reading.
+func (t *PagesTable) Write(ctx context.Context, w io.Writer, f Format) error {
 	if f != CSV && f != JSONL {
 		return fmt.Errorf("export: no pages format %q", f)
 	}
@@ -67,7 +68,7 @@ func (t *PagesTable) Write(w io.Writer, f Format) error {
 			return err
 		}
 	}
-	err := t.src.Pages(func(r store.PageRow) error {
+	err := t.src.Pages(ctx, func(r store.PageRow) error {
 		row, err := newPageRow(r, t.inlinks[r.URL])
 		if err != nil {
 			return err
@@ -89,10 +90,10 @@ func (t *PagesTable) Write(w io.Writer, f Format) error {
 
 // countInlinks counts, for every link target, the distinct pages linking
 // to it (a page linking twice counts once).
-func countInlinks(src GraphSource) (map[string]int, error) {
+func countInlinks(ctx context.Context, src GraphSource) (map[string]int, error) {
 	n := map[string]int{}
 	var last store.Edge
-	err := src.Graph(func(store.Node) error { return nil }, func(e store.Edge) error {
+	err := src.Graph(ctx, func(store.Node) error { return nil }, func(e store.Edge) error {
 		// Edges come ordered by source, then target: repeats are adjacent.
 		if e.From != last.From || e.To != last.To {
 			n[e.To]++

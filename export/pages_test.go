@@ -1,6 +1,7 @@
 package export
 
 import (
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -19,7 +20,7 @@ type fakePages struct {
 	rows []store.PageRow
 }
 
-func (p *fakePages) Pages(fn func(store.PageRow) error) error {
+func (p *fakePages) Pages(_ context.Context, fn func(store.PageRow) error) error {
 	for _, r := range p.rows {
 		if err := fn(r); err != nil {
 			return err
@@ -75,12 +76,12 @@ func samplePages(t *testing.T) *fakePages {
 }
 
 func TestPagesCSV(t *testing.T) {
-	table, err := NewPagesTable(samplePages(t))
+	table, err := NewPagesTable(context.Background(), samplePages(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := table.Write(&b, CSV); err != nil {
+	if err := table.Write(context.Background(), &b, CSV); err != nil {
 		t.Fatal(err)
 	}
 	recs, err := csv.NewReader(strings.NewReader(b.String())).ReadAll()
@@ -105,12 +106,12 @@ func TestPagesCSV(t *testing.T) {
 }
 
 func TestPagesJSONL(t *testing.T) {
-	table, err := NewPagesTable(samplePages(t))
+	table, err := NewPagesTable(context.Background(), samplePages(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := table.Write(&b, JSONL); err != nil {
+	if err := table.Write(context.Background(), &b, JSONL); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
@@ -132,20 +133,20 @@ func TestPagesErrors(t *testing.T) {
 	broken := errors.New("the database went away")
 	p := samplePages(t)
 	p.err = broken
-	if _, err := NewPagesTable(p); !errors.Is(err, broken) {
+	if _, err := NewPagesTable(context.Background(), p); !errors.Is(err, broken) {
 		t.Errorf("NewPagesTable of a failing graph: %v", err)
 	}
 	p = samplePages(t)
 	p.rows = append(p.rows, store.PageRow{URL: "http://site/bad", Event: []byte("{")})
-	table, err := NewPagesTable(p)
+	table, err := NewPagesTable(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := table.Write(&b, CSV); err == nil || !strings.HasPrefix(err.Error(), "pages: the stored event of http://site/bad: ") {
+	if err := table.Write(context.Background(), &b, CSV); err == nil || !strings.HasPrefix(err.Error(), "pages: the stored event of http://site/bad: ") {
 		t.Errorf("a broken stored event: %v", err)
 	}
-	if err := table.Write(&b, DOT); err == nil {
+	if err := table.Write(context.Background(), &b, DOT); err == nil {
 		t.Error("the pages table written as DOT")
 	}
 }

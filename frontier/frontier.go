@@ -155,8 +155,11 @@ type Stats struct {
 	Deferred int `json:"deferred"` // queued URLs of deferred hosts
 }
 
-// Memory is a frontier held in memory. It is safe for concurrent use;
-// create it with NewMemory.
+// Memory is a frontier held in memory, for a crawl one process runs
+// without a database. It is safe for concurrent use; create it with
+// NewMemory. Its methods take a context for the interfaces a database's
+// frontier shares with it (crawl's frontier.go); none waits on it but
+// Next. It never fails, keeps no page records and no content.
 type Memory struct {
 	sched    Scheduler
 	maxDepth int
@@ -195,7 +198,7 @@ func (m *Memory) signal() {
 
 // Add queues url (of host) with its citation unless it was seen before or
 // is too deep. It reports whether the URL was queued.
-func (m *Memory) Add(url, host string, c discovery.Discovery) bool {
+func (m *Memory) Add(_ context.Context, url, host string, c discovery.Discovery) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if _, ok := m.seen[url]; ok {
@@ -218,7 +221,7 @@ func (m *Memory) Add(url, host string, c discovery.Discovery) bool {
 
 // MarkSeen records url as seen without queueing it (a redirect's target, a
 // canonical URL). It reports whether url was new.
-func (m *Memory) MarkSeen(url string) bool {
+func (m *Memory) MarkSeen(_ context.Context, url string) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if _, ok := m.seen[url]; ok {
@@ -231,7 +234,7 @@ func (m *Memory) MarkSeen(url string) bool {
 // Claim records url as the page kept for the canonical URL canon, unless
 // another page holds it already, and returns the holder (url itself when it
 // is the first).
-func (m *Memory) Claim(canon, url string) string {
+func (m *Memory) Claim(_ context.Context, canon, url string) string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if h, ok := m.kept[canon]; ok {
@@ -245,7 +248,7 @@ func (m *Memory) Claim(canon, url string) string {
 }
 
 // Defer holds every URL of host until until (its robots.txt is unreachable).
-func (m *Memory) Defer(host string, until time.Time) {
+func (m *Memory) Defer(_ context.Context, host string, until time.Time) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	q := m.hosts[host]
@@ -307,7 +310,7 @@ func (q memQueue) Take(_ context.Context, host string) (Item, bool, error) {
 
 // Retry puts an in-flight item back at the front of its host's queue, as it
 // is (the caller counts its attempts).
-func (m *Memory) Retry(it Item) {
+func (m *Memory) Retry(_ context.Context, it Item) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	it.Slot = time.Time{}
@@ -321,7 +324,7 @@ func (m *Memory) Retry(it Item) {
 // Complete finishes an in-flight item: it records the item's state, queues
 // the URLs the page found (Add's rules apply), and returns the links whose
 // targets the frontier had never seen, linked or queued.
-func (m *Memory) Complete(it Item, r Result) []Link {
+func (m *Memory) Complete(ctx context.Context, it Item, r Result) []Link {
 	m.mu.Lock()
 	var firsts []Link
 	for _, l := range r.Links {
@@ -335,7 +338,7 @@ func (m *Memory) Complete(it Item, r Result) []Link {
 	}
 	m.mu.Unlock()
 	for _, n := range r.Queue {
-		m.Add(n.URL, n.Host, n.Citation)
+		m.Add(ctx, n.URL, n.Host, n.Citation)
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -344,10 +347,37 @@ func (m *Memory) Complete(it Item, r Result) []Link {
 	return firsts
 }
 
+// CompleteThen is Complete of a page known by canon (none when ""): it
+// claims canon for it.URL, and completes the item only when no other page
+// holds it. It calls then before it returns, with the page's first links,
+// or with the page holding canon (the item is then still in flight).
+func (m *Memory) CompleteThen(ctx context.Context, it Item, r Result, canon string, then func(firsts []Link, holder string, err error)) {
+	if canon != "" {
+		if holder := m.Claim(ctx, canon, it.URL); holder != it.URL {
+			then(nil, holder, nil)
+			return
+		}
+	}
+	then(m.Complete(ctx, it, r), "", nil)
+}
+
+// Pause does nothing: a crawl in memory is one process's, whose throttle
+// holds a host's pause already.
+func (m *Memory) Pause(context.Context, string, time.Time) {}
+
+// BrokenCanonicals finds none: a frontier in memory keeps no page records
+// to check or amend.
+func (m *Memory) BrokenCanonicals(context.Context, func(BrokenCanonical, []byte) ([]byte, error)) ([]BrokenCanonical, error) {
+	return nil, nil
+}
+
+// ContentRuns calls fn for no page: a frontier in memory keeps no content.
+func (m *Memory) ContentRuns(context.Context, func(site string, runs []uint64)) error { return nil }
+
 // Sitemapped records that a sitemap listed url, queueing it as Add does
 // when it is new; it reports whether it was new.
-func (m *Memory) Sitemapped(url, host string, c discovery.Discovery) bool {
-	added := m.Add(url, host, c)
+func (m *Memory) Sitemapped(ctx context.Context, url, host string, c discovery.Discovery) bool {
+	added := m.Add(ctx, url, host, c)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if e := m.seen[url]; e != nil {
@@ -358,7 +388,7 @@ func (m *Memory) Sitemapped(url, host string, c discovery.Discovery) bool {
 
 // Summary sets the sitemap URLs against what the crawl found; with
 // unlisted, it also counts the kept, linked pages no sitemap lists.
-func (m *Memory) Summary(disallowed func(url string) bool, limit int, unlisted bool) SitemapSummary {
+func (m *Memory) Summary(_ context.Context, disallowed func(url string) bool, limit int, unlisted bool) SitemapSummary {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var sitemap, linked []string
@@ -394,7 +424,7 @@ func (m *Memory) Summary(disallowed func(url string) bool, limit int, unlisted b
 }
 
 // Stats returns a snapshot.
-func (m *Memory) Stats() Stats {
+func (m *Memory) Stats(context.Context) Stats {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	s := Stats{Queued: m.queued, Seen: len(m.seen), InFlight: m.inFlight}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"context"
 	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/store"
 )
@@ -21,9 +22,9 @@ type contentNote struct {
 type contentPage struct{ URL, Label string }
 
 // contentOf reads the note; nil when the crawl kept no content.
-func contentOf(s *store.Store) (*contentNote, error) {
+func contentOf(ctx context.Context, s *store.Store) (*contentNote, error) {
 	n := &contentNote{}
-	err := s.ContentSides(func(c store.ContentSide) error {
+	err := s.ContentSides(ctx, func(c store.ContentSide) error {
 		if c.Side != "rendered" {
 			n.Plain++
 			return nil

@@ -103,7 +103,7 @@ type refusal struct {
 
 func collect(ctx context.Context, s *store.Store) (*data, error) {
 	d := &data{}
-	runs, err := s.Runs()
+	runs, err := s.Runs(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +141,7 @@ func collect(ctx context.Context, s *store.Store) (*data, error) {
 	groups := map[audit.Name][]findingPage{}
 	var found []foundPage // pages with a finding, for their pictures
 	sh := newShapeTally()
-	err = s.Pages(func(p store.PageRow) error {
+	err = s.Pages(ctx, func(p store.PageRow) error {
 		var ev crawl.PageEvent
 		json.Unmarshal(p.Event, &ev)
 		label := pageLabel(ev.Title, p.URL)
@@ -215,7 +215,7 @@ func collect(ctx context.Context, s *store.Store) (*data, error) {
 	}
 
 	var edges [][2]int
-	err = s.Graph(func(store.Node) error { return nil }, func(e store.Edge) error {
+	err = s.Graph(ctx, func(store.Node) error { return nil }, func(e store.Edge) error {
 		a, okA := graphIDs[e.From]
 		b, okB := graphIDs[e.To]
 		if okA && okB && a != b {
@@ -227,7 +227,7 @@ func collect(ctx context.Context, s *store.Store) (*data, error) {
 		return nil, err
 	}
 	d.Graph = layoutGraph(nodes, edges, len(graphIDs) < outcomes["kept"]+outcomes["duplicate"]+outcomes["refused"])
-	if d.Content, err = contentOf(s); err != nil {
+	if d.Content, err = contentOf(ctx, s); err != nil {
 		return nil, err
 	}
 	return d, nil

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -451,7 +452,7 @@ func TestModeWarning(t *testing.T) {
 // record is a crawl's metadata in memory.
 type record map[string]string
 
-func (r record) Meta(key string) (string, error) { return r[key], nil }
+func (r record) Meta(_ context.Context, key string) (string, error) { return r[key], nil }
 
 // TestResume: a resumed crawl keeps its stored settings and takes on top
 // the ones given again (flags, then the environment), each change said;
@@ -464,7 +465,7 @@ func TestResume(t *testing.T) {
 	c := mustLoad(t, Crawl, given{flags: []string{"resume", "true", "db", "c.db", "depth", "3", "out", "e.jsonl", "junit", "j.xml", "summary", "s.md",
 		"warc", "w.warc", "lease", "90s", "proxy", "http://proxy.example:3128", "header", "X-A: 1", "header", "X-B: 2", "cookie", "k=v"},
 		file: "\nmax-pages = 50\nmode = \"plain\"\ntimeout = \"9s\"\nwacz = \"f.wacz\"\n"})
-	res, err := c.Resume(rec)
+	res, err := c.Resume(context.Background(), rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -493,7 +494,7 @@ func TestResume(t *testing.T) {
 	// A bare --resume: the stored settings, and the defaults of what is
 	// not stored; a changed environment is a change, said.
 	c = mustLoad(t, Crawl, given{flags: []string{"resume", "true"}, env: map[string]string{"WEBGRAPH_CONTACT": "ops@example.org"}})
-	if res, err = c.Resume(rec); err != nil {
+	if res, err = c.Resume(context.Background(), rec); err != nil {
 		t.Fatal(err)
 	}
 	if c.Invocation.Out != "" || len(c.Secrets.Header) != 0 || c.Invocation.Proxy != "" || c.Invocation.DB != "webgraph.db" || c.Settings.Depth != 2 {
@@ -505,21 +506,21 @@ func TestResume(t *testing.T) {
 
 	// Seeds given again must be the crawl's.
 	c = mustLoad(t, Crawl, given{flags: []string{"resume", "true"}, args: []string{"http://site.example/"}})
-	if _, err := c.Resume(rec); err != nil {
+	if _, err := c.Resume(context.Background(), rec); err != nil {
 		t.Errorf("the crawl's own seeds given again: %v", err)
 	}
 	c = mustLoad(t, Crawl, given{flags: []string{"resume", "true"}, args: []string{"http://other.example/"}})
 	var se *Error
-	if _, err := c.Resume(rec); !errors.As(err, &se) || !strings.Contains(err.Error(), "start a new crawl (another --db) for http://other.example/") {
+	if _, err := c.Resume(context.Background(), rec); !errors.As(err, &se) || !strings.Contains(err.Error(), "start a new crawl (another --db) for http://other.example/") {
 		t.Errorf("other seeds: %v; want an *Error", err)
 	}
-	if _, err := mustLoad(t, Crawl, given{}).Resume(record{}); err == nil || !strings.Contains(err.Error(), "does not say how its crawl began") {
+	if _, err := mustLoad(t, Crawl, given{}).Resume(context.Background(), record{}); err == nil || !strings.Contains(err.Error(), "does not say how its crawl began") {
 		t.Errorf("no record: %v", err)
 	}
-	if _, err := mustLoad(t, Crawl, given{}).Resume(record{MetaKey: `{"version":2,"depth":1}`}); err == nil || !strings.Contains(err.Error(), "version 2") {
+	if _, err := mustLoad(t, Crawl, given{}).Resume(context.Background(), record{MetaKey: `{"version":2,"depth":1}`}); err == nil || !strings.Contains(err.Error(), "version 2") {
 		t.Errorf("a newer record: %v", err)
 	}
-	if _, err := mustLoad(t, Crawl, given{}).Resume(record{MetaKey: `{"version":1,"header":["X: y"]}`}); err == nil || !strings.Contains(err.Error(), `"header"`) {
+	if _, err := mustLoad(t, Crawl, given{}).Resume(context.Background(), record{MetaKey: `{"version":1,"header":["X: y"]}`}); err == nil || !strings.Contains(err.Error(), `"header"`) {
 		t.Errorf("a record holding a setting that is never saved: %v", err)
 	}
 }
@@ -533,7 +534,7 @@ func TestPreviousReleaseRecord(t *testing.T) {
 	args, _ := json.Marshal([]string{"--contact=ops@example.org", "--delay=0s", "--exclude=a,b", "--fail-on=missing", "--fail-on=wall",
 		"--host-interval=0s", "--insecure=true", "--max-pages=5", "--mode=plain", "--origin=http://b.test", "http://a.test/", "http://a.test/x?p=1&q=2"})
 	c := mustLoad(t, Crawl, given{flags: []string{"resume", "true", "max-pages", "9"}, env: map[string]string{"WEBGRAPH_CHROME_NO_SANDBOX": "1"}})
-	res, err := c.Resume(record{"args": string(args)})
+	res, err := c.Resume(context.Background(), record{"args": string(args)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -556,10 +557,10 @@ func TestPreviousReleaseRecord(t *testing.T) {
 	}
 	// Saved anew, it is read as the crawl began.
 	c = mustLoad(t, Crawl, given{flags: []string{"resume", "true"}})
-	if again, err := c.Resume(record{MetaKey: res.Convert, "args": "not even JSON"}); err != nil || again.Convert != "" || c.Settings.MaxPages != 5 || !slices.Equal(c.Settings.Exclude, []string{"a,b"}) {
+	if again, err := c.Resume(context.Background(), record{MetaKey: res.Convert, "args": "not even JSON"}); err != nil || again.Convert != "" || c.Settings.MaxPages != 5 || !slices.Equal(c.Settings.Exclude, []string{"a,b"}) {
 		t.Errorf("the converted record: %v, %+v", err, c.Settings)
 	}
-	if _, err := mustLoad(t, Crawl, given{}).Resume(record{"args": `["--frobnicate=1"]`}); err == nil || !strings.Contains(err.Error(), "--frobnicate") {
+	if _, err := mustLoad(t, Crawl, given{}).Resume(context.Background(), record{"args": `["--frobnicate=1"]`}); err == nil || !strings.Contains(err.Error(), "--frobnicate") {
 		t.Errorf("a flag this release does not know: %v", err)
 	}
 }

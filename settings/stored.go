@@ -2,6 +2,7 @@ package settings
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -114,7 +115,7 @@ func decodeArgs(raw string) (*layer, error) {
 // Record is a crawl's metadata, where its settings are saved;
 // *store.Store satisfies it.
 type Record interface {
-	Meta(key string) (string, error)
+	Meta(ctx context.Context, key string) (string, error)
 }
 
 // Resumed is what Resume found.
@@ -137,15 +138,16 @@ type Resumed struct {
 // webgraph.toml does not change a resumed crawl (a differing value is
 // listed in Unapplied). The settings that are not stored (the database,
 // outputs, credentials) stay as Load found them. Seeds given on the
-// command line must be the crawl's: other seeds are an *Error.
-func (c *Config) Resume(r Record) (*Resumed, error) {
-	raw, err := r.Meta(MetaKey)
+// command line must be the crawl's: other seeds are an *Error. ctx bounds
+// the reads of r.
+func (c *Config) Resume(ctx context.Context, r Record) (*Resumed, error) {
+	raw, err := r.Meta(ctx, MetaKey)
 	if err != nil {
 		return nil, err
 	}
 	legacy := raw == ""
 	if legacy {
-		if raw, err = r.Meta(legacyKey); err != nil {
+		if raw, err = r.Meta(ctx, legacyKey); err != nil {
 			return nil, err
 		}
 	}

@@ -42,33 +42,27 @@ func TestMain(m *testing.M) {
 // feed crawls nothing but behaves like a crawl: it pops a URL, completes it
 // with 1,000 new URLs and 1,000 links, and repeats until n URLs are known.
 func feed(path string, n int) error {
-	s, err := Open(path, Create)
+	s, err := Open(context.Background(), path, Create)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	var f interface {
-		Add(url, host string, c discovery.Discovery) bool
-		Next(ctx context.Context) (frontier.Item, error)
-		Complete(it frontier.Item, r frontier.Result) []frontier.Link
-		Err() error
-		Stats() frontier.Stats
-	}
+	var f CrawlFrontier
 	if s.pg {
-		sf, err := s.SharedFrontier(policy.NewThrottle(0, nil), -1, SharedConfig{})
+		sf, err := s.sharedFrontier(context.Background(), policy.NewThrottle(0, nil), -1, SharedConfig{})
 		if err != nil {
 			return err
 		}
-		defer sf.Close()
+		defer sf.Close(context.Background())
 		f = sf
 	} else {
-		lf, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+		lf, err := s.sqliteFrontier(context.Background(), policy.NewThrottle(0, nil), -1)
 		if err != nil {
 			return err
 		}
 		f = lf
 	}
-	f.Add("https://host0.example/", "host0.example", discovery.Discovery{Via: discovery.ViaSeed})
+	f.Add(context.Background(), "https://host0.example/", "host0.example", discovery.Discovery{Via: discovery.ViaSeed})
 	start := time.Now()
 	next, links := 1, 0
 	for next < n {
@@ -85,12 +79,12 @@ func feed(path string, n int) error {
 			next++
 		}
 		links += len(r.Links)
-		f.Complete(it, r)
+		f.Complete(context.Background(), it, r)
 		if err := f.Err(); err != nil {
 			return err
 		}
 	}
-	st := f.Stats()
+	st := f.Stats(context.Background())
 	fmt.Printf("seen=%d queued=%d links=%d seconds=%.3f\n", st.Seen, st.Queued, links, time.Since(start).Seconds())
 	return nil
 }
@@ -155,16 +149,16 @@ func recordPages(b *testing.B, k int) {
 	pages := generatedSite(site, n, k)
 	for b.Loop() {
 		b.StopTimer()
-		s, err := Open(filepath.Join(b.TempDir(), "record.db"), Create)
+		s, err := Open(context.Background(), filepath.Join(b.TempDir(), "record.db"), Create)
 		if err != nil {
 			b.Fatal(err)
 		}
-		f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+		f, err := s.sqliteFrontier(context.Background(), policy.NewThrottle(0, nil), -1)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		f.Add(site+"/", "127.0.0.1:8080", discovery.Discovery{Via: discovery.ViaSeed})
+		f.Add(context.Background(), site+"/", "127.0.0.1:8080", discovery.Discovery{Via: discovery.ViaSeed})
 		// A URL the frontier lost would leave Next waiting: the deadline
 		// turns that into the failure below.
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -179,7 +173,7 @@ func recordPages(b *testing.B, k int) {
 					if err != nil {
 						return
 					}
-					f.CompleteThen(it, pages[it.URL], it.URL, func([]frontier.Link, string, error) { recorded.Done() })
+					f.CompleteThen(context.Background(), it, pages[it.URL], it.URL, func([]frontier.Link, string, error) { recorded.Done() })
 				}
 			})
 		}
@@ -188,7 +182,7 @@ func recordPages(b *testing.B, k int) {
 		if err := f.Err(); err != nil {
 			b.Fatal(err)
 		}
-		if st := f.Stats(); st.Seen != n || st.Queued != 0 || st.InFlight != 0 {
+		if st := f.Stats(context.Background()); st.Seen != n || st.Queued != 0 || st.InFlight != 0 {
 			b.Fatalf("the frontier holds %+v; want %d URLs seen, none queued or in flight", st, n)
 		}
 		if err := s.Close(); err != nil {
@@ -273,7 +267,7 @@ func BenchmarkCrawlMillionURLs(b *testing.B) {
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 			peak = max(peak, ru.Maxrss)
 		}
-		s, err := Open(db, Read)
+		s, err := Open(context.Background(), db, Read)
 		if err != nil {
 			b.Fatal(err)
 		}

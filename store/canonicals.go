@@ -34,7 +34,7 @@ func (s *Store) BrokenCanonicals(ctx context.Context, amend func(b frontier.Brok
 		var done []frontier.BrokenCanonical
 		var read int
 		var last int64
-		err := s.write(ctx, func(tx *sql.Tx) error {
+		err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 			done, read = done[:0], 0
 			rows, err := tx.QueryContext(ctx, s.dialect.brokenCanonicals, after, canonicalBatch)
 			if err != nil {

@@ -14,9 +14,9 @@ import (
 
 // canonicalFrontier is what the test asks of both stores' frontiers.
 type canonicalFrontier interface {
-	Add(url, host string, c discovery.Discovery) bool
+	Add(ctx context.Context, url, host string, c discovery.Discovery) bool
 	Next(ctx context.Context) (frontier.Item, error)
-	Complete(it frontier.Item, r frontier.Result) []frontier.Link
+	Complete(ctx context.Context, it frontier.Item, r frontier.Result) []frontier.Link
 	BrokenCanonicals(ctx context.Context, amend func(frontier.BrokenCanonical, []byte) ([]byte, error)) ([]frontier.BrokenCanonical, error)
 }
 
@@ -31,14 +31,14 @@ func TestBrokenCanonicalsOnBothStores(t *testing.T) {
 			var f canonicalFrontier
 			th := policy.NewThrottle(0, nil)
 			if s.pg {
-				sf, err := s.SharedFrontier(th, -1, SharedConfig{Poll: 10 * time.Millisecond})
+				sf, err := s.sharedFrontier(context.Background(), th, -1, SharedConfig{Poll: 10 * time.Millisecond})
 				if err != nil {
 					t.Fatal(err)
 				}
-				t.Cleanup(func() { sf.Close() })
+				t.Cleanup(func() { sf.Close(context.Background()) })
 				f = sf
 			} else {
-				lf, err := s.Frontier(th, -1)
+				lf, err := s.sqliteFrontier(context.Background(), th, -1)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -50,12 +50,12 @@ func TestBrokenCanonicalsOnBothStores(t *testing.T) {
 			}
 			complete := func(u string, r frontier.Result) {
 				t.Helper()
-				f.Add(u, "x", discovery.Discovery{Via: discovery.ViaLink})
+				f.Add(context.Background(), u, "x", discovery.Discovery{Via: discovery.ViaLink})
 				it, err := f.Next(ctx)
 				if err != nil || it.URL != u {
 					t.Fatalf("Next = %s, %v; want %s", it.URL, err, u)
 				}
-				f.Complete(it, r)
+				f.Complete(context.Background(), it, r)
 			}
 			want := map[string]frontier.State{}
 			for i := range n {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -99,8 +100,10 @@ type PageContent struct {
 // in the order the crawl met the pages. A page refused, a duplicate, or
 // one recorded under --keep text or none has none. An error of fn ends the
 // read and is returned.
-func (s *Store) Contents(fn func(PageContent) error) error {
-	rows, err := s.db.QueryContext(s.ctx, `SELECT u.url, p.final_url, u.via, u.found_on, u.anchor, u.depth,
+func (s *Store) Contents(ctx context.Context, fn func(PageContent) error) error {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	rows, err := s.db.QueryContext(ctx, `SELECT u.url, p.final_url, u.via, u.found_on, u.anchor, u.depth,
 			c.site, c.side, c.title, c.lang, c.lang_detected, c.words, c.truncated, c.blocks, c.block_runs
 		FROM content c JOIN urls u ON u.id = c.url_id JOIN pages p ON p.url_id = c.url_id
 		WHERE u.state = 'done' AND p.ok = 1 ORDER BY c.url_id`)
@@ -138,8 +141,10 @@ func (s *Store) Contents(fn func(PageContent) error) error {
 // page whose content the crawl kept, in the order the crawl met them: what
 // a resumed crawl, or a worker joining a shared one, learns its sites'
 // templates from.
-func (s *Store) ContentRuns(fn func(site string, runs []uint64)) error {
-	rows, err := s.db.QueryContext(s.ctx, `SELECT site, runs FROM content ORDER BY url_id`)
+func (s *Store) ContentRuns(ctx context.Context, fn func(site string, runs []uint64)) error {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	rows, err := s.db.QueryContext(ctx, `SELECT site, runs FROM content ORDER BY url_id`)
 	if err != nil {
 		return fmt.Errorf("store: reading the content's template: %w", err)
 	}
@@ -159,11 +164,13 @@ func (s *Store) ContentRuns(fn func(site string, runs []uint64)) error {
 }
 
 // ContentRuns is Store.ContentRuns, for the crawl's frontier.
-func (f *Frontier) ContentRuns(fn func(site string, runs []uint64)) error { return f.s.ContentRuns(fn) }
+func (f *Frontier) ContentRuns(ctx context.Context, fn func(site string, runs []uint64)) error {
+	return f.s.ContentRuns(ctx, fn)
+}
 
 // ContentRuns is Store.ContentRuns, for the whole shared crawl.
-func (f *SharedFrontier) ContentRuns(fn func(site string, runs []uint64)) error {
-	return f.s.ContentRuns(fn)
+func (f *SharedFrontier) ContentRuns(ctx context.Context, fn func(site string, runs []uint64)) error {
+	return f.s.ContentRuns(ctx, fn)
 }
 
 // ContentSide is one kept page's URL, title and the side its main content
@@ -175,8 +182,10 @@ type ContentSide struct {
 // ContentSides calls fn with the side each kept page's main content was
 // read from, in the order the crawl met the pages, without reading the
 // content itself (the report's note).
-func (s *Store) ContentSides(fn func(ContentSide) error) error {
-	rows, err := s.db.QueryContext(s.ctx, `SELECT u.url, c.title, c.side FROM content c JOIN urls u ON u.id = c.url_id
+func (s *Store) ContentSides(ctx context.Context, fn func(ContentSide) error) error {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	rows, err := s.db.QueryContext(ctx, `SELECT u.url, c.title, c.side FROM content c JOIN urls u ON u.id = c.url_id
 		JOIN pages p ON p.url_id = c.url_id WHERE u.state = 'done' AND p.ok = 1 ORDER BY c.url_id`)
 	if err != nil {
 		return fmt.Errorf("store: reading the pages' content: %w", err)

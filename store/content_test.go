@@ -16,9 +16,9 @@ import (
 
 // contentFrontier is the part of both engines' frontiers the test drives.
 type contentFrontier interface {
-	Add(url, host string, c discovery.Discovery) bool
+	Add(ctx context.Context, url, host string, c discovery.Discovery) bool
 	Next(ctx context.Context) (frontier.Item, error)
-	Complete(it frontier.Item, r frontier.Result) []frontier.Link
+	Complete(ctx context.Context, it frontier.Item, r frontier.Result) []frontier.Link
 }
 
 // TestContentRecorded: a kept page's content is written with its record,
@@ -30,7 +30,7 @@ func TestContentRecorded(t *testing.T) {
 	engines := map[string]func(t *testing.T) (string, func(s *Store) contentFrontier){
 		"sqlite": func(t *testing.T) (string, func(s *Store) contentFrontier) {
 			return filepath.Join(t.TempDir(), "c.db"), func(s *Store) contentFrontier {
-				f, err := s.Frontier(policy.NewThrottle(0, nil), 5)
+				f, err := s.sqliteFrontier(context.Background(), policy.NewThrottle(0, nil), 5)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -39,11 +39,11 @@ func TestContentRecorded(t *testing.T) {
 		},
 		"postgres": func(t *testing.T) (string, func(s *Store) contentFrontier) {
 			return pg.DB(t), func(s *Store) contentFrontier {
-				f, err := s.SharedFrontier(policy.NewThrottle(0, nil), 5, SharedConfig{Poll: 10 * time.Millisecond})
+				f, err := s.sharedFrontier(context.Background(), policy.NewThrottle(0, nil), 5, SharedConfig{Poll: 10 * time.Millisecond})
 				if err != nil {
 					t.Fatal(err)
 				}
-				t.Cleanup(func() { f.Close() })
+				t.Cleanup(func() { f.Close(context.Background()) })
 				return f
 			}
 		},
@@ -52,14 +52,14 @@ func TestContentRecorded(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			db, frontierOf := engine(t)
-			s, err := Open(db, Create)
+			s, err := Open(context.Background(), db, Create)
 			if err != nil {
 				t.Fatal(err)
 			}
 			f := frontierOf(s)
 			seed := discovery.Discovery{Via: discovery.ViaSeed}
-			f.Add("http://h/a", "h", seed)
-			f.Add("http://h/refused", "h", seed)
+			f.Add(context.Background(), "http://h/a", "h", seed)
+			f.Add(context.Background(), "http://h/refused", "h", seed)
 			kept := &frontier.Content{Side: "rendered", Site: "h", Title: "A \"title\"", Lang: "fr", LangDetected: true, Words: 7, Truncated: true,
 				Blocks:    []string{"# A \\\"title\\\"", "```\ncode\n\nmore\n```", "Text with [a link](http://h/b)."},
 				BlockRuns: [][]uint64{nil, {7}, {1 << 63, 42, 3}}, Runs: []uint64{1, 1 << 63, 42}}
@@ -72,17 +72,17 @@ func TestContentRecorded(t *testing.T) {
 				if it.URL == "http://h/refused" {
 					r.State, r.Cause, r.FinalURL = frontier.StateRefused, "wall", it.URL
 				}
-				f.Complete(it, r)
+				f.Complete(context.Background(), it, r)
 			}
 			s.Close()
 
-			r, err := Open(db, Read)
+			r, err := Open(context.Background(), db, Read)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer r.Close()
 			var got []PageContent
-			if err := r.Contents(func(pc PageContent) error { got = append(got, pc); return nil }); err != nil {
+			if err := r.Contents(context.Background(), func(pc PageContent) error { got = append(got, pc); return nil }); err != nil {
 				t.Fatal(err)
 			}
 			want := *kept
@@ -95,7 +95,7 @@ func TestContentRecorded(t *testing.T) {
 				t.Errorf("the content table holds %d rows (%v); want the kept page's alone", rows, err)
 			}
 			var runs [][]uint64
-			if err := r.ContentRuns(func(site string, rs []uint64) {
+			if err := r.ContentRuns(context.Background(), func(site string, rs []uint64) {
 				if site != "h" {
 					t.Errorf("site %q; want h", site)
 				}
@@ -143,11 +143,11 @@ func TestContentMigrates(t *testing.T) {
 			t.Fatal(err)
 		}
 		raw.Close()
-		s, err := Open(path, Resume)
+		s, err := Open(context.Background(), path, Resume)
 		if err != nil {
 			t.Fatalf("opening a version %d database: %v", version, err)
 		}
-		f, err := s.Frontier(policy.NewThrottle(0, nil), 5)
+		f, err := s.sqliteFrontier(context.Background(), policy.NewThrottle(0, nil), 5)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,12 +155,12 @@ func TestContentMigrates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.Complete(it, frontier.Result{State: frontier.StateDone, FinalURL: it.URL, Status: 200, Event: []byte(`{}`),
+		f.Complete(context.Background(), it, frontier.Result{State: frontier.StateDone, FinalURL: it.URL, Status: 200, Event: []byte(`{}`),
 			Content: &frontier.Content{Side: "plain", Site: "h", Blocks: []string{"Words."}, Words: 1}})
 		var got int
 		s.db.QueryRow(`PRAGMA user_version`).Scan(&got)
 		n := 0
-		err = s.Contents(func(PageContent) error { n++; return nil })
+		err = s.Contents(context.Background(), func(PageContent) error { n++; return nil })
 		s.Close()
 		if err != nil || got != SchemaVersion || n != 1 {
 			t.Errorf("version %d after migrating: version %d, %d pages of content, %v; want version %d and the page recorded since", version, got, n, err, SchemaVersion)

@@ -35,7 +35,7 @@ func craft(t *testing.T, path string, stmts ...string) {
 func newEmpty(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "crafted.db")
-	s, err := Open(path, Create)
+	s, err := Open(context.Background(), path, Create)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestForeignShapesRefused(t *testing.T) {
 			craft(t, path, tc.stmts...)
 			for _, mode := range []Mode{Read, Resume} {
 				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-				s, err := OpenContext(ctx, path, mode)
+				s, err := Open(ctx, path, mode)
 				cancel()
 				if err == nil {
 					s.Close()
@@ -100,7 +100,7 @@ func TestOwnShapesOpen(t *testing.T) {
 	t.Parallel()
 	v1 := copyV1(t)
 	for _, path := range []string{newEmpty(t), v1, v1} {
-		s, err := Open(path, Read)
+		s, err := Open(context.Background(), path, Read)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
@@ -114,7 +114,7 @@ func TestOwnShapesOpen(t *testing.T) {
 func TestReadsBounded(t *testing.T) {
 	t.Parallel()
 	path := newEmpty(t)
-	s, err := Open(path, Read)
+	s, err := Open(context.Background(), path, Read)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,11 +126,14 @@ func TestReadsBounded(t *testing.T) {
 	if _, err := s.db.Exec(`INSERT INTO meta (key, value) VALUES ('x', 'y')`); err == nil {
 		t.Error("a file opened to read was written")
 	}
-	if _, ok := s.ctx.Deadline(); !ok {
-		t.Error("reads of a file opened to read have no bound")
+	if ctx, cancel := s.bound(context.Background()); true {
+		if _, ok := ctx.Deadline(); !ok {
+			t.Error("reads of a file opened to read have no bound")
+		}
+		cancel()
 	}
-	s.boundReads(context.Background(), 0) // the bound, passed already
-	_, err = s.Meta("app")
+	s.boundReads(0) // the bound, passed already
+	_, err = s.Meta(context.Background(), "app")
 	var le *ReadLimitError
 	if err == nil || !errors.As(s.Explain(err), &le) || le.Path != path || !strings.Contains(s.Explain(err).Error(), path) {
 		t.Errorf("a read past the bound: %v, explained as %v; want a *ReadLimitError naming %s", err, s.Explain(err), path)

@@ -22,12 +22,12 @@ var _ frontier.Queue = sqliteQueue{}
 // The frontier's behaviour, on SQLite.
 func TestSQLiteFrontier(t *testing.T) {
 	frontiertest.Run(t, func(t *testing.T, th *policy.Throttle, maxDepth int) frontiertest.Frontier {
-		s, err := Open(filepath.Join(t.TempDir(), "f.db"), Create)
+		s, err := Open(context.Background(), filepath.Join(t.TempDir(), "f.db"), Create)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { s.Close() })
-		f, err := s.Frontier(th, maxDepth)
+		f, err := s.sqliteFrontier(context.Background(), th, maxDepth)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,28 +40,28 @@ func TestSQLiteFrontier(t *testing.T) {
 func TestRefillHandsEachURLOnce(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "f.db")
-	s, err := Open(path, Create)
+	s, err := Open(context.Background(), path, Create)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+	f, err := s.sqliteFrontier(context.Background(), policy.NewThrottle(0, nil), -1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	const n = 3*Window + 7
 	for i := range n {
-		f.Add(fmt.Sprintf("http://h/%d", i), "h", discovery.Discovery{Via: discovery.ViaLink})
+		f.Add(context.Background(), fmt.Sprintf("http://h/%d", i), "h", discovery.Discovery{Via: discovery.ViaLink})
 	}
 	// A run before this one tried every third URL and failed.
 	if _, err := s.db.Exec(`UPDATE urls SET attempts = 1 WHERE id % 3 = 0`); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
-	if s, err = Open(path, Resume); err != nil {
+	if s, err = Open(context.Background(), path, Resume); err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if f, err = s.Frontier(policy.NewThrottle(0, nil), -1); err != nil {
+	if f, err = s.sqliteFrontier(context.Background(), policy.NewThrottle(0, nil), -1); err != nil {
 		t.Fatal(err)
 	}
 
@@ -85,7 +85,7 @@ func TestRefillHandsEachURLOnce(t *testing.T) {
 		if it == items[0] {
 			r.Queue = []frontier.New{{URL: "http://h/new", Host: "h", Citation: discovery.Discovery{Via: discovery.ViaLink}}}
 		}
-		f.Complete(it, r)
+		f.Complete(context.Background(), it, r)
 	}
 	for len(items) < n+1 {
 		next()
@@ -122,7 +122,7 @@ func TestFreshURLsGoStraightIntoTheWindow(t *testing.T) {
 		for _, u := range urls {
 			r.Queue = append(r.Queue, frontier.New{URL: u, Host: "h", Citation: discovery.Discovery{Via: discovery.ViaLink, FoundOn: from.URL, Anchor: "a " + u, Depth: from.Citation.Depth + 1}})
 		}
-		f.Complete(from, r)
+		f.Complete(context.Background(), from, r)
 	}
 	reads := func() int {
 		f.mu.Lock()
@@ -130,7 +130,7 @@ func TestFreshURLsGoStraightIntoTheWindow(t *testing.T) {
 		return f.reads
 	}
 
-	f.Add("http://h/", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	f.Add(context.Background(), "http://h/", "h", discovery.Discovery{Via: discovery.ViaSeed})
 	seed := next() // one read: the whole queue, the seed alone
 	if got := reads(); got != 1 {
 		t.Fatalf("the seed took %d reads; want 1", got)
@@ -147,7 +147,7 @@ func TestFreshURLsGoStraightIntoTheWindow(t *testing.T) {
 			first = it
 			// A seed counted on disk only, then a page's new URL: the
 			// window must not take the page's URL past the seed.
-			f.Add("http://h/seed1", "h", discovery.Discovery{Via: discovery.ViaSeed})
+			f.Add(context.Background(), "http://h/seed1", "h", discovery.Discovery{Via: discovery.ViaSeed})
 			queue(first, "http://h/after-seed1")
 		}
 		if it.URL != small[i] || it.Citation.FoundOn != "http://h/" || it.Citation.Anchor != "a "+small[i] || it.Citation.Depth != 1 || it.ID == 0 {
@@ -170,7 +170,7 @@ func TestFreshURLsGoStraightIntoTheWindow(t *testing.T) {
 		many = append(many, fmt.Sprintf("http://h/b%d", i))
 	}
 	queue(first, many...)
-	f.Add("http://h/seed2", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	f.Add(context.Background(), "http://h/seed2", "h", discovery.Discovery{Via: discovery.ViaSeed})
 	it := next()
 	queue(it, "http://h/c0", "http://h/c1")
 	want := append(append(many[1:], "http://h/seed2"), "http://h/c0", "http://h/c1")
@@ -201,7 +201,7 @@ func TestConcurrentCrawlHandsEachURLOnce(t *testing.T) {
 		id[u] = i
 	}
 	u0, h0 := page(0)
-	f.Add(u0, h0, discovery.Discovery{Via: discovery.ViaSeed})
+	f.Add(context.Background(), u0, h0, discovery.Discovery{Via: discovery.ViaSeed})
 
 	var mu sync.Mutex
 	handed := map[string]int{}
@@ -231,7 +231,7 @@ func TestConcurrentCrawlHandsEachURLOnce(t *testing.T) {
 					}
 				}
 				done := make(chan struct{})
-				f.CompleteThen(it, r, "", func([]frontier.Link, string, error) { close(done) })
+				f.CompleteThen(context.Background(), it, r, "", func([]frontier.Link, string, error) { close(done) })
 				if i%3 == 0 {
 					<-done // some wait for their record, most go on
 				}
@@ -262,13 +262,13 @@ func TestReadBeforeTheCountHandsOutOnce(t *testing.T) {
 		}
 		return r
 	}
-	f.Add("http://h/", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	f.Add(context.Background(), "http://h/", "h", discovery.Discovery{Via: discovery.ViaSeed})
 	seed := take(t, f)
 
 	// The count waits on the frontier's lock, which a worker's read holds.
 	f.mu.Lock()
 	recorded := make(chan struct{})
-	f.CompleteThen(seed, result(seed, "http://h/x1", "http://h/x2"), "", func([]frontier.Link, string, error) { close(recorded) })
+	f.CompleteThen(context.Background(), seed, result(seed, "http://h/x1", "http://h/x2"), "", func([]frontier.Link, string, error) { close(recorded) })
 	for deadline := time.Now().Add(time.Minute); ; time.Sleep(time.Millisecond) {
 		var n int
 		if err := s.db.QueryRow(`SELECT COUNT(*) FROM urls WHERE url IN ('http://h/x1', 'http://h/x2')`).Scan(&n); err != nil {
@@ -283,7 +283,7 @@ func TestReadBeforeTheCountHandsOutOnce(t *testing.T) {
 			t.Fatal("the record was not written within a minute")
 		}
 	}
-	if err := f.refill("h", f.hosts["h"]); err != nil {
+	if err := f.refill(context.Background(), "h", f.hosts["h"]); err != nil {
 		f.mu.Unlock()
 		t.Fatal(err)
 	}
@@ -294,7 +294,7 @@ func TestReadBeforeTheCountHandsOutOnce(t *testing.T) {
 	if x1.URL != "http://h/x1" || x2.URL != "http://h/x2" {
 		t.Fatalf("handed out %s, %s; want x1, x2", x1.URL, x2.URL)
 	}
-	f.Complete(x1, result(x1, "http://h/y"))
+	f.Complete(context.Background(), x1, result(x1, "http://h/y"))
 	if it := take(t, f); it.URL != "http://h/y" {
 		t.Fatalf("handed out %s after x1 and x2; want y, the one URL left", it.URL)
 	}
@@ -304,12 +304,12 @@ func TestReadBeforeTheCountHandsOutOnce(t *testing.T) {
 // test's end.
 func newFrontier(t *testing.T) (*Store, *Frontier) {
 	t.Helper()
-	s, err := Open(filepath.Join(t.TempDir(), "f.db"), Create)
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "f.db"), Create)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+	f, err := s.sqliteFrontier(context.Background(), policy.NewThrottle(0, nil), -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,12 +352,12 @@ func take(t *testing.T, f *Frontier) frontier.Item {
 // has read since, and it counts among the URLs seen once, not before.
 func TestLinkedURLQueuedLater(t *testing.T) {
 	t.Parallel()
-	s, err := Open(filepath.Join(t.TempDir(), "f.db"), Create)
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "f.db"), Create)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	f, err := s.Frontier(policy.NewThrottle(0, nil), 1)
+	f, err := s.sqliteFrontier(context.Background(), policy.NewThrottle(0, nil), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,41 +369,41 @@ func TestLinkedURLQueuedLater(t *testing.T) {
 		}
 		return r
 	}
-	f.Add("http://h/", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	f.Add(context.Background(), "http://h/", "h", discovery.Discovery{Via: discovery.ViaSeed})
 	root := take(t, f)
-	f.Complete(root, link(1, "http://h/a", "http://h/b"))
+	f.Complete(context.Background(), root, link(1, "http://h/a", "http://h/b"))
 	a := take(t, f)
 	// a is at depth 1: its link to x (depth 2) is recorded, not queued.
-	firsts := f.Complete(a, link(2, "http://h/x"))
+	firsts := f.Complete(context.Background(), a, link(2, "http://h/x"))
 	if len(firsts) != 1 {
 		t.Errorf("firsts of a = %v; want its link to x, new to the crawl", firsts)
 	}
-	if st := f.Stats(); st.Seen != 3 || st.Queued != 1 {
+	if st := f.Stats(context.Background()); st.Seen != 3 || st.Queued != 1 {
 		t.Errorf("after a: %+v; want 3 seen (/, a, b), 1 queued (b): x is linked, not seen", st)
 	}
 	// The window reads past x's id: b, and c and d that b queues.
 	b := take(t, f)
-	f.Complete(b, link(1, "http://h/c", "http://h/d"))
+	f.Complete(context.Background(), b, link(1, "http://h/c", "http://h/d"))
 	c := take(t, f)
 	// c, at depth 1 too, queues x at depth 1 (a test's shortcut for a
 	// shallower page): x is raised, and is no first.
-	if firsts := f.Complete(c, link(1, "http://h/x")); len(firsts) != 0 {
+	if firsts := f.Complete(context.Background(), c, link(1, "http://h/x")); len(firsts) != 0 {
 		t.Errorf("firsts of c = %v; want none: x was linked before", firsts)
 	}
 	var got []string
-	for f.Stats().Queued > 0 {
+	for f.Stats(context.Background()).Queued > 0 {
 		it := take(t, f)
 		got = append(got, it.URL)
-		f.Complete(it, frontier.Result{State: "done", Event: []byte(`{}`)})
+		f.Complete(context.Background(), it, frontier.Result{State: "done", Event: []byte(`{}`)})
 	}
 	if len(got) != 2 || !slices.Contains(got, "http://h/x") || !slices.Contains(got, "http://h/d") {
 		t.Errorf("handed after c: %q; want d and x, once each", got)
 	}
-	if st := f.Stats(); st.Seen != 6 {
+	if st := f.Stats(context.Background()); st.Seen != 6 {
 		t.Errorf("at the end: %+v; want 6 seen", st)
 	}
 	var edges []string
-	s.Graph(func(Node) error { return nil }, func(e Edge) error { edges = append(edges, e.From+" "+e.To); return nil })
+	s.Graph(context.Background(), func(Node) error { return nil }, func(e Edge) error { edges = append(edges, e.From+" "+e.To); return nil })
 	want := []string{"http://h/ http://h/a", "http://h/ http://h/b", "http://h/a http://h/x", "http://h/b http://h/c", "http://h/b http://h/d", "http://h/c http://h/x"}
 	if !slices.Equal(edges, want) {
 		t.Errorf("edges = %q; want %q", edges, want)

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"fmt"
 
@@ -29,8 +30,10 @@ type Edge struct {
 
 // Graph streams the web graph: every node, then every edge, without holding
 // either list in memory. It stops at the first error fn returns.
-func (s *Store) Graph(node func(Node) error, edge func(Edge) error) error {
-	rows, err := s.db.QueryContext(s.ctx, s.dialect.nodes)
+func (s *Store) Graph(ctx context.Context, node func(Node) error, edge func(Edge) error) error {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	rows, err := s.db.QueryContext(ctx, s.dialect.nodes)
 	if err != nil {
 		return fmt.Errorf("store: reading the graph's nodes: %w", err)
 	}
@@ -51,7 +54,7 @@ func (s *Store) Graph(node func(Node) error, edge func(Edge) error) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	rows, err = s.db.QueryContext(s.ctx, s.dialect.edges)
+	rows, err = s.db.QueryContext(ctx, s.dialect.edges)
 	if err != nil {
 		return fmt.Errorf("store: reading the graph's edges: %w", err)
 	}
@@ -85,8 +88,10 @@ type Run struct {
 }
 
 // Runs returns the crawl's runs, oldest first.
-func (s *Store) Runs() ([]Run, error) {
-	rows, err := s.db.QueryContext(s.ctx, s.q(`SELECT started_at, resumed, run_event, COALESCE(done_event, '') FROM runs ORDER BY id`))
+func (s *Store) Runs(ctx context.Context) ([]Run, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT started_at, resumed, run_event, COALESCE(done_event, '') FROM runs ORDER BY id`))
 	if err != nil {
 		return nil, fmt.Errorf("store: reading runs: %w", err)
 	}
@@ -109,8 +114,10 @@ func (s *Store) Runs() ([]Run, error) {
 
 // Disallowed streams the URLs robots.txt kept the crawl from fetching, over
 // every run, each with the citation that queued it.
-func (s *Store) Disallowed(fn func(url string, c discovery.Discovery) error) error {
-	rows, err := s.db.QueryContext(s.ctx, s.q(`SELECT url, via, found_on, anchor, depth FROM urls WHERE state = 'disallowed' ORDER BY id`))
+func (s *Store) Disallowed(ctx context.Context, fn func(url string, c discovery.Discovery) error) error {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT url, via, found_on, anchor, depth FROM urls WHERE state = 'disallowed' ORDER BY id`))
 	if err != nil {
 		return fmt.Errorf("store: reading disallowed URLs: %w", err)
 	}
@@ -147,32 +154,38 @@ type PageRow struct {
 // Judged reports whether the crawl recorded any page or disallowed URL, in
 // all its runs. (Counting them reads every stored page: 20 MB at 20,000
 // pages.)
-func (s *Store) Judged() (bool, error) {
+func (s *Store) Judged(ctx context.Context) (bool, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	var found bool
-	if err := s.db.QueryRowContext(s.ctx, `SELECT EXISTS (SELECT 1 FROM pages)`).Scan(&found); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pages)`).Scan(&found); err != nil {
 		return false, fmt.Errorf("store: looking for pages: %w", err)
 	}
 	if found {
 		return true, nil
 	}
-	if err := s.db.QueryRowContext(s.ctx, `SELECT EXISTS (SELECT 1 FROM urls WHERE state = 'disallowed')`).Scan(&found); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM urls WHERE state = 'disallowed')`).Scan(&found); err != nil {
 		return false, fmt.Errorf("store: looking for disallowed URLs: %w", err)
 	}
 	return found, nil
 }
 
 // KeptAny reports whether the crawl kept any page, in any of its runs.
-func (s *Store) KeptAny() (bool, error) {
+func (s *Store) KeptAny(ctx context.Context) (bool, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	var found bool
-	if err := s.db.QueryRowContext(s.ctx, `SELECT EXISTS (SELECT 1 FROM pages WHERE ok = 1)`).Scan(&found); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pages WHERE ok = 1)`).Scan(&found); err != nil {
 		return false, fmt.Errorf("store: looking for kept pages: %w", err)
 	}
 	return found, nil
 }
 
 // Pages streams the fetched pages in the order they were recorded.
-func (s *Store) Pages(fn func(PageRow) error) error {
-	rows, err := s.db.QueryContext(s.ctx, s.q(`SELECT u.url, p.ok, p.status, p.cause, p.event, p.words, p.plain_words, p.rendered_words, u.via, u.found_on, u.anchor
+func (s *Store) Pages(ctx context.Context, fn func(PageRow) error) error {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT u.url, p.ok, p.status, p.cause, p.event, p.words, p.plain_words, p.rendered_words, u.via, u.found_on, u.anchor
 		FROM pages p JOIN urls u ON u.id = p.url_id ORDER BY p.url_id`))
 	if err != nil {
 		return fmt.Errorf("store: reading pages: %w", err)

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"maps"
 	"path/filepath"
 	"testing"
@@ -15,24 +16,24 @@ func TestJoinedOrigins(t *testing.T) {
 			if engine == "postgres" {
 				db = pg.DB(t)
 			}
-			s, err := Open(db, Create)
+			s, err := Open(context.Background(), db, Create)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer s.Close()
-			j := s.Journal()
-			if got, err := j.JoinedOrigins(); err != nil || len(got) != 0 {
+			j := s.journal()
+			if got, err := j.JoinedOrigins(context.Background()); err != nil || len(got) != 0 {
 				t.Fatalf("JoinedOrigins of a new crawl = %v, %v; want none", got, err)
 			}
-			if err := s.SetMeta("joinedx", "not an origin"); err != nil {
+			if err := s.SetMeta(context.Background(), "joinedx", "not an origin"); err != nil {
 				t.Fatal(err)
 			}
 			for _, o := range []string{"https://www.example.org", "http://127.0.0.2:8080", "https://www.example.org"} {
-				if err := j.JoinOrigin(o, map[string]string{"origin": o}); err != nil {
+				if err := j.JoinOrigin(context.Background(), o, map[string]string{"origin": o}); err != nil {
 					t.Fatalf("JoinOrigin(%s): %v", o, err)
 				}
 			}
-			got, err := j.JoinedOrigins()
+			got, err := j.JoinedOrigins(context.Background())
 			want := map[string]string{"http://127.0.0.2:8080": `{"origin":"http://127.0.0.2:8080"}`, "https://www.example.org": `{"origin":"https://www.example.org"}`}
 			if err != nil || !maps.Equal(got, want) {
 				t.Errorf("JoinedOrigins = %v, %v; want %v", got, err, want)

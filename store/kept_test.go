@@ -12,17 +12,17 @@ import (
 
 // claimer and verdicts are what both stores must do alike.
 type claimer interface {
-	Claim(canon, url string) string
+	Claim(ctx context.Context, canon, url string) string
 }
 
 func bothStores(t *testing.T) map[string]*Store {
 	t.Helper()
-	lite, err := Open(filepath.Join(t.TempDir(), "c.db"), Create)
+	lite, err := Open(context.Background(), filepath.Join(t.TempDir(), "c.db"), Create)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { lite.Close() })
-	shared, err := Open(pg.DB(t), Create)
+	shared, err := Open(context.Background(), pg.DB(t), Create)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,14 +34,14 @@ func claimerOf(t *testing.T, s *Store) claimer {
 	t.Helper()
 	th := policy.NewThrottle(0, nil)
 	if s.pg {
-		f, err := s.SharedFrontier(th, -1, SharedConfig{Poll: 10 * time.Millisecond})
+		f, err := s.sharedFrontier(context.Background(), th, -1, SharedConfig{Poll: 10 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() { f.Close() })
+		t.Cleanup(func() { f.Close(context.Background()) })
 		return f
 	}
-	f, err := s.Frontier(th, -1)
+	f, err := s.sqliteFrontier(context.Background(), th, -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,10 +54,10 @@ func TestClaimAndVerdictsOnBothStores(t *testing.T) {
 	for name, s := range bothStores(t) {
 		t.Run(name, func(t *testing.T) {
 			f := claimerOf(t, s)
-			if got := f.Claim("http://x/b", "http://x/a"); got != "http://x/a" {
+			if got := f.Claim(context.Background(), "http://x/b", "http://x/a"); got != "http://x/a" {
 				t.Errorf("first claim = %q; want http://x/a", got)
 			}
-			if got := f.Claim("http://x/b", "http://x/b"); got != "http://x/a" {
+			if got := f.Claim(context.Background(), "http://x/b", "http://x/b"); got != "http://x/a" {
 				t.Errorf("second claim = %q; want the holder http://x/a", got)
 			}
 			ctx := context.Background()
@@ -67,7 +67,7 @@ func TestClaimAndVerdictsOnBothStores(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			got, err := s.LinkVerdicts()
+			got, err := s.LinkVerdicts(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}

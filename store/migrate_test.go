@@ -3,6 +3,7 @@ package store
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -46,12 +47,12 @@ type graphLine struct {
 func TestMigrateV1(t *testing.T) {
 	t.Parallel()
 	path := copyV1(t)
-	s, err := Open(path, Read)
+	s, err := Open(context.Background(), path, Read)
 	if err != nil {
 		t.Fatalf("opening the previous release's database: %v", err)
 	}
 	var got []graphLine
-	err = s.Graph(func(n Node) error {
+	err = s.Graph(context.Background(), func(n Node) error {
 		got = append(got, graphLine{Type: "node", Node: n})
 		return nil
 	}, func(e Edge) error {
@@ -94,7 +95,7 @@ func TestMigrateV1(t *testing.T) {
 	}
 
 	// Migrated once: the file is now of this version, and opens again.
-	s, err = Open(path, Resume)
+	s, err = Open(context.Background(), path, Resume)
 	if err != nil {
 		t.Fatalf("resuming the migrated database: %v", err)
 	}
@@ -113,14 +114,14 @@ func TestMigrateV1(t *testing.T) {
 func TestNewerVersionRefused(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "c.db")
-	s, err := Open(path, Create)
+	s, err := Open(context.Background(), path, Create)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.db.Exec(`PRAGMA user_version = 99`)
 	s.Close()
 	for _, mode := range []Mode{Read, Resume} {
-		_, err := Open(path, mode)
+		_, err := Open(context.Background(), path, mode)
 		if err == nil || !bytes.Contains([]byte(err.Error()), []byte("newer webgraph")) {
 			t.Errorf("mode %d: %v; want a refusal naming a newer webgraph", mode, err)
 		}
@@ -148,7 +149,7 @@ func TestLinksTo(t *testing.T) {
 			in[l.To] = append(in[l.To], Inlink{From: l.From, Anchor: l.Anchor})
 		}
 	}
-	s, err := Open(copyV1(t), Resume)
+	s, err := Open(context.Background(), copyV1(t), Resume)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +157,7 @@ func TestLinksTo(t *testing.T) {
 	several := 0
 	for target, want := range in {
 		slices.SortFunc(want, func(a, b Inlink) int { return strings.Compare(a.From, b.From) })
-		got, total, err := s.LinksTo(target, 2)
+		got, total, err := s.LinksTo(context.Background(), target, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -170,14 +171,14 @@ func TestLinksTo(t *testing.T) {
 	if several == 0 {
 		t.Fatal("no URL of the golden graph has more than two in-links: the limit is not tested")
 	}
-	if got, total, err := s.LinksTo("http://nowhere.invalid/", 5); err != nil || total != 0 || len(got) != 0 {
+	if got, total, err := s.LinksTo(context.Background(), "http://nowhere.invalid/", 5); err != nil || total != 0 || len(got) != 0 {
 		t.Errorf("LinksTo of a URL never met = %v, %d, %v; want none", got, total, err)
 	}
 	// The writer and a reader still have their connections.
-	if err := s.SetMeta("after", "links"); err != nil {
+	if err := s.SetMeta(context.Background(), "after", "links"); err != nil {
 		t.Fatal(err)
 	}
-	if runs, err := s.Runs(); err != nil || len(runs) == 0 {
+	if runs, err := s.Runs(context.Background()); err != nil || len(runs) == 0 {
 		t.Errorf("Runs after LinksTo = %d, %v", len(runs), err)
 	}
 }
@@ -190,9 +191,9 @@ func TestMigrateWhileAnotherReads(t *testing.T) {
 	errs := make(chan error, 2)
 	for range 2 {
 		go func() {
-			s, err := Open(path, Read)
+			s, err := Open(context.Background(), path, Read)
 			if err == nil {
-				_, err = s.Runs()
+				_, err = s.Runs(context.Background())
 				s.Close()
 			}
 			errs <- err

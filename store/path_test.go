@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -15,11 +16,11 @@ func TestAnyPath(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			path := filepath.Join(dir, name)
-			s, err := Open(path, Create)
+			s, err := Open(context.Background(), path, Create)
 			if err != nil {
-				t.Fatalf("Open(%q): %v", name, err)
+				t.Fatalf("Open(context.Background(), %q): %v", name, err)
 			}
-			if err := s.SetMeta("k", "v"); err != nil {
+			if err := s.SetMeta(context.Background(), "k", "v"); err != nil {
 				t.Fatal(err)
 			}
 			s.Close()
@@ -29,14 +30,14 @@ func TestAnyPath(t *testing.T) {
 			entries, _ := os.ReadDir(dir)
 			for _, e := range entries {
 				if e.Name() != name && e.Name() != name+"-wal" && e.Name() != name+"-shm" && e.Name() != name+".lock" {
-					t.Errorf("Open(%q) also made %q", name, e.Name())
+					t.Errorf("Open(context.Background(), %q) also made %q", name, e.Name())
 				}
 			}
-			r, err := Open(path, Read)
+			r, err := Open(context.Background(), path, Read)
 			if err != nil {
 				t.Fatalf("reading %q again: %v", name, err)
 			}
-			if v, err := r.Meta("k"); err != nil || v != "v" {
+			if v, err := r.Meta(context.Background(), "k"); err != nil || v != "v" {
 				t.Errorf("Meta = %q, %v; want v", v, err)
 			}
 			r.Close()
@@ -50,7 +51,7 @@ func TestFilesAndIsSQLite(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	real := filepath.Join(dir, "real.db")
-	s, err := Open(real, Create)
+	s, err := Open(context.Background(), real, Create)
 	if err != nil {
 		t.Fatal(err)
 	}

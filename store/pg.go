@@ -186,9 +186,9 @@ const (
 	pgLockSession = 0x7768 // with 0: runs join and leave sessions one at a time
 )
 
-// IsPostgres reports whether db names a PostgreSQL database (a postgres://
+// isPostgres reports whether db names a PostgreSQL database (a postgres://
 // or postgresql:// URL) rather than a SQLite file.
-func IsPostgres(db string) bool {
+func isPostgres(db string) bool {
 	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
 }
 
@@ -198,7 +198,7 @@ func IsPostgres(db string) bool {
 // connection string without its password values. A file path is returned
 // as it is.
 func Redact(db string) string {
-	if IsPostgres(db) {
+	if isPostgres(db) {
 		return redactURL(db)
 	}
 	return secretValue.ReplaceAllString(db, "${1}=xxxxx")
@@ -249,7 +249,7 @@ func openPostgres(ctx context.Context, dsn string, mode Mode) (*Store, error) {
 	db.SetMaxOpenConns(16)
 	db.SetMaxIdleConns(16)
 	db.SetConnMaxIdleTime(time.Minute)
-	s := &Store{ctx: ctx, db: db, path: name, pg: true, dialect: pgDialect}
+	s := &Store{db: db, path: name, pg: true, dialect: pgDialect}
 	if err := s.pgPrepare(ctx, mode, name); err != nil {
 		db.Close()
 		return nil, err
@@ -327,7 +327,7 @@ func (s *Store) pgPrepare(ctx context.Context, mode Mode, name string) error {
 // pgWrite runs fn in a transaction of its own and commits it, trying again
 // when PostgreSQL chose it as a deadlock's or a serialisation conflict's
 // victim (another worker's transaction won).
-func (s *Store) pgWrite(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (s *Store) pgWrite(ctx context.Context, fn func(ctx context.Context, tx *sql.Tx) error) error {
 	var err error
 	for attempt := range 8 {
 		if attempt > 0 {
@@ -347,12 +347,12 @@ func (s *Store) pgWrite(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return err
 }
 
-func (s *Store) pgTry(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (s *Store) pgTry(ctx context.Context, fn func(ctx context.Context, tx *sql.Tx) error) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	if err := fn(tx); err != nil {
+	if err := fn(ctx, tx); err != nil {
 		tx.Rollback()
 		return err
 	}

@@ -77,9 +77,10 @@ type SharedFrontier struct {
 	done chan struct{}
 }
 
-// SharedFrontier returns the PostgreSQL database's frontier for one worker,
-// and starts renewing its leases. It fails on a SQLite store.
-func (s *Store) SharedFrontier(sched Spacer, maxDepth int, cfg SharedConfig) (*SharedFrontier, error) {
+// sharedFrontier returns the PostgreSQL database's frontier for one worker,
+// and starts renewing its leases until Close or until ctx ends. It fails on
+// a SQLite store.
+func (s *Store) sharedFrontier(ctx context.Context, sched Spacer, maxDepth int, cfg SharedConfig) (*SharedFrontier, error) {
 	if !s.pg {
 		return nil, errors.New("store: a shared frontier needs a PostgreSQL database")
 	}
@@ -97,7 +98,7 @@ func (s *Store) SharedFrontier(sched Spacer, maxDepth int, cfg SharedConfig) (*S
 	}
 	f := &SharedFrontier{s: s, sched: sched, maxDepth: maxDepth, cfg: cfg, wake: make(chan struct{}), stop: make(chan struct{}), done: make(chan struct{}),
 		preparing: make(chan struct{}, maxPreparing)}
-	go f.renew()
+	go f.renew(ctx)
 	return f, nil
 }
 
@@ -110,8 +111,8 @@ func (f *SharedFrontier) Worker() string { return f.cfg.Worker }
 func (f *SharedFrontier) renewEvery() time.Duration { return min(f.cfg.Lease/3, time.Second) }
 
 // renew extends this worker's leases and its run's life (see SharedJournal)
-// every renewEvery until Close.
-func (f *SharedFrontier) renew() {
+// every renewEvery until Close; each renewal is bounded by ctx.
+func (f *SharedFrontier) renew(ctx context.Context) {
 	defer close(f.done)
 	every := f.renewEvery()
 	t := time.NewTicker(every)
@@ -124,10 +125,10 @@ func (f *SharedFrontier) renew() {
 		}
 		// One round trip renews both; it may take until the leases would
 		// run out, past which it is too late anyway.
-		ctx, cancel := context.WithTimeout(f.s.ctx, f.cfg.Lease*2/3)
+		rctx, cancel := context.WithTimeout(ctx, f.cfg.Lease*2/3)
 		var err error
 		for range 2 {
-			_, err = f.s.db.ExecContext(ctx, `WITH leases AS (
+			_, err = f.s.db.ExecContext(rctx, `WITH leases AS (
 					UPDATE urls SET lease_until = now() + $2 * interval '1 millisecond' WHERE lease_worker = $1)
 				UPDATE runs SET alive_until = now() + $3 * interval '1 millisecond', beat_at = now() WHERE worker = $1 AND finished = 0`,
 				f.cfg.Worker, f.cfg.Lease.Milliseconds(), aliveFor(f.cfg.Lease).Milliseconds())
@@ -140,23 +141,23 @@ func (f *SharedFrontier) renew() {
 			// A deadlock or serialisation failure with a worker's commit
 			// (PostgreSQL undid the renewal) is tried again at once, then
 			// at the next tick, well before the leases run out.
-			f.fail(fmt.Errorf("store: renewing the leases of %s: %w", f.cfg.Worker, err))
+			f.fail(ctx, fmt.Errorf("store: renewing the leases of %s: %w", f.cfg.Worker, err))
 		}
 	}
 }
 
 // Close stops renewing leases and gives back any this worker still holds
 // (none, after a crawl that ended cleanly). It does not close the Store.
-func (f *SharedFrontier) Close() error {
+func (f *SharedFrontier) Close(ctx context.Context) error {
 	close(f.stop)
 	<-f.done
-	// Given back even when the store's context has ended (an interrupted
-	// crawl), though not for long: the server may be what stalled.
+	// Given back even when ctx has ended (an interrupted crawl), though
+	// not for long: the server may be what stalled.
 	wait := 10 * time.Second
-	if f.s.ctx.Err() != nil {
+	if ctx.Err() != nil {
 		wait = 2 * time.Second
 	}
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(f.s.ctx), wait)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), wait)
 	defer cancel()
 	_, err := f.s.db.ExecContext(ctx, `UPDATE urls SET lease_worker = NULL, lease_until = NULL WHERE lease_worker = $1`, f.cfg.Worker)
 	return err
@@ -169,7 +170,13 @@ func (f *SharedFrontier) Err() error {
 	return f.err
 }
 
-func (f *SharedFrontier) fail(err error) {
+// fail keeps err as the frontier's error (see Err), unless ctx has ended:
+// then the caller stopped, nothing failed, and what it did not write is
+// queued still in the database.
+func (f *SharedFrontier) fail(ctx context.Context, err error) {
+	if ctx.Err() != nil {
+		return
+	}
 	f.mu.Lock()
 	if f.err == nil {
 		f.err = err
@@ -190,11 +197,12 @@ func (f *SharedFrontier) changed() <-chan struct{} {
 	return f.wake
 }
 
-func (f *SharedFrontier) write(fn func(ctx context.Context, tx *sql.Tx) error) error {
-	ctx := f.s.ctx
-	err := f.s.pgWrite(ctx, func(tx *sql.Tx) error { return fn(ctx, tx) })
+// write runs fn in a transaction under ctx; a failure is the frontier's
+// error from then on (see Err).
+func (f *SharedFrontier) write(ctx context.Context, fn func(ctx context.Context, tx *sql.Tx) error) error {
+	err := f.s.pgWrite(ctx, fn)
 	if err != nil {
-		f.fail(err)
+		f.fail(ctx, err)
 	}
 	return err
 }
@@ -267,16 +275,16 @@ func (f *SharedFrontier) tooDeep(c discovery.Discovery) bool {
 }
 
 // Add queues url unless it was seen before or is too deep.
-func (f *SharedFrontier) Add(url, host string, c discovery.Discovery) bool {
+func (f *SharedFrontier) Add(ctx context.Context, url, host string, c discovery.Discovery) bool {
 	if f.tooDeep(c) {
 		return false
 	}
-	return f.insert(url, host, frontier.StateQueued, c)
+	return f.insert(ctx, url, host, frontier.StateQueued, c)
 }
 
-func (f *SharedFrontier) insert(url, host string, state frontier.State, c discovery.Discovery) bool {
+func (f *SharedFrontier) insert(ctx context.Context, url, host string, state frontier.State, c discovery.Discovery) bool {
 	var n int
-	err := f.write(func(ctx context.Context, tx *sql.Tx) error {
+	err := f.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		var err error
 		n, err = insertNew(ctx, tx, []frontier.New{{URL: url, Host: host, Citation: c}}, state, map[string]int{})
 		return err
@@ -288,15 +296,15 @@ func (f *SharedFrontier) insert(url, host string, state frontier.State, c discov
 }
 
 // MarkSeen records url as seen without queueing it.
-func (f *SharedFrontier) MarkSeen(url string) bool {
-	return f.insert(url, "", frontier.StateSeen, discovery.Discovery{})
+func (f *SharedFrontier) MarkSeen(ctx context.Context, url string) bool {
+	return f.insert(ctx, url, "", frontier.StateSeen, discovery.Discovery{})
 }
 
 // Sitemapped records that a sitemap listed url, queueing it as Add does
 // when it is new; it reports whether it was new.
-func (f *SharedFrontier) Sitemapped(url, host string, c discovery.Discovery) bool {
-	added := f.Add(url, host, c)
-	f.write(func(ctx context.Context, tx *sql.Tx) error {
+func (f *SharedFrontier) Sitemapped(ctx context.Context, url, host string, c discovery.Discovery) bool {
+	added := f.Add(ctx, url, host, c)
+	f.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `UPDATE urls SET in_sitemap = 1 WHERE url = $1`, url)
 		return err
 	})
@@ -304,8 +312,8 @@ func (f *SharedFrontier) Sitemapped(url, host string, c discovery.Discovery) boo
 }
 
 // Defer holds every URL of host until until, for every worker.
-func (f *SharedFrontier) Defer(host string, until time.Time) {
-	f.write(func(ctx context.Context, tx *sql.Tx) error {
+func (f *SharedFrontier) Defer(ctx context.Context, host string, until time.Time) {
+	f.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO hosts (host, deferred_until) VALUES ($1, now() + $2 * interval '1 millisecond')
 			ON CONFLICT (host) DO UPDATE SET deferred_until = EXCLUDED.deferred_until`, host, time.Until(until).Milliseconds())
 		return err
@@ -316,8 +324,8 @@ func (f *SharedFrontier) Defer(host string, until time.Time) {
 // Pause holds host for every worker until until, after a 429 or 503 asked
 // for it: the host's next slot is no earlier, and no request to it starts
 // before then (Starts). A shorter pause never cuts a longer one short.
-func (f *SharedFrontier) Pause(host string, until time.Time) {
-	f.write(func(ctx context.Context, tx *sql.Tx) error {
+func (f *SharedFrontier) Pause(ctx context.Context, host string, until time.Time) {
+	f.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		// On the database's clock as the row is written (not the
 		// transaction's start, which now() gives), and rounded up: the
 		// pause must not end before the moment until names, or a worker
@@ -338,8 +346,6 @@ func (f *SharedFrontier) Next(ctx context.Context) (frontier.Item, error) {
 	if err := f.Err(); err != nil {
 		return frontier.Item{}, err
 	}
-	// (Hosts and Take bound their queries by the store's context too: a
-	// cut store ends the wait at the next look, within Poll.)
 	return frontier.Pop(ctx, pgQueue{f}, f.changed, f.cfg.Poll)
 }
 
@@ -350,8 +356,6 @@ type pgQueue struct{ f *SharedFrontier }
 // (pauses included) and deferrals on the database's clock turned into this
 // machine's, and the URLs leased by live workers.
 func (q pgQueue) Hosts(ctx context.Context) ([]frontier.HostState, int, error) {
-	ctx, cancel := q.f.s.bound(ctx)
-	defer cancel()
 	db := q.f.s.db
 	// The leases are counted and the queue read in one statement, so in
 	// one snapshot: read apart, a URL leased in between (queued at the
@@ -393,12 +397,11 @@ func (q pgQueue) Hosts(ctx context.Context) ([]frontier.HostState, int, error) {
 // next slot (none before its pause ends), in one transaction that holds the host's row: two workers
 // never get the same slot, and a URL another transaction holds is skipped.
 func (q pgQueue) Take(caller context.Context, host string) (frontier.Item, bool, error) {
-	ctx, cancel := q.f.s.bound(caller)
-	defer cancel()
+	ctx := caller
 	f := q.f
 	var it frontier.Item
 	var ok bool
-	err := f.s.pgWrite(ctx, func(tx *sql.Tx) error {
+	err := f.s.pgWrite(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		ok = false
 		var wait float64
 		if err := tx.QueryRowContext(ctx, `SELECT EXTRACT(EPOCH FROM greatest(now(), next_slot, paused_until) - now())::float8 FROM hosts WHERE host = $1 FOR UPDATE`, host).Scan(&wait); err != nil {
@@ -440,15 +443,15 @@ func (q pgQueue) Take(caller context.Context, host string) (frontier.Item, bool,
 	}
 	if err != nil {
 		err = fmt.Errorf("store: leasing a URL of %s: %w", host, err)
-		f.fail(err)
+		f.fail(ctx, err)
 		return frontier.Item{}, false, err
 	}
 	return it, ok, nil
 }
 
 // Retry gives an in-flight item back to the queue, with its attempts.
-func (f *SharedFrontier) Retry(it frontier.Item) {
-	f.write(func(ctx context.Context, tx *sql.Tx) error {
+func (f *SharedFrontier) Retry(ctx context.Context, it frontier.Item) {
+	f.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `UPDATE urls SET attempts = $2, lease_worker = NULL, lease_until = NULL WHERE url = $1 AND state = 'queued'`, it.URL, it.Attempts)
 		return err
 	})
@@ -459,9 +462,34 @@ func (f *SharedFrontier) Retry(it frontier.Item) {
 // queues, in one transaction, and returns the links whose targets the
 // database had never seen, linked or queued. An item another worker
 // completed first (this worker's lease had run out) is not recorded twice.
-func (f *SharedFrontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link {
+func (f *SharedFrontier) Complete(ctx context.Context, it frontier.Item, r frontier.Result) []frontier.Link {
+	firsts, _ := f.complete(ctx, it, r)
+	return firsts
+}
+
+// CompleteThen is Complete of a page known by canon (none when ""), in
+// two transactions: the claim of canon for it.URL, then, when no other
+// page holds it, the page's record. It calls then before it returns, with
+// the page's first links, the page holding canon (nothing recorded: the
+// item is still leased to this worker), or the error that kept the page
+// from being recorded.
+func (f *SharedFrontier) CompleteThen(ctx context.Context, it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error)) {
+	if canon != "" {
+		holder, err := f.claim(ctx, canon, it.URL)
+		if err != nil || holder != it.URL {
+			then(nil, holder, err)
+			return
+		}
+	}
+	firsts, err := f.complete(ctx, it, r)
+	then(firsts, "", err)
+}
+
+// complete is Complete, with the error that kept the item from being
+// recorded (which Err gives from then on).
+func (f *SharedFrontier) complete(ctx context.Context, it frontier.Item, r frontier.Result) ([]frontier.Link, error) {
 	var firsts []frontier.Link
-	f.write(func(ctx context.Context, tx *sql.Tx) error {
+	err := f.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		firsts = firsts[:0]
 		var id int64
 		var host string
@@ -540,29 +568,29 @@ func (f *SharedFrontier) Complete(it frontier.Item, r frontier.Result) []frontie
 		return err
 	})
 	f.signal()
-	return firsts
+	return firsts, err
 }
 
 // Summary sets the sitemap URLs against what the crawl found; with
 // unlisted, it also counts the kept, linked pages no sitemap lists.
-func (f *SharedFrontier) Summary(disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary {
-	s, err := f.s.sitemapSummary(disallowed, limit, unlisted)
+func (f *SharedFrontier) Summary(ctx context.Context, disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary {
+	s, err := f.s.sitemapSummary(ctx, disallowed, limit, unlisted)
 	if err != nil {
-		f.fail(err)
+		f.fail(ctx, err)
 	}
 	return s
 }
 
 // Stats returns a snapshot of the whole crawl's frontier, every worker's.
-func (f *SharedFrontier) Stats() frontier.Stats {
+func (f *SharedFrontier) Stats(ctx context.Context) frontier.Stats {
 	var s frontier.Stats
-	err := f.s.db.QueryRowContext(f.s.ctx, `SELECT
+	err := f.s.db.QueryRowContext(ctx, `SELECT
 		(SELECT COALESCE(SUM(queued), 0) FROM hosts),
 		(SELECT COUNT(*) FROM urls),
 		(SELECT COUNT(*) FROM urls WHERE lease_worker IS NOT NULL AND lease_until >= now()),
 		(SELECT COALESCE(SUM(queued), 0) FROM hosts WHERE deferred_until > now())`).Scan(&s.Queued, &s.Seen, &s.InFlight, &s.Deferred)
 	if err != nil {
-		f.fail(fmt.Errorf("store: reading the frontier's counts: %w", err))
+		f.fail(ctx, fmt.Errorf("store: reading the frontier's counts: %w", err))
 	}
 	s.Queued -= s.InFlight
 	return s
@@ -573,8 +601,8 @@ func (f *SharedFrontier) Stats() frontier.Stats {
 // policy.Starts. Memory holds nothing.
 type Starts struct{ s *Store }
 
-// Starts returns the PostgreSQL database's shared record of starts.
-func (s *Store) Starts() *Starts { return &Starts{s: s} }
+// starts returns the PostgreSQL database's shared record of starts.
+func (s *Store) starts() *Starts { return &Starts{s: s} }
 
 // Start waits until interval has passed since the last start to host by any
 // worker, and until the host's pause (SharedFrontier.Pause) has ended, then
@@ -582,8 +610,6 @@ func (s *Store) Starts() *Starts { return &Starts{s: s} }
 // and the other waits an interval. A worker that took its slot before
 // another worker paused the host waits too.
 func (st *Starts) Start(ctx context.Context, host string, interval time.Duration) error {
-	ctx, cancel := st.s.bound(ctx)
-	defer cancel()
 	for {
 		var went bool
 		var wait float64
@@ -630,10 +656,8 @@ func (s *Store) SharedRobots() policy.SharedRobots {
 // otherwise it calls fetch under a lock on origin, so the other workers
 // wait for this one, and shares the result.
 func (r *SharedRobots) Once(ctx context.Context, origin string, fetch func() *policy.RobotsPolicy) *policy.RobotsPolicy {
-	ctx, cancel := r.s.bound(ctx)
-	defer cancel()
 	var p *policy.RobotsPolicy
-	err := r.s.pgTry(ctx, func(tx *sql.Tx) error {
+	err := r.s.pgTry(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext('robots ' || $1))`, origin); err != nil {
 			return err
 		}

@@ -41,15 +41,13 @@ func (f *SharedFrontier) Origins() *SharedOrigins {
 // reports whether prepare ran here. An error is the database's; prepare has
 // then run only if ran says so.
 func (o *SharedOrigins) Once(ctx context.Context, origin string, prepare func() (rec []byte, share bool)) (rec []byte, ran bool, err error) {
-	ctx, cancel := o.s.bound(ctx)
-	defer cancel()
 	select {
 	case o.preparing <- struct{}{}:
 		defer func() { <-o.preparing }()
 	case <-ctx.Done():
 		return nil, false, fmt.Errorf("store: the shared preparation of %s: %w", origin, ctx.Err())
 	}
-	err = o.s.pgTry(ctx, func(tx *sql.Tx) error {
+	err = o.s.pgTry(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, pgLockOrigin, origin); err != nil {
 			return err
 		}
@@ -79,8 +77,6 @@ func (o *SharedOrigins) Once(ctx context.Context, origin string, prepare func() 
 
 // Records returns every origin's shared record, in origin order.
 func (o *SharedOrigins) Records(ctx context.Context) ([][]byte, error) {
-	ctx, cancel := o.s.bound(ctx)
-	defer cancel()
 	rows, err := o.s.db.QueryContext(ctx, `SELECT record FROM origins ORDER BY origin`)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading the origins: %w", err)
@@ -138,13 +134,12 @@ const leavePoll = 100 * time.Millisecond
 
 // Run records the start of this worker's run. It joins the session of the
 // workers alive and unfinished, or, when there are none, begins a session.
-func (j *SharedJournal) Run(ev any, resumed bool) error {
+func (j *SharedJournal) Run(ctx context.Context, ev any, resumed bool) error {
 	b, err := json.Marshal(ev)
 	if err != nil {
 		return err
 	}
-	ctx := j.s.ctx
-	return j.s.pgWrite(ctx, func(tx *sql.Tx) error {
+	return j.s.pgWrite(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, 0)`, pgLockSession); err != nil {
 			return err
 		}
@@ -174,30 +169,31 @@ func (j *SharedJournal) Run(ev any, resumed bool) error {
 
 // Done records ev as this run's done event: the crawl's, when Leave said
 // this worker was the last out.
-func (j *SharedJournal) Done(ev any) error {
+func (j *SharedJournal) Done(ctx context.Context, ev any) error {
 	b, err := json.Marshal(ev)
 	if err != nil {
 		return err
 	}
-	ctx := j.s.ctx
-	return j.s.pgWrite(ctx, func(tx *sql.Tx) error {
+	return j.s.pgWrite(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `UPDATE runs SET done_event = $2 WHERE id = $1`, j.runID, string(b))
 		return err
 	})
 }
 
 // Robots records an origin's policy with its fetch time.
-func (j *SharedJournal) Robots(p *policy.RobotsPolicy) error { return j.s.Journal().Robots(p) }
+func (j *SharedJournal) Robots(ctx context.Context, p *policy.RobotsPolicy) error {
+	return j.s.journal().Robots(ctx, p)
+}
 
 // JoinOrigin records an origin a seed's redirect approved, for every worker.
-func (j *SharedJournal) JoinOrigin(origin string, ev any) error {
-	return j.s.Journal().JoinOrigin(origin, ev)
+func (j *SharedJournal) JoinOrigin(ctx context.Context, origin string, ev any) error {
+	return j.s.journal().JoinOrigin(ctx, origin, ev)
 }
 
 // JoinedOrigins returns the origins any worker's seeds approved, each with
 // its event as recorded.
-func (j *SharedJournal) JoinedOrigins() (map[string]string, error) {
-	return j.s.Journal().JoinedOrigins()
+func (j *SharedJournal) JoinedOrigins(ctx context.Context) (map[string]string, error) {
+	return j.s.journal().JoinedOrigins(ctx)
 }
 
 // Leave marks this worker's run finished, recording share (its own part of
@@ -215,13 +211,11 @@ func (j *SharedJournal) JoinedOrigins() (map[string]string, error) {
 //     will then be last, or leave it to another), or let its heartbeat run
 //     out (it died): at most the longer of one lease and minAlive.
 func (j *SharedJournal) Leave(ctx context.Context, share any, exhausted bool) (last bool, err error) {
-	ctx, cancel := j.s.bound(ctx)
-	defer cancel()
 	b, err := json.Marshal(share)
 	if err != nil {
 		return false, err
 	}
-	if err := j.s.pgWrite(ctx, func(tx *sql.Tx) error {
+	if err := j.s.pgWrite(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `UPDATE runs SET finished = 1, finished_at = now(), done_event = $2 WHERE id = $1`, j.runID, string(b))
 		return err
 	}); err != nil {
@@ -229,7 +223,7 @@ func (j *SharedJournal) Leave(ctx context.Context, share any, exhausted bool) (l
 	}
 	for {
 		var decided bool
-		err := j.s.pgWrite(ctx, func(tx *sql.Tx) error {
+		err := j.s.pgWrite(ctx, func(ctx context.Context, tx *sql.Tx) error {
 			decided, last = false, false
 			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, 0)`, pgLockSession); err != nil {
 				return err
@@ -275,10 +269,8 @@ func (j *SharedJournal) Leave(ctx context.Context, share any, exhausted bool) (l
 // Tally reads what the database knows of this worker's session, for the
 // last worker out to write the crawl's done.
 func (j *SharedJournal) Tally(ctx context.Context) (frontier.SessionTally, error) {
-	ctx, cancel := j.s.bound(ctx)
-	defer cancel()
 	t := frontier.SessionTally{Causes: map[string]int{}}
-	err := j.s.pgTry(ctx, func(tx *sql.Tx) error {
+	err := j.s.pgTry(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		var workers []string
 		var started string
 		rows, err := tx.QueryContext(ctx, `SELECT id, worker, started_at, COALESCE(done_event, '') FROM runs WHERE session = $1 ORDER BY id`, j.session)

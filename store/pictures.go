@@ -23,7 +23,7 @@ func (s *Store) SavePictures(ctx context.Context, pageURL string, pics []Picture
 	if len(pics) == 0 {
 		return nil
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		for _, p := range pics {
 			q := `INSERT OR REPLACE INTO pictures (url, side, type, width, height, cut, ms, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 			if s.pg {

@@ -14,7 +14,7 @@ func TestPictures(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "p.db")
-	s, err := Open(path, Create)
+	s, err := Open(context.Background(), path, Create)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestPictures(t *testing.T) {
 
 	// They survive the process: a resumed crawl and a reader see them.
 	for _, mode := range []Mode{Resume, Read} {
-		s, err := Open(path, mode)
+		s, err := Open(context.Background(), path, mode)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +66,7 @@ func TestPicturesOldDatabase(t *testing.T) {
 	}
 	raw.Close()
 
-	r, err := Open(path, Read)
+	r, err := Open(context.Background(), path, Read)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestPicturesOldDatabase(t *testing.T) {
 		t.Fatalf("PicturesOf on a database without the table = %v, %v; want none, no error", got, err)
 	}
 
-	s, err := Open(path, Resume)
+	s, err := Open(context.Background(), path, Resume)
 	if err != nil {
 		t.Fatal(err)
 	}

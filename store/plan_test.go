@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"path/filepath"
 	"strings"
@@ -22,7 +23,7 @@ func TestHotStatementsUseAnIndex(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	fresh := filepath.Join(dir, "new.db")
-	s, err := Open(fresh, Create)
+	s, err := Open(context.Background(), fresh, Create)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +45,7 @@ func TestHotStatementsUseAnIndex(t *testing.T) {
 	db.Close()
 
 	for _, path := range []string{fresh, old} {
-		s, err := Open(path, Resume)
+		s, err := Open(context.Background(), path, Resume)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/discovery"
 	"github.com/webgraph/webgraph/frontier"
 	"github.com/webgraph/webgraph/frontier/frontiertest"
@@ -18,17 +19,17 @@ var _ frontier.Queue = pgQueue{}
 
 func openShared(t *testing.T, dsn string, mode Mode, sp Spacer, cfg SharedConfig) (*Store, *SharedFrontier) {
 	t.Helper()
-	s, err := Open(dsn, mode)
+	s, err := Open(context.Background(), dsn, mode)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := s.SharedFrontier(sp, 5, cfg)
+	f, err := s.sharedFrontier(context.Background(), sp, 5, cfg)
 	if err != nil {
 		s.Close()
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		f.Close()
+		f.Close(context.Background())
 		s.Close()
 	})
 	return s, f
@@ -37,11 +38,11 @@ func openShared(t *testing.T, dsn string, mode Mode, sp Spacer, cfg SharedConfig
 // The frontier's behaviour, on PostgreSQL.
 func TestPostgresFrontier(t *testing.T) {
 	frontiertest.Run(t, func(t *testing.T, th *policy.Throttle, maxDepth int) frontiertest.Frontier {
-		s, err := Open(pg.DB(t), Create)
+		s, err := Open(context.Background(), pg.DB(t), Create)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := s.SharedFrontier(th, maxDepth, SharedConfig{Poll: 10 * time.Millisecond})
+		f, err := s.sharedFrontier(context.Background(), th, maxDepth, SharedConfig{Poll: 10 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +50,7 @@ func TestPostgresFrontier(t *testing.T) {
 			if err := f.Err(); err != nil {
 				t.Errorf("frontier error: %v", err)
 			}
-			f.Close()
+			f.Close(context.Background())
 			s.Close()
 		})
 		return f
@@ -69,8 +70,8 @@ func TestPostgresRefusesWhatIsNotOurs(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, mode := range []Mode{Create, Resume, Read} {
-		if _, err := Open(foreign, mode); !errors.Is(err, ErrForeign) {
-			t.Errorf("Open(foreign, %d) = %v; want ErrForeign", mode, err)
+		if _, err := Open(context.Background(), foreign, mode); !errors.Is(err, ErrForeign) {
+			t.Errorf("Open(context.Background(), foreign, %d) = %v; want ErrForeign", mode, err)
 		}
 	}
 	var tables int
@@ -80,32 +81,32 @@ func TestPostgresRefusesWhatIsNotOurs(t *testing.T) {
 	}
 
 	empty := pg.DB(t)
-	if _, err := Open(empty, Resume); !errors.Is(err, ErrNothingToResume) {
+	if _, err := Open(context.Background(), empty, Resume); !errors.Is(err, ErrNothingToResume) {
 		t.Errorf("resume of an empty database = %v; want ErrNothingToResume", err)
 	}
-	s, err := Open(empty, Create)
+	s, err := Open(context.Background(), empty, Create)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Journal().Run(map[string]string{"event": "run"}, false); err != nil {
+	if err := s.journal().Run(context.Background(), map[string]string{"event": "run"}, false); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetMeta("args", `["x"]`); err != nil {
+	if err := s.SetMeta(context.Background(), "args", `["x"]`); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
-	if _, err := Open(empty, Create); !errors.Is(err, ErrExists) {
-		t.Errorf("Open(Create) on a crawl = %v; want ErrExists", err)
+	if _, err := Open(context.Background(), empty, Create); !errors.Is(err, ErrExists) {
+		t.Errorf("Open(context.Background(), Create) on a crawl = %v; want ErrExists", err)
 	}
-	r, err := Open(empty, Resume)
+	r, err := Open(context.Background(), empty, Resume)
 	if err != nil {
-		t.Fatalf("Open(Resume) = %v", err)
+		t.Fatalf("Open(context.Background(), Resume) = %v", err)
 	}
 	defer r.Close()
-	if v, err := r.Meta("args"); err != nil || v != `["x"]` {
+	if v, err := r.Meta(context.Background(), "args"); err != nil || v != `["x"]` {
 		t.Errorf("Meta(args) = %q, %v", v, err)
 	}
-	runs, err := r.Runs()
+	runs, err := r.Runs(context.Background())
 	if err != nil || len(runs) != 1 {
 		t.Errorf("Runs = %d, %v; want the one recorded", len(runs), err)
 	}
@@ -123,8 +124,8 @@ func TestPostgresDeadWorkersLeaseExpires(t *testing.T) {
 	lease := 3 * time.Second
 	_, a := openShared(t, dsn, Create, th, SharedConfig{Worker: "a", Lease: lease, Poll: 20 * time.Millisecond})
 	_, b := openShared(t, dsn, Resume, th, SharedConfig{Worker: "b", Lease: lease, Poll: 20 * time.Millisecond})
-	a.Add("http://h/1", "h", discovery.Discovery{Via: discovery.ViaSeed})
-	a.Add("http://h/2", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	a.Add(context.Background(), "http://h/1", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	a.Add(context.Background(), "http://h/2", "h", discovery.Discovery{Via: discovery.ViaSeed})
 	ctx := context.Background()
 	held, err := a.Next(ctx)
 	if err != nil {
@@ -143,7 +144,7 @@ func TestPostgresDeadWorkersLeaseExpires(t *testing.T) {
 		t.Fatal(err)
 	}
 	untilDatabaseTime(t, a.s, firstEnd.Add(lease))
-	if st := b.Stats(); st.InFlight != 2 {
+	if st := b.Stats(context.Background()); st.InFlight != 2 {
 		t.Errorf("in flight after two lease lengths = %d; want 2 (both leases renewed)", st.InFlight)
 	}
 	// a dies: its renewal stops, and nothing gives its lease back.
@@ -152,7 +153,7 @@ func TestPostgresDeadWorkersLeaseExpires(t *testing.T) {
 	if err := a.s.db.QueryRow(`SELECT lease_until FROM urls WHERE url = $1`, held.URL).Scan(&aEnd); err != nil {
 		t.Fatal(err)
 	}
-	b.Complete(live, frontier.Result{State: "done"})
+	b.Complete(context.Background(), live, frontier.Result{State: "done"})
 	// b renews nothing from here on, so the lease it takes says when it
 	// took it: one lease before its end.
 	stopRenewing(b)
@@ -171,12 +172,12 @@ func TestPostgresDeadWorkersLeaseExpires(t *testing.T) {
 	if taken := bEnd.Add(-lease); bWorker != "b" || !taken.After(aEnd) {
 		t.Errorf("a's URL was taken by %q %s after a's lease ran out (negative: before); want it taken by b, only once the lease ran out", bWorker, taken.Sub(aEnd))
 	}
-	b.Complete(got, frontier.Result{State: "done"})
+	b.Complete(context.Background(), got, frontier.Result{State: "done"})
 	if _, err := b.Next(ctx); !errors.Is(err, frontier.ErrExhausted) {
 		t.Errorf("Next at the end = %v; want ErrExhausted", err)
 	}
 	// a wakes up late and completes what b finished: not recorded twice.
-	a.Complete(held, frontier.Result{State: "refused", Cause: "missing", Event: []byte(`{}`)})
+	a.Complete(context.Background(), held, frontier.Result{State: "refused", Cause: "missing", Event: []byte(`{}`)})
 	var pages int
 	a.s.db.QueryRow(`SELECT COUNT(*) FROM pages`).Scan(&pages)
 	var state string
@@ -222,8 +223,8 @@ func TestPostgresSlotsAreShared(t *testing.T) {
 	const interval = time.Hour
 	_, a := openShared(t, dsn, Create, policy.NewThrottle(interval, nil), SharedConfig{Worker: "a"})
 	_, b := openShared(t, dsn, Resume, policy.NewThrottle(interval, nil), SharedConfig{Worker: "b"})
-	a.Add("http://h/1", "h", discovery.Discovery{})
-	a.Add("http://h/2", "h", discovery.Discovery{})
+	a.Add(context.Background(), "http://h/1", "h", discovery.Discovery{})
+	a.Add(context.Background(), "http://h/2", "h", discovery.Discovery{})
 	ctx := context.Background()
 	first, err := a.Next(ctx)
 	if err != nil {
@@ -243,7 +244,7 @@ func TestPostgresSlotsAreShared(t *testing.T) {
 // this revision; one of a revision this webgraph does not know is refused.
 func TestPostgresMigratesRevision2(t *testing.T) {
 	dsn := pg.DB(t)
-	s, err := Open(dsn, Create)
+	s, err := Open(context.Background(), dsn, Create)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +252,7 @@ func TestPostgresMigratesRevision2(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	s, err = Open(dsn, Read)
+	s, err = Open(context.Background(), dsn, Read)
 	if err != nil {
 		t.Fatalf("opening a revision 2 crawl: %v", err)
 	}
@@ -259,7 +260,7 @@ func TestPostgresMigratesRevision2(t *testing.T) {
 	var revision string
 	s.db.QueryRow(`SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name IN ('kept', 'link_checks', 'pictures')`).Scan(&tables)
 	s.db.QueryRow(`SELECT value FROM meta WHERE key = 'pg_revision'`).Scan(&revision)
-	if _, err := s.LinkVerdicts(); err != nil {
+	if _, err := s.LinkVerdicts(context.Background()); err != nil {
 		t.Errorf("link verdicts of the migrated crawl: %v", err)
 	}
 	if _, err := s.db.Exec(`UPDATE meta SET value = '9' WHERE key = 'pg_revision'`); err != nil {
@@ -269,7 +270,7 @@ func TestPostgresMigratesRevision2(t *testing.T) {
 	if tables != 3 || revision != fmt.Sprint(pgRevision) {
 		t.Errorf("after opening: %d of the 3 tables, revision %s; want all, revision %d", tables, revision, pgRevision)
 	}
-	if _, err := Open(dsn, Read); !errors.Is(err, ErrVersion) {
+	if _, err := Open(context.Background(), dsn, Read); !errors.Is(err, ErrVersion) {
 		t.Errorf("a crawl of revision 9: %v; want ErrVersion", err)
 	}
 }
@@ -280,7 +281,7 @@ func TestPostgresMigratesRevision2(t *testing.T) {
 // the URL stays queued for the next worker.
 func TestPostgresCancelledTakeIsNoFailure(t *testing.T) {
 	_, f := openShared(t, pg.DB(t), Create, policy.NewThrottle(0, nil), SharedConfig{Worker: "a", Poll: 20 * time.Millisecond})
-	f.Add("http://h/1", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	f.Add(context.Background(), "http://h/1", "h", discovery.Discovery{Via: discovery.ViaSeed})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, _, err := (pgQueue{f}).Take(ctx, "h"); !errors.Is(err, context.Canceled) {
@@ -301,7 +302,7 @@ func TestPostgresCancelledTakeIsNoFailure(t *testing.T) {
 // afterwards keeps its Last-Modified.
 func TestPostgresMigratesRevision3(t *testing.T) {
 	dsn := pg.DB(t)
-	s, err := Open(dsn, Create)
+	s, err := Open(context.Background(), dsn, Create)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +312,7 @@ func TestPostgresMigratesRevision3(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	s, err = Open(dsn, Resume)
+	s, err = Open(context.Background(), dsn, Resume)
 	if err != nil {
 		t.Fatalf("opening a revision 3 crawl: %v", err)
 	}
@@ -340,7 +341,7 @@ func TestPostgresMigratesRevision3(t *testing.T) {
 // its content there.
 func TestPostgresMigratesRevision4(t *testing.T) {
 	dsn := pg.DB(t)
-	s, err := Open(dsn, Create)
+	s, err := Open(context.Background(), dsn, Create)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,7 +349,7 @@ func TestPostgresMigratesRevision4(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	s, err = Open(dsn, Resume)
+	s, err = Open(context.Background(), dsn, Resume)
 	if err != nil {
 		t.Fatalf("opening a revision 4 crawl: %v", err)
 	}
@@ -358,23 +359,92 @@ func TestPostgresMigratesRevision4(t *testing.T) {
 	if revision != fmt.Sprint(pgRevision) {
 		t.Errorf("after opening: revision %s; want %d", revision, pgRevision)
 	}
-	f, err := s.SharedFrontier(policy.NewThrottle(0, nil), -1, SharedConfig{Poll: 10 * time.Millisecond})
+	f, err := s.sharedFrontier(context.Background(), policy.NewThrottle(0, nil), -1, SharedConfig{Poll: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	f.Add("http://x/new", "x", discovery.Discovery{Via: discovery.ViaSeed})
+	defer f.Close(context.Background())
+	f.Add(context.Background(), "http://x/new", "x", discovery.Discovery{Via: discovery.ViaSeed})
 	it, err := f.Next(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.Complete(it, frontier.Result{State: frontier.StateDone, FinalURL: it.URL, Status: 200, Event: []byte(`{}`),
+	f.Complete(context.Background(), it, frontier.Result{State: frontier.StateDone, FinalURL: it.URL, Status: 200, Event: []byte(`{}`),
 		Content: &frontier.Content{Side: "plain", Site: "x", Blocks: []string{"Words of the page."}, Words: 4}})
 	var got []string
-	if err := s.Contents(func(pc PageContent) error { got = append(got, pc.URL+" "+pc.Blocks[0]); return nil }); err != nil {
+	if err := s.Contents(context.Background(), func(pc PageContent) error { got = append(got, pc.URL+" "+pc.Blocks[0]); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 1 || got[0] != "http://x/new Words of the page." {
 		t.Errorf("content after migrating: %q; want the page recorded since", got)
+	}
+}
+
+// OpenCrawl gives the crawl whatever the engine: a SQLite file's is this
+// process's own (no shared origins, a journal of one process), a
+// PostgreSQL database's this worker's share (its origins shared, its
+// journal a session's, the throttle's starts kept in the database).
+func TestOpenCrawlEitherEngine(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		db     func(t *testing.T) string
+		shared bool
+	}{
+		{"sqlite", func(t *testing.T) string { return t.TempDir() + "/crawl.db" }, false},
+		{"postgres", func(t *testing.T) string { return pg.DB(t) }, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Open(context.Background(), tc.db(t), Create)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			th := &sharing{Throttle: policy.NewThrottle(0, nil)}
+			cr, err := s.OpenCrawl(context.Background(), CrawlConfig{Throttle: th, MaxDepth: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !cr.Frontier.Add(context.Background(), "http://a.test/", "a.test", discovery.Discovery{Via: discovery.ViaSeed}) {
+				t.Error("Add of a new URL = false; want true")
+			}
+			_, session := cr.Journal.(crawl.Session)
+			if got := [3]bool{cr.Origins != nil, session, th.shared != nil}; got != [3]bool{tc.shared, tc.shared, tc.shared} {
+				t.Errorf("origins shared, journal a session, starts shared = %v; want all %v", got, tc.shared)
+			}
+			if err := cr.Close(context.Background()); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// sharing is a throttle that notes what its starts were shared with.
+type sharing struct {
+	*policy.Throttle
+	shared policy.Starts
+}
+
+func (s *sharing) Share(st policy.Starts) { s.shared = st; s.Throttle.Share(st) }
+
+// A write cut short because its caller's context ended is not the
+// frontier's error: the crawl was stopped, not failed, and what was not
+// written is queued still. A write that fails on its own is.
+func TestSharedFrontierStoppedIsNotFailed(t *testing.T) {
+	_, f := openShared(t, pg.DB(t), Create, policy.NewThrottle(0, nil), SharedConfig{})
+	stopped, stop := context.WithCancel(context.Background())
+	stop()
+	if f.Add(stopped, "http://a.test/", "a.test", discovery.Discovery{Via: discovery.ViaSeed}) {
+		t.Error("Add under an ended context = true; want nothing written")
+	}
+	f.Retry(stopped, frontier.Item{URL: "http://a.test/", Host: "a.test"})
+	if err := f.Err(); err != nil {
+		t.Fatalf("Err after writes whose context ended = %v; want nil", err)
+	}
+	if !f.Add(context.Background(), "http://a.test/", "a.test", discovery.Discovery{Via: discovery.ViaSeed}) {
+		t.Error("Add after them = false; want the URL queued")
+	}
+	f.Add(context.Background(), "http://a.test/\x00", "a.test", discovery.Discovery{}) // PostgreSQL's text holds no NUL
+	if f.Err() == nil {
+		t.Error("Err after a write the database refused = nil; want its error")
 	}
 }

@@ -24,26 +24,28 @@ type Inlink struct {
 // table indexed by target, on a connection of its own, which the calls
 // after it read (a comparison asks for the in-links of every page that got
 // worse).
-func (s *Store) LinksTo(target string, limit int) ([]Inlink, int, error) {
+func (s *Store) LinksTo(ctx context.Context, target string, limit int) ([]Inlink, int, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	q := interface {
 		QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 		QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	}(s.db)
 	if !s.pg {
-		conn, err := s.inlinksConn()
+		conn, err := s.inlinksConn(ctx)
 		if err != nil {
 			return nil, 0, fmt.Errorf("store: reading the links to %s: %w", target, err)
 		}
 		q = conn
 	}
 	var total int
-	if err := q.QueryRowContext(s.ctx, s.dialect.countLinksTo, target).Scan(&total); err != nil {
+	if err := q.QueryRowContext(ctx, s.dialect.countLinksTo, target).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: reading the links to %s: %w", target, err)
 	}
 	if total == 0 || limit <= 0 {
 		return nil, total, nil
 	}
-	rows, err := q.QueryContext(s.ctx, s.dialect.linksTo, target, limit)
+	rows, err := q.QueryContext(ctx, s.dialect.linksTo, target, limit)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: reading the links to %s: %w", target, err)
 	}
@@ -60,8 +62,10 @@ func (s *Store) LinksTo(target string, limit int) ([]Inlink, int, error) {
 }
 
 // SitemapURLs streams, in URL order, every URL a sitemap listed.
-func (s *Store) SitemapURLs(fn func(url string) error) error {
-	rows, err := s.db.QueryContext(s.ctx, `SELECT url FROM urls WHERE in_sitemap = 1 ORDER BY url`)
+func (s *Store) SitemapURLs(ctx context.Context, fn func(url string) error) error {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	rows, err := s.db.QueryContext(ctx, `SELECT url FROM urls WHERE in_sitemap = 1 ORDER BY url`)
 	if err != nil {
 		return fmt.Errorf("store: reading sitemap URLs: %w", err)
 	}
@@ -80,14 +84,14 @@ func (s *Store) SitemapURLs(fn func(url string) error) error {
 
 // inlinksConn returns the connection holding the temporary table inlinks
 // (to_id, from_id, anchor) of every link of the crawl, made on first use.
-func (s *Store) inlinksConn() (*sql.Conn, error) {
+func (s *Store) inlinksConn(ctx context.Context) (*sql.Conn, error) {
 	s.inlinks.once.Do(func() {
 		// One connection more than Open allows, so that this one held
 		// leaves the writer's and the readers' as they were.
 		s.db.SetMaxOpenConns(maxConns + 1)
-		conn, err := s.db.Conn(s.ctx)
+		conn, err := s.db.Conn(ctx)
 		if err == nil {
-			_, err = conn.ExecContext(s.ctx, `CREATE TEMP TABLE inlinks AS
+			_, err = conn.ExecContext(ctx, `CREATE TEMP TABLE inlinks AS
 				SELECT j.value ->> 0 AS to_id, o.from_id AS from_id, j.value ->> 1 AS anchor
 				FROM outlinks o, json_each(o.links) j;
 				CREATE INDEX temp.inlinks_to ON inlinks (to_id)`)

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"os"
@@ -35,7 +36,7 @@ func init() {
 // ("attempt to write a readonly database (776)").
 func TestOpenRecoversAHotJournal(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "crawl.db")
-	s, err := Open(path, Create)
+	s, err := Open(context.Background(), path, Create)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +49,7 @@ func TestOpenRecoversAHotJournal(t *testing.T) {
 	if st, err := os.Stat(path + "-journal"); err != nil || st.Size() == 0 {
 		t.Fatalf("no hot journal left (%v)", err)
 	}
-	s, err = Open(path, Resume)
+	s, err = Open(context.Background(), path, Resume)
 	if err != nil {
 		t.Fatalf("resuming a database left mid-write: %v", err)
 	}

@@ -70,12 +70,12 @@ func TestSharedPauseHoldsEveryWorker(t *testing.T) {
 	s1, f1 := openShared(t, dsn, Create, policy.NewThrottle(0, nil), SharedConfig{Worker: "w1", Poll: 10 * time.Millisecond})
 	_, f2 := openShared(t, dsn, Resume, policy.NewThrottle(0, nil), SharedConfig{Worker: "w2", Poll: 10 * time.Millisecond})
 	for _, u := range []string{"http://h.test/1", "http://h.test/2"} {
-		f1.Add(u, "h.test", discovery.Discovery{Via: discovery.ViaSeed})
+		f1.Add(context.Background(), u, "h.test", discovery.Discovery{Via: discovery.ViaSeed})
 	}
 	ctx := context.Background()
 	const pause = 400 * time.Millisecond
 	until := time.Now().Add(pause)
-	f1.Pause("h.test", until)
+	f1.Pause(context.Background(), "h.test", until)
 	it, err := f2.Next(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -86,8 +86,8 @@ func TestSharedPauseHoldsEveryWorker(t *testing.T) {
 		t.Errorf("the other worker's slot is %s before the pause's end", until.Sub(it.Slot))
 	}
 	// A shorter pause does not cut the longer one short.
-	f2.Pause("h.test", time.Now())
-	if err := s1.Starts().Start(ctx, "h.test", 0); err != nil {
+	f2.Pause(context.Background(), "h.test", time.Now())
+	if err := s1.starts().Start(ctx, "h.test", 0); err != nil {
 		t.Fatal(err)
 	}
 	if early := time.Until(until); early > 2*time.Millisecond {
@@ -110,19 +110,19 @@ func TestSharedJournalLastOut(t *testing.T) {
 	_, f1 := openShared(t, dsn, Create, policy.NewThrottle(0, nil), cfg("w1"))
 	_, f2 := openShared(t, dsn, Resume, policy.NewThrottle(0, nil), cfg("w2"))
 	// w3 is closed by the test itself, as it dies.
-	s3, err := Open(dsn, Resume)
+	s3, err := Open(context.Background(), dsn, Resume)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s3.Close()
-	f3, err := s3.SharedFrontier(policy.NewThrottle(0, nil), 5, cfg("w3"))
+	f3, err := s3.sharedFrontier(context.Background(), policy.NewThrottle(0, nil), 5, cfg("w3"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
 	j1, j2, j3 := f1.Journal(), f2.Journal(), f3.Journal()
 	for _, j := range []*SharedJournal{j1, j2, j3} {
-		if err := j.Run(map[string]string{"event": "run"}, j != j1); err != nil {
+		if err := j.Run(context.Background(), map[string]string{"event": "run"}, j != j1); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -132,7 +132,7 @@ func TestSharedJournalLastOut(t *testing.T) {
 	// Pages recorded by w1 and by w3, which will die without a share.
 	for i, f := range []*SharedFrontier{f1, f3, f3} {
 		u := "http://h.test/" + string(rune('a'+i))
-		f.Add(u, "h.test", discovery.Discovery{Via: discovery.ViaSeed})
+		f.Add(context.Background(), u, "h.test", discovery.Discovery{Via: discovery.ViaSeed})
 	}
 	for i := range 3 {
 		f := []*SharedFrontier{f1, f3, f3}[i]
@@ -144,10 +144,10 @@ func TestSharedJournalLastOut(t *testing.T) {
 		if i == 2 {
 			r.State, r.Cause = "refused", "missing"
 		}
-		f.Complete(it, r)
+		f.Complete(context.Background(), it, r)
 	}
 	// w3 dies: its heartbeat stops.
-	f3.Close()
+	f3.Close(context.Background())
 
 	// w1 stops for its own reason while w2 works on: not last, no wait.
 	last, err := j1.Leave(ctx, map[string]any{"event": "worker_done", "pages": 1}, false)
@@ -175,7 +175,7 @@ func TestSharedJournalLastOut(t *testing.T) {
 	// A worker starting after the session ended begins a session of its own.
 	_, f4 := openShared(t, dsn, Resume, policy.NewThrottle(0, nil), cfg("w4"))
 	j4 := f4.Journal()
-	if err := j4.Run(map[string]string{"event": "run"}, true); err != nil {
+	if err := j4.Run(context.Background(), map[string]string{"event": "run"}, true); err != nil {
 		t.Fatal(err)
 	}
 	if j4.session == j2.session {

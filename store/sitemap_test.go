@@ -18,9 +18,9 @@ import (
 
 // recorder is what both stores' frontiers do to record a page.
 type recorder interface {
-	Add(url, host string, c discovery.Discovery) bool
-	Claim(canon, url string) string
-	Complete(it frontier.Item, r frontier.Result) []frontier.Link
+	Add(ctx context.Context, url, host string, c discovery.Discovery) bool
+	Claim(ctx context.Context, canon, url string) string
+	Complete(ctx context.Context, it frontier.Item, r frontier.Result) []frontier.Link
 	Err() error
 }
 
@@ -28,14 +28,14 @@ func recorderOf(t *testing.T, s *Store) recorder {
 	t.Helper()
 	th := policy.NewThrottle(0, nil)
 	if s.pg {
-		f, err := s.SharedFrontier(th, -1, SharedConfig{Poll: 10 * time.Millisecond})
+		f, err := s.sharedFrontier(context.Background(), th, -1, SharedConfig{Poll: 10 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() { f.Close() })
+		t.Cleanup(func() { f.Close(context.Background()) })
 		return f
 	}
-	f, err := s.Frontier(th, -1)
+	f, err := s.sqliteFrontier(context.Background(), th, -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,21 +56,21 @@ func keptEvent(u string, noindex bool, duplicateOf string) []byte {
 // claimed under the URL it is known by when kept, completed.
 func recordPage(t *testing.T, f recorder, u, canon string, ok, noindex bool, modified time.Time) {
 	t.Helper()
-	f.Add(u, "x", discovery.Discovery{Via: discovery.ViaSeed})
+	f.Add(context.Background(), u, "x", discovery.Discovery{Via: discovery.ViaSeed})
 	r := frontier.Result{State: frontier.StateDone, FinalURL: u, Status: 200, Title: "t", Words: 30, PlainWords: 30, RenderedWords: 30, LastModified: modified}
 	switch {
 	case !ok:
 		r.State, r.Cause, r.Status = frontier.StateRefused, "missing", 404
 		r.Event = []byte(fmt.Sprintf(`{"event":"page","url":%q,"final_url":%[1]q,"ok":false,"cause":"missing"}`, u))
 	default:
-		holder := f.Claim(canon, u)
+		holder := f.Claim(context.Background(), canon, u)
 		dup := ""
 		if holder != u {
 			dup = holder
 		}
 		r.Event = keptEvent(u, noindex, dup)
 	}
-	f.Complete(frontier.Item{URL: u, Host: "x"}, r)
+	f.Complete(context.Background(), frontier.Item{URL: u, Host: "x"}, r)
 	if err := f.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -93,20 +93,20 @@ func TestKeptPagesOnBothStores(t *testing.T) {
 			recordPage(t, f, "http://x/e", "http://x/B-canonical", true, false, modified) // a duplicate of /b
 			// /r redirected to /a: its claim finds /a's own URL, so it
 			// is recorded as kept too, and /a is listed once.
-			f.Add("http://x/r", "x", discovery.Discovery{Via: discovery.ViaLink})
-			f.Claim("http://x/a", "http://x/a")
-			f.Complete(frontier.Item{URL: "http://x/r", Host: "x"}, frontier.Result{State: frontier.StateDone, FinalURL: "http://x/a", Status: 200,
+			f.Add(context.Background(), "http://x/r", "x", discovery.Discovery{Via: discovery.ViaLink})
+			f.Claim(context.Background(), "http://x/a", "http://x/a")
+			f.Complete(context.Background(), frontier.Item{URL: "http://x/r", Host: "x"}, frontier.Result{State: frontier.StateDone, FinalURL: "http://x/a", Status: 200,
 				PlainWords: -1, RenderedWords: -1, Event: keptEvent("http://x/r", false, ""), LastModified: modified})
 			// /q redirected to /q-final: its claim names it as asked.
-			f.Add("http://x/q", "x", discovery.Discovery{Via: discovery.ViaLink})
-			f.Claim("http://x/Q-canonical", "http://x/q")
-			f.Complete(frontier.Item{URL: "http://x/q", Host: "x"}, frontier.Result{State: frontier.StateDone, FinalURL: "http://x/q-final", Status: 200,
+			f.Add(context.Background(), "http://x/q", "x", discovery.Discovery{Via: discovery.ViaLink})
+			f.Claim(context.Background(), "http://x/Q-canonical", "http://x/q")
+			f.Complete(context.Background(), frontier.Item{URL: "http://x/q", Host: "x"}, frontier.Result{State: frontier.StateDone, FinalURL: "http://x/q-final", Status: 200,
 				PlainWords: -1, RenderedWords: -1, Event: keptEvent("http://x/q", false, ""), LastModified: modified})
 			// /s redirected to /s-final, claimed as crawls before named it:
 			// by its final URL.
-			f.Add("http://x/s", "x", discovery.Discovery{Via: discovery.ViaLink})
-			f.Claim("http://x/S-canonical", "http://x/s-final")
-			f.Complete(frontier.Item{URL: "http://x/s", Host: "x"}, frontier.Result{State: frontier.StateDone, FinalURL: "http://x/s-final", Status: 200,
+			f.Add(context.Background(), "http://x/s", "x", discovery.Discovery{Via: discovery.ViaLink})
+			f.Claim(context.Background(), "http://x/S-canonical", "http://x/s-final")
+			f.Complete(context.Background(), frontier.Item{URL: "http://x/s", Host: "x"}, frontier.Result{State: frontier.StateDone, FinalURL: "http://x/s-final", Status: 200,
 				PlainWords: -1, RenderedWords: -1, Event: keptEvent("http://x/s", true, "")})
 			var got []KeptPage
 			if err := s.KeptPages(context.Background(), func(p KeptPage) error {
@@ -161,7 +161,7 @@ func TestMigrateV2(t *testing.T) {
 		t.Fatalf("testdata/v2.db: version %d with %d kept pages; want a version 2 crawl that kept pages", version, kept)
 	}
 
-	s, err := Open(path, Resume)
+	s, err := Open(context.Background(), path, Resume)
 	if err != nil {
 		t.Fatalf("opening the previous release's database: %v", err)
 	}

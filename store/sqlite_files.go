@@ -22,7 +22,7 @@ type File struct {
 // beside the file it points to (where the lock is taken: see lock). A
 // PostgreSQL crawl uses none.
 func Files(db string) []File {
-	if IsPostgres(db) {
+	if isPostgres(db) {
 		return nil
 	}
 	bases := []string{db}
@@ -35,6 +35,12 @@ func Files(db string) []File {
 	}
 	return out
 }
+
+// IsFile reports whether db, a --db value, names a file on this machine
+// (a path), rather than a database on a server (a postgres:// URL): what
+// a caller needs to know of it to make its directory, compare it with
+// another path or show it relative to a workspace.
+func IsFile(db string) bool { return !isPostgres(db) }
 
 // IsSQLite reports whether the file at path begins as a SQLite database
 // does (the check Open makes before it reads a file).

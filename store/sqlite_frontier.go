@@ -113,15 +113,15 @@ type hostQ struct {
 // queuedByHost counts each host's queued URLs, when a frontier opens.
 const queuedByHost = `SELECT host, COUNT(*) FROM urls WHERE state = 'queued' GROUP BY host`
 
-// Frontier returns the database's frontier. A URL in flight stays "queued"
+// sqliteFrontier returns the database's frontier. A URL in flight stays "queued"
 // on disk until its page is recorded, so a crawl killed mid-page queues it
 // again when it resumes.
-func (s *Store) Frontier(sched frontier.Scheduler, maxDepth int) (*Frontier, error) {
+func (s *Store) sqliteFrontier(ctx context.Context, sched frontier.Scheduler, maxDepth int) (*Frontier, error) {
 	if s.pg {
 		return nil, errors.New("store: a PostgreSQL crawl is worked through SharedFrontier")
 	}
 	f := &Frontier{s: s, sched: sched, maxDepth: maxDepth, hosts: map[string]*hostQ{}, handed: map[string]bool{}, wake: make(chan struct{}), known: map[string]urlFacts{}}
-	rows, err := s.db.QueryContext(s.ctx, queuedByHost)
+	rows, err := s.db.QueryContext(ctx, queuedByHost)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading the queue: %w", err)
 	}
@@ -135,7 +135,7 @@ func (s *Store) Frontier(sched frontier.Scheduler, maxDepth int) (*Frontier, err
 		f.hosts[h] = &hostQ{queued: n}
 		f.queued += n
 	}
-	if err := s.db.QueryRowContext(s.ctx, `SELECT COUNT(*) FROM urls WHERE state != 'linked'`).Scan(&f.seen); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM urls WHERE state != 'linked'`).Scan(&f.seen); err != nil {
 		return nil, err
 	}
 	return f, rows.Err()
@@ -149,7 +149,13 @@ func (f *Frontier) Err() error {
 	return f.err
 }
 
-func (f *Frontier) fail(err error) {
+// fail keeps err as the frontier's error (see Err), unless ctx has ended:
+// then the caller stopped, nothing failed, and what it did not write is
+// queued still on disk, for a resumed crawl.
+func (f *Frontier) fail(ctx context.Context, err error) {
+	if ctx.Err() != nil {
+		return
+	}
 	f.mu.Lock()
 	if f.err == nil {
 		f.err = err
@@ -163,22 +169,22 @@ func (f *Frontier) signal() {
 }
 
 // Add queues url unless it was seen before or is too deep.
-func (f *Frontier) Add(url, host string, c discovery.Discovery) bool {
+func (f *Frontier) Add(ctx context.Context, url, host string, c discovery.Discovery) bool {
 	if f.maxDepth >= 0 && c.Depth > f.maxDepth {
 		return false
 	}
-	return f.insert(url, host, frontier.StateQueued, c)
+	return f.insert(ctx, url, host, frontier.StateQueued, c)
 }
 
 // insert adds url in state unless it is known, reporting whether it was
 // new. A URL queued is counted once committed, on the writer's goroutine,
 // in commit order with the URLs pages queue (see enqueuedNew): counted later, it
 // could be passed over by a window that took a newer URL meanwhile.
-func (f *Frontier) insert(url, host string, state frontier.State, c discovery.Discovery) bool {
+func (f *Frontier) insert(ctx context.Context, url, host string, state frontier.State, c discovery.Discovery) bool {
 	var added, raised bool
 	done := make(chan error, 1)
-	f.s.writeThen(func(tx *sql.Tx) error {
-		r, err := f.s.stmt(tx, "insertURL").ExecContext(f.s.ctx, url, host, string(state), string(c.Via), c.FoundOn, c.Anchor, c.Depth, "")
+	f.s.writeThen(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		r, err := f.s.stmt(tx, "insertURL").ExecContext(ctx, url, host, string(state), string(c.Via), c.FoundOn, c.Anchor, c.Depth, "")
 		if err != nil {
 			return err
 		}
@@ -189,7 +195,7 @@ func (f *Frontier) insert(url, host string, state frontier.State, c discovery.Di
 		}
 		// Known only as a link's target: queued (or seen) from now on.
 		var id int64
-		err = f.s.stmt(tx, "upgrade").QueryRowContext(f.s.ctx, host, string(state), string(c.Via), c.FoundOn, c.Anchor, c.Depth, url).Scan(&id)
+		err = f.s.stmt(tx, "upgrade").QueryRowContext(ctx, host, string(state), string(c.Via), c.FoundOn, c.Anchor, c.Depth, url).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
@@ -209,7 +215,7 @@ func (f *Frontier) insert(url, host string, state frontier.State, c discovery.Di
 		done <- err
 	}, true)
 	if err := <-done; err != nil {
-		f.fail(err)
+		f.fail(ctx, err)
 		return false
 	}
 	return added
@@ -275,20 +281,20 @@ func (f *Frontier) enqueuedNew(it frontier.Item) {
 
 // Sitemapped records that a sitemap listed url, queueing it as Add does
 // when it is new; it reports whether it was new.
-func (f *Frontier) Sitemapped(url, host string, c discovery.Discovery) bool {
-	added := f.Add(url, host, c)
-	if err := f.s.write(f.s.ctx, func(tx *sql.Tx) error {
-		_, err := f.s.stmt(tx, "sitemapped").ExecContext(f.s.ctx, url)
+func (f *Frontier) Sitemapped(ctx context.Context, url, host string, c discovery.Discovery) bool {
+	added := f.Add(ctx, url, host, c)
+	if err := f.s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		_, err := f.s.stmt(tx, "sitemapped").ExecContext(ctx, url)
 		return err
 	}); err != nil {
-		f.fail(err)
+		f.fail(ctx, err)
 	}
 	return added
 }
 
 // MarkSeen records url as seen without queueing it.
-func (f *Frontier) MarkSeen(url string) bool {
-	added := f.insert(url, "", frontier.StateSeen, discovery.Discovery{})
+func (f *Frontier) MarkSeen(ctx context.Context, url string) bool {
+	added := f.insert(ctx, url, "", frontier.StateSeen, discovery.Discovery{})
 	if added {
 		f.mu.Lock()
 		f.seen++
@@ -297,8 +303,8 @@ func (f *Frontier) MarkSeen(url string) bool {
 	return added
 }
 
-// Defer holds every URL of host until until.
-func (f *Frontier) Defer(host string, until time.Time) {
+// Defer holds every URL of host until until (in memory: ctx is unused).
+func (f *Frontier) Defer(_ context.Context, host string, until time.Time) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	q := f.hosts[host]
@@ -309,6 +315,10 @@ func (f *Frontier) Defer(host string, until time.Time) {
 	q.deferred = until
 	f.signal()
 }
+
+// Pause does nothing: a SQLite crawl is one process's, whose throttle holds
+// a host's pause already.
+func (f *Frontier) Pause(context.Context, string, time.Time) {}
 
 // Next hands out the queued URL whose host's slot comes soonest (see
 // frontier.Pop), marking it in flight.
@@ -347,7 +357,7 @@ func (q sqliteQueue) Hosts(context.Context) ([]frontier.HostState, int, error) {
 // what the idle worker waits for.
 func (q sqliteQueue) Waiting() { q.f.s.Hurry() }
 
-func (q sqliteQueue) Take(_ context.Context, host string) (frontier.Item, bool, error) {
+func (q sqliteQueue) Take(ctx context.Context, host string) (frontier.Item, bool, error) {
 	f := q.f
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -356,8 +366,10 @@ func (q sqliteQueue) Take(_ context.Context, host string) (frontier.Item, bool, 
 		return frontier.Item{}, false, nil
 	}
 	if len(hq.window) == 0 {
-		if err := f.refill(host, hq); err != nil {
-			f.err = err
+		if err := f.refill(ctx, host, hq); err != nil {
+			if ctx.Err() == nil {
+				f.err = err
+			}
 			return frontier.Item{}, false, err
 		}
 	}
@@ -394,16 +406,16 @@ func (q sqliteQueue) Take(_ context.Context, host string) (frontier.Item, bool, 
 // it is in flight or in the window, and a URL tried again in this run is
 // put back in the window (Retry), so the read need not pass over the many
 // URLs that wait for the writer to record them.
-func (f *Frontier) refill(host string, q *hostQ) error {
+func (f *Frontier) refill(ctx context.Context, host string, q *hostQ) error {
 	var rows *sql.Rows
 	var err error
 	f.reads++
 	limit := Window
 	if q.after > 0 {
-		rows, err = f.s.stmts["refillAfter"].QueryContext(f.s.ctx, host, q.after, limit)
+		rows, err = f.s.stmts["refillAfter"].QueryContext(ctx, host, q.after, limit)
 	} else {
 		limit += len(f.handed)
-		rows, err = f.s.stmts["refill"].QueryContext(f.s.ctx, host, limit)
+		rows, err = f.s.stmts["refill"].QueryContext(ctx, host, limit)
 	}
 	if err != nil {
 		return fmt.Errorf("store: reading the queue of %s: %w", host, err)
@@ -435,12 +447,12 @@ func (f *Frontier) refill(host string, q *hostQ) error {
 }
 
 // Retry puts an in-flight item back at the front of its host's queue.
-func (f *Frontier) Retry(it frontier.Item) {
-	if err := f.s.write(f.s.ctx, func(tx *sql.Tx) error {
-		_, err := f.s.stmt(tx, "retry").ExecContext(f.s.ctx, it.Attempts, it.URL)
+func (f *Frontier) Retry(ctx context.Context, it frontier.Item) {
+	if err := f.s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		_, err := f.s.stmt(tx, "retry").ExecContext(ctx, it.Attempts, it.URL)
 		return err
 	}); err != nil {
-		f.fail(err)
+		f.fail(ctx, err)
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -457,9 +469,9 @@ func (f *Frontier) Retry(it frontier.Item) {
 // Complete records an item's result, its page, its links and the URLs it
 // queues, in one transaction, and returns the links whose targets the
 // database had never seen, linked or queued.
-func (f *Frontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link {
+func (f *Frontier) Complete(ctx context.Context, it frontier.Item, r frontier.Result) []frontier.Link {
 	done := make(chan []frontier.Link, 1)
-	f.completeThen(it, r, "", true, func(firsts []frontier.Link, _ string, _ error) { done <- firsts })
+	f.completeThen(ctx, it, r, "", true, func(firsts []frontier.Link, _ string, _ error) { done <- firsts })
 	return <-done
 }
 
@@ -475,24 +487,24 @@ func (f *Frontier) Complete(it frontier.Item, r frontier.Result) []frontier.Link
 // transaction. When another page holds it,
 // nothing is written, the item stays in flight, and then is given the
 // holder: complete it again, as that page's duplicate, without a claim.
-func (f *Frontier) CompleteThen(it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error)) {
-	f.completeThen(it, r, canon, false, then)
+func (f *Frontier) CompleteThen(ctx context.Context, it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error)) {
+	f.completeThen(ctx, it, r, canon, false, then)
 }
 
 // completeThen is CompleteThen; waits says the caller waits for then.
-func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon string, waits bool, then func(firsts []frontier.Link, holder string, err error)) {
+func (f *Frontier) completeThen(ctx context.Context, it frontier.Item, r frontier.Result, canon string, waits bool, then func(firsts []frontier.Link, holder string, err error)) {
 	var fresh []frontier.Item  // the URLs queued that were new, in id order
 	var raised []frontier.Item // the URLs queued that were known as links' targets only
 	w := pageWrites.Get().(*pageWrite)
 	var firsts []frontier.Link
 	var holder string
-	fn := func(*sql.Tx) error {
+	fn := func(ctx context.Context, _ *sql.Tx) error {
 		return f.s.rawWrite(func(rc *rawConn) error {
 			firsts, holder = firsts[:0], ""
 			fresh, raised = fresh[:0], raised[:0]
 			w.reset()
 			if canon != "" {
-				h, err := rc.claim(canon, it.URL)
+				h, err := rc.claim(ctx, canon, it.URL)
 				if err != nil {
 					return err
 				}
@@ -503,24 +515,24 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 			}
 			id := it.ID
 			if id != 0 {
-				if _, err := rc.exec("completeID", string(r.State), id); err != nil {
+				if _, err := rc.exec(ctx, "completeID", string(r.State), id); err != nil {
 					return fmt.Errorf("store: completing %s: %w", it.URL, err)
 				}
 			} else {
-				v, err := rc.queryRow("complete", string(r.State), it.URL)
+				v, err := rc.queryRow(ctx, "complete", string(r.State), it.URL)
 				if err != nil {
 					return fmt.Errorf("store: completing %s: %w", it.URL, err)
 				}
 				id, _ = v.(int64)
 			}
 			if r.Event != nil {
-				if _, err := rc.exec("insertPage", id, r.FinalURL, r.State == frontier.StateDone, r.Status, string(r.Cause), r.Title, r.Words,
+				if _, err := rc.exec(ctx, "insertPage", id, r.FinalURL, r.State == frontier.StateDone, r.Status, string(r.Cause), r.Title, r.Words,
 					nullWords(r.PlainWords), nullWords(r.RenderedWords), nil, string(r.Event), nullTime(r.LastModified)); err != nil {
 					return err
 				}
 			}
 			if c := r.Content; c != nil && r.State == frontier.StateDone {
-				if _, err := rc.exec("insertContent", contentArgs(id, c)...); err != nil {
+				if _, err := rc.exec(ctx, "insertContent", contentArgs(id, c)...); err != nil {
 					return err
 				}
 			}
@@ -535,7 +547,7 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 				if _, dup := w.queued[n.URL]; dup {
 					continue
 				}
-				facts, err := f.queueURL(rc, n, kinds[n.URL])
+				facts, err := f.queueURL(ctx, rc, n, kinds[n.URL])
 				if err != nil {
 					return err
 				}
@@ -550,12 +562,12 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 				}
 			}
 			var err error
-			firsts, err = f.writeLinks(rc, w, id, r.Links, firsts)
+			firsts, err = f.writeLinks(ctx, rc, w, id, r.Links, firsts)
 			return err
 		})
 	}
 	rows := f.pending.take(1+len(r.Queue)+len(r.Links), f.s.Hurry)
-	f.s.writeThen(fn, func(err error) {
+	f.s.writeThen(ctx, fn, func(err error) {
 		f.pending.give(rows)
 		if err == nil && holder != "" {
 			pageWrites.Put(w)
@@ -564,7 +576,7 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 		}
 		f.mu.Lock()
 		if err != nil {
-			if f.err == nil {
+			if f.err == nil && ctx.Err() == nil {
 				f.err = err
 			}
 			fresh, raised = nil, nil
@@ -591,10 +603,10 @@ func (f *Frontier) completeThen(it frontier.Item, r frontier.Result, canon strin
 // Summary sets the sitemap URLs against what the crawl found, streaming
 // from the database; with unlisted, it also counts the kept, linked pages
 // no sitemap lists.
-func (f *Frontier) Summary(disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary {
-	s, err := f.s.sitemapSummary(disallowed, limit, unlisted)
+func (f *Frontier) Summary(ctx context.Context, disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary {
+	s, err := f.s.sitemapSummary(ctx, disallowed, limit, unlisted)
 	if err != nil {
-		f.fail(err)
+		f.fail(ctx, err)
 	}
 	return s
 }
@@ -603,9 +615,9 @@ func (f *Frontier) Summary(disallowed func(url string) bool, limit int, unlisted
 // The unlisted pages are a scan of every URL the crawl met, with a probe of
 // the links for each: at 20,000 pages it was most of the done event's time,
 // for a count a crawl without sitemaps throws away.
-func (st *Store) sitemapSummary(disallowed func(url string) bool, limit int, unlisted bool) (frontier.SitemapSummary, error) {
+func (st *Store) sitemapSummary(ctx context.Context, disallowed func(url string) bool, limit int, unlisted bool) (frontier.SitemapSummary, error) {
 	var s frontier.SitemapSummary
-	rows, err := st.db.QueryContext(st.ctx, st.dialect.sitemapURLs)
+	rows, err := st.db.QueryContext(ctx, st.dialect.sitemapURLs)
 	if err != nil {
 		return s, fmt.Errorf("store: reading sitemap URLs: %w", err)
 	}
@@ -627,7 +639,7 @@ func (st *Store) sitemapSummary(disallowed func(url string) bool, limit int, unl
 	if !unlisted {
 		return s, nil
 	}
-	rows, err = st.db.QueryContext(st.ctx, st.dialect.unlisted)
+	rows, err = st.db.QueryContext(ctx, st.dialect.unlisted)
 	if err != nil {
 		return s, fmt.Errorf("store: reading sitemap URLs: %w", err)
 	}
@@ -657,8 +669,8 @@ func nullWords(n int) any {
 	return n
 }
 
-// Stats returns a snapshot.
-func (f *Frontier) Stats() frontier.Stats {
+// Stats returns a snapshot (from memory: ctx is unused).
+func (f *Frontier) Stats(context.Context) frontier.Stats {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	s := frontier.Stats{Queued: f.queued, Seen: f.seen, InFlight: f.inFlight}

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"slices"
@@ -66,19 +67,19 @@ func (w *pageWrite) reset() {
 // queueURL writes n as queued, unless it is known: a new row, or a row of a
 // link's target raised to queued. kind is the kind of the page's first link
 // to it, if any.
-func (f *Frontier) queueURL(rc *rawConn, n frontier.New, kind string) (urlFacts, error) {
+func (f *Frontier) queueURL(ctx context.Context, rc *rawConn, n frontier.New, kind string) (urlFacts, error) {
 	if e, ok := f.known[n.URL]; ok && e.queued {
 		return urlFacts{id: e.id, queued: true, linked: e.linked}, nil
 	}
 	c := n.Citation
-	id, err := rc.insert("insertURL", n.URL, n.Host, string(frontier.StateQueued), string(c.Via), c.FoundOn, c.Anchor, c.Depth, kind)
+	id, err := rc.insert(ctx, "insertURL", n.URL, n.Host, string(frontier.StateQueued), string(c.Via), c.FoundOn, c.Anchor, c.Depth, kind)
 	if err != nil {
 		return urlFacts{}, err
 	}
 	if id != 0 {
 		return urlFacts{id: id, queued: true, linked: kind != "", fresh: true}, nil
 	}
-	v, err := rc.queryRow("upgrade", n.Host, string(frontier.StateQueued), string(c.Via), c.FoundOn, c.Anchor, c.Depth, n.URL)
+	v, err := rc.queryRow(ctx, "upgrade", n.Host, string(frontier.StateQueued), string(c.Via), c.FoundOn, c.Anchor, c.Depth, n.URL)
 	switch {
 	case errors.Is(err, sql.ErrNoRows): // queued, seen or done already
 		return urlFacts{queued: true}, nil
@@ -91,7 +92,7 @@ func (f *Frontier) queueURL(rc *rawConn, n frontier.New, kind string) (urlFacts,
 
 // linkTarget returns the row of l's target, writing one (state linked) when
 // the crawl never met it, and whether it did: the link is then a first.
-func (f *Frontier) linkTarget(rc *rawConn, w *pageWrite, l frontier.Link) (int64, bool, error) {
+func (f *Frontier) linkTarget(ctx context.Context, rc *rawConn, w *pageWrite, l frontier.Link) (int64, bool, error) {
 	if e, ok := f.known[l.To]; ok && e.linked && e.id != 0 {
 		return e.id, false, nil
 	}
@@ -104,7 +105,7 @@ func (f *Frontier) linkTarget(rc *rawConn, w *pageWrite, l frontier.Link) (int64
 		w.learned = append(w.learned, learned{l.To, urlFacts{id: q.id, queued: true, linked: true}})
 		return q.id, false, nil
 	case !queued:
-		id, err := rc.insert("insertLinked", l.To, string(l.Kind))
+		id, err := rc.insert(ctx, "insertLinked", l.To, string(l.Kind))
 		if err != nil {
 			return 0, false, err
 		}
@@ -113,13 +114,13 @@ func (f *Frontier) linkTarget(rc *rawConn, w *pageWrite, l frontier.Link) (int64
 			return id, true, nil
 		}
 	}
-	row, err := rc.row("lookup", l.To)
+	row, err := rc.row(ctx, "lookup", l.To)
 	if err != nil {
 		return 0, false, err
 	}
 	id, _ := row[0].(int64)
 	if asString(row[1]) == "" {
-		if _, err := rc.exec("setKind", string(l.Kind), id); err != nil {
+		if _, err := rc.exec(ctx, "setKind", string(l.Kind), id); err != nil {
 			return 0, false, err
 		}
 	}
@@ -131,14 +132,14 @@ func (f *Frontier) linkTarget(rc *rawConn, w *pageWrite, l frontier.Link) (int64
 // firsts the links whose targets the crawl had never met, linked or queued:
 // the first link to each, in the page's order (as the other frontiers give
 // them).
-func (f *Frontier) writeLinks(rc *rawConn, w *pageWrite, page int64, links []frontier.Link, firsts []frontier.Link) ([]frontier.Link, error) {
+func (f *Frontier) writeLinks(ctx context.Context, rc *rawConn, w *pageWrite, page int64, links []frontier.Link, firsts []frontier.Link) ([]frontier.Link, error) {
 	if len(links) == 0 {
 		return firsts, nil
 	}
 	w.links = appendUnique(w.links, links)
 	w.json = append(w.json, '[')
 	for i, l := range w.links {
-		id, first, err := f.linkTarget(rc, w, l)
+		id, first, err := f.linkTarget(ctx, rc, w, l)
 		if err != nil {
 			return nil, err
 		}
@@ -151,7 +152,7 @@ func (f *Frontier) writeLinks(rc *rawConn, w *pageWrite, page int64, links []fro
 		w.json = appendLinkJSON(w.json, id, l)
 	}
 	w.json = append(w.json, ']')
-	if _, err := rc.exec("insertLinks", page, string(w.json)); err != nil {
+	if _, err := rc.exec(ctx, "insertLinks", page, string(w.json)); err != nil {
 		return nil, err
 	}
 	for _, l := range links {

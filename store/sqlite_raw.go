@@ -25,7 +25,7 @@ type rawConn struct {
 }
 
 // rawWrite runs fn on the writer's connection, in the transaction the
-// writer has open on it.
+// writer has open on it; fn's statements take that transaction's context.
 //
 // A panic in fn is returned as an error: left to Conn.Raw, it would close the
 // connection, which waits for the transaction open on it, for ever.
@@ -74,8 +74,8 @@ func (r *rawConn) bind(args []any) []driver.NamedValue {
 	return r.args
 }
 
-// run executes the hot statement name.
-func (r *rawConn) run(name string, args []any) (driver.Result, error) {
+// run executes the hot statement name under ctx, the transaction's.
+func (r *rawConn) run(ctx context.Context, name string, args []any) (driver.Result, error) {
 	st, err := r.stmt(name)
 	if err != nil {
 		return nil, err
@@ -84,12 +84,12 @@ func (r *rawConn) run(name string, args []any) (driver.Result, error) {
 	if !ok {
 		return nil, errors.New("store: the SQLite driver's statements cannot execute with a context")
 	}
-	return ex.ExecContext(context.Background(), r.bind(args))
+	return ex.ExecContext(ctx, r.bind(args))
 }
 
 // exec runs the hot statement name and returns how many rows it changed.
-func (r *rawConn) exec(name string, args ...any) (int64, error) {
-	res, err := r.run(name, args)
+func (r *rawConn) exec(ctx context.Context, name string, args ...any) (int64, error) {
+	res, err := r.run(ctx, name, args)
 	if err != nil {
 		return 0, err
 	}
@@ -98,8 +98,8 @@ func (r *rawConn) exec(name string, args ...any) (int64, error) {
 
 // insert runs the hot INSERT statement name and returns the row it added,
 // or 0 when it added none (an INSERT OR IGNORE that was ignored).
-func (r *rawConn) insert(name string, args ...any) (int64, error) {
-	res, err := r.run(name, args)
+func (r *rawConn) insert(ctx context.Context, name string, args ...any) (int64, error) {
+	res, err := r.run(ctx, name, args)
 	if err != nil {
 		return 0, err
 	}
@@ -111,8 +111,8 @@ func (r *rawConn) insert(name string, args ...any) (int64, error) {
 
 // queryRow runs the hot statement name and returns the first column of its
 // first row, or sql.ErrNoRows.
-func (r *rawConn) queryRow(name string, args ...any) (driver.Value, error) {
-	row, err := r.row(name, args...)
+func (r *rawConn) queryRow(ctx context.Context, name string, args ...any) (driver.Value, error) {
+	row, err := r.row(ctx, name, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +121,7 @@ func (r *rawConn) queryRow(name string, args ...any) (driver.Value, error) {
 
 // row runs the hot statement name and returns its first row, valid until
 // the next statement, or sql.ErrNoRows.
-func (r *rawConn) row(name string, args ...any) ([]driver.Value, error) {
+func (r *rawConn) row(ctx context.Context, name string, args ...any) ([]driver.Value, error) {
 	st, err := r.stmt(name)
 	if err != nil {
 		return nil, err
@@ -130,7 +130,7 @@ func (r *rawConn) row(name string, args ...any) ([]driver.Value, error) {
 	if !ok {
 		return nil, errors.New("store: the SQLite driver's statements cannot query with a context")
 	}
-	rows, err := q.QueryContext(context.Background(), r.bind(args))
+	rows, err := q.QueryContext(ctx, r.bind(args))
 	if err != nil {
 		return nil, err
 	}
@@ -156,12 +156,12 @@ func (r *rawConn) close() {
 }
 
 // claim is Store.claim on the raw connection.
-func (r *rawConn) claim(canon, url string) (string, error) {
-	n, err := r.exec("claim", canon, url)
+func (r *rawConn) claim(ctx context.Context, canon, url string) (string, error) {
+	n, err := r.exec(ctx, "claim", canon, url)
 	if err != nil || n == 1 {
 		return url, err
 	}
-	v, err := r.queryRow("holder", canon) // ignored: another page holds it
+	v, err := r.queryRow(ctx, "holder", canon) // ignored: another page holds it
 	if err != nil {
 		return "", err
 	}

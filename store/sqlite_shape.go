@@ -395,22 +395,22 @@ func fileSize(path string) int64 {
 	return n
 }
 
-// boundReads ends every operation of s once limit has passed, with a
-// *ReadLimitError as the cause (see Explain).
-func (s *Store) boundReads(ctx context.Context, limit time.Duration) {
-	s.ctx, s.stopReads = context.WithDeadlineCause(ctx, time.Now().Add(limit), &ReadLimitError{Path: s.path, Limit: limit})
+// boundReads ends every read of s once limit has passed from now, with a
+// *ReadLimitError as the cause (see bound and Explain).
+func (s *Store) boundReads(limit time.Duration) {
+	s.readLimit, s.readFor = time.Now().Add(limit), limit
 }
 
 // Explain returns err, or, when the bound on reading the file ended it
 // (see ReadLimit), the *ReadLimitError that names the file. Commands that
 // read a file given on the command line pass their errors through it.
 func (s *Store) Explain(err error) error {
-	if err == nil || s == nil {
+	if err == nil || s == nil || s.readLimit.IsZero() || time.Now().Before(s.readLimit) {
 		return err
 	}
 	var le *ReadLimitError
-	if errors.As(context.Cause(s.ctx), &le) && !errors.As(err, &le) {
-		return le
+	if errors.As(err, &le) {
+		return err
 	}
-	return err
+	return &ReadLimitError{Path: s.path, Limit: s.readFor}
 }

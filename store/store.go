@@ -3,23 +3,25 @@
 // states (the frontier and the seen set), the pages, the links (the web
 // graph), robots policies, each run's events, link verdicts and pictures.
 //
-// One API, two engines, chosen by Open from the --db value:
+// One API, two engines, chosen by Open from the --db value; a caller never
+// asks which one it has (a crawl's state is OpenCrawl's, whatever the
+// engine):
 //
 //   - SQLite (a file; pure Go, modernc.org/sqlite, WAL), files sqlite_*.go:
 //     one process crawls. One owner goroutine performs every write,
 //     batching the operations that wait into one transaction; a caller is
 //     told once its transaction is committed, so a page recorded is
-//     durable against a killed process. Its frontier is Store.Frontier.
+//     durable against a killed process. Its frontier is a Frontier.
 //   - PostgreSQL (a postgres:// URL), files pg_*.go: several processes
 //     crawl together, each URL leased to one worker at a time. Each write
-//     is a transaction of its own. Its frontier is Store.SharedFrontier.
+//     is a transaction of its own. Its frontier is a SharedFrontier.
 //
 // The reads (graph.go, read_diff.go, records.go) are shared; the queries
 // whose text differs are each engine's own (dialect.go). Each engine's
 // schema is made whole when a database is created (sqlite_schema.go,
 // pg.go), and a database of an older version is migrated when opened. Every
-// operation is bounded by the context the Store was opened with
-// (OpenContext). docs/design.md, "The store", says why it is cut this way.
+// read and write takes its caller's context and returns an error; the
+// Store keeps none. docs/design.md, "The store", says why it is cut this way.
 package store
 
 import (
@@ -58,9 +60,10 @@ var (
 // Store is an open crawl database. Its methods are safe for concurrent use.
 // Close it to stop the writer and close the file.
 type Store struct {
-	ctx context.Context // bounds every operation (see OpenContext)
-	// stopReads releases the bound on a file opened to read (boundReads).
-	stopReads context.CancelFunc
+	// readLimit, for a file opened to read, is when every read of it ends
+	// (see boundReads); zero otherwise.
+	readLimit time.Time
+	readFor   time.Duration // the bound readLimit was set from
 	db        *sql.DB
 	path      string
 	ops       chan op
@@ -111,7 +114,8 @@ var hot = map[string]string{
 func (s *Store) stmt(tx *sql.Tx, name string) *sql.Stmt { return tx.Stmt(s.stmts[name]) }
 
 type op struct {
-	fn    func(tx *sql.Tx) error
+	// fn runs in the transaction tx, whose context ctx its statements use.
+	fn    func(ctx context.Context, tx *sql.Tx) error
 	reply chan error // told the outcome, unless after is set
 	// after, when set, is told the outcome instead, on the writer's
 	// goroutine: it must be quick.
@@ -149,17 +153,11 @@ const (
 // A path that is a postgres:// (or postgresql://) URL opens a crawl kept in
 // that PostgreSQL database instead, which several processes may work at
 // once (see openPostgres); its errors are the same.
-func Open(path string, mode Mode) (*Store, error) {
-	return OpenContext(context.Background(), path, mode)
-}
-
-// OpenContext is Open with a context, which bounds the opening (for
-// PostgreSQL, the wait for the schema's lock) and every operation of the
-// Store after it: once ctx ends, an operation waiting on the database (a
-// PostgreSQL server that stalled) returns its error, and a crawl on it can
-// end.
-func OpenContext(ctx context.Context, path string, mode Mode) (s *Store, err error) {
-	if IsPostgres(path) {
+//
+// ctx bounds the opening (for PostgreSQL, the wait for the schema's lock);
+// each operation after it is bounded by the context its caller gives.
+func Open(ctx context.Context, path string, mode Mode) (s *Store, err error) {
+	if isPostgres(path) {
 		return openPostgres(ctx, path, mode)
 	}
 	var lk *lockFile
@@ -233,9 +231,9 @@ func OpenContext(ctx context.Context, path string, mode Mode) (s *Store, err err
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(maxConns)
-	s = &Store{ctx: ctx, db: db, path: path, dialect: sqliteDialect, lock: lk, ops: make(chan op, 256), hurry: make(chan struct{}, 1), patience: patience, done: make(chan struct{})}
+	s = &Store{db: db, path: path, dialect: sqliteDialect, lock: lk, ops: make(chan op, 256), hurry: make(chan struct{}, 1), patience: patience, done: make(chan struct{})}
 	if mode == Read {
-		s.boundReads(ctx, ReadLimit(fileSize(path)))
+		s.boundReads(ReadLimit(fileSize(path)))
 	}
 	if !exists {
 		// One transaction: a process killed while creating leaves no half
@@ -260,12 +258,15 @@ func OpenContext(ctx context.Context, path string, mode Mode) (s *Store, err err
 			}
 			s.stmts[name] = st
 		}
-		if s.wconn, err = db.Conn(context.Background()); err != nil {
+		if s.wconn, err = db.Conn(ctx); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("store: opening %s: %w", path, err)
 		}
 	}
-	go s.writer()
+	// The writer lives until Close, past the opening: its context carries
+	// ctx's values but not its end. Each write's caller bounds its own wait
+	// (write, writeThen); what it has queued is committed.
+	go s.writer(context.WithoutCancel(ctx))
 	return s, nil
 }
 
@@ -318,6 +319,11 @@ func verify(ctx context.Context, db *sql.DB, path string) (int, error) {
 	}
 	// Its objects before anything reads a table (see sqlite_shape.go).
 	diff, err := checkShape(ctx, db, version)
+	if (err != nil || diff != "") && migratedSince(ctx, db, version) {
+		// Another command migrated the file between the two reads (each
+		// its own snapshot): its objects are a later version's. Look again.
+		return verify(ctx, db, path)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}
@@ -329,6 +335,14 @@ func verify(ctx context.Context, db *sql.DB, path string) (int, error) {
 		return 0, fmt.Errorf("%w: %s: quick_check says %q (%v)", ErrCorrupt, path, check, err)
 	}
 	return version, nil
+}
+
+// migratedSince reports whether db's version is now past version: a
+// migration committed meanwhile. The version only grows, so verify looks
+// again at most once per version.
+func migratedSince(ctx context.Context, db *sql.DB, version int) bool {
+	var now int
+	return db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&now) == nil && now > version
 }
 
 // upgrade migrates the database at path to SchemaVersion. To
@@ -397,19 +411,19 @@ func pause(ctx context.Context, d time.Duration) bool {
 // its own, so that one failure undoes nothing of the others. (Savepoints
 // would do that too, but they copy every page an operation touches first:
 // a third of a plain crawl's writing.) Operations must therefore be safe to
-// run twice.
-func (s *Store) writer() {
+// run twice. Its transactions run under ctx.
+func (s *Store) writer(ctx context.Context) {
 	defer close(s.done)
 	for first := range s.ops {
 		batch := s.gather(first)
-		if err := s.commit(batch); err == nil || len(batch) == 1 {
+		if err := s.commit(ctx, batch); err == nil || len(batch) == 1 {
 			for _, o := range batch {
 				o.answer(err)
 			}
 			continue
 		}
 		for _, o := range batch {
-			o.answer(s.commit([]op{o}))
+			o.answer(s.commit(ctx, []op{o}))
 		}
 	}
 }
@@ -477,40 +491,41 @@ func (s *Store) Hurry() {
 	}
 }
 
-// commit runs ops in one transaction and commits it; on the first failure
-// it rolls back and returns that failure.
-func (s *Store) commit(ops []op) error {
+// commit runs ops in one transaction under ctx and commits it; on the
+// first failure it rolls back and returns that failure.
+func (s *Store) commit(ctx context.Context, ops []op) error {
 	s.commits.Add(1)
 	var tx *sql.Tx
 	var err error
 	if s.wconn != nil {
-		tx, err = s.wconn.BeginTx(context.Background(), nil)
+		tx, err = s.wconn.BeginTx(ctx, nil)
 	} else {
-		tx, err = s.db.Begin() // read-only: the write fails in SQLite
+		tx, err = s.db.BeginTx(ctx, nil) // read-only: the write fails in SQLite
 	}
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
 	for _, o := range ops {
-		if err := o.fn(tx); err != nil {
+		if err := o.fn(ctx, tx); err != nil {
 			tx.Rollback()
 			return err
 		}
 	}
 	if err := tx.Commit(); err != nil {
 		if s.wconn != nil { // a failed COMMIT may leave SQLite inside the transaction
-			s.wconn.ExecContext(context.Background(), "ROLLBACK")
+			s.wconn.ExecContext(ctx, "ROLLBACK")
 		}
 		return fmt.Errorf("store: commit: %w", err)
 	}
 	return nil
 }
 
-// write runs fn in the writer's transaction and waits for the commit.
-func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+// write runs fn in a transaction and waits for the commit: on SQLite the
+// writer's (fn is given the transaction's context), on PostgreSQL one of
+// its own under ctx. ctx bounds the wait for the writer to take fn; once
+// taken, fn is committed or fails.
+func (s *Store) write(ctx context.Context, fn func(ctx context.Context, tx *sql.Tx) error) error {
 	if s.pg {
-		ctx, cancel := s.bound(ctx)
-		defer cancel()
 		return s.pgWrite(ctx, fn)
 	}
 	o := op{fn: fn, reply: make(chan error, 1), waits: true}
@@ -518,23 +533,26 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	case s.ops <- o:
 	case <-ctx.Done():
 		return ctx.Err()
-	case <-s.ctx.Done():
-		return s.ctx.Err()
 	}
 	return <-o.reply
 }
 
 // writeThen queues fn for the writer's transaction and returns at once;
 // after is told the outcome once the transaction is committed (or fn
-// failed), on the writer's goroutine. Unlike write, it lets the caller go
+// failed), on the writer's goroutine, or ctx's error on the caller's when
+// ctx ends before the writer takes fn. Unlike write, it lets the caller go
 // on while the writer gathers many callers' work into one commit; waits
 // says the caller waits for after all the same, so the commit should not.
-func (s *Store) writeThen(fn func(tx *sql.Tx) error, after func(error), waits bool) {
+func (s *Store) writeThen(ctx context.Context, fn func(ctx context.Context, tx *sql.Tx) error, after func(error), waits bool) {
 	if s.pg {
-		after(s.pgWrite(s.ctx, fn))
+		after(s.pgWrite(ctx, fn))
 		return
 	}
-	s.ops <- op{fn: fn, after: after, waits: waits}
+	select {
+	case s.ops <- op{fn: fn, after: after, waits: waits}:
+	case <-ctx.Done():
+		after(ctx.Err())
+	}
 }
 
 // Close stops the writer after the operations sent so far, and closes the
@@ -554,9 +572,6 @@ func (s *Store) Close() error {
 	}
 	err := s.db.Close()
 	s.lock.release()
-	if s.stopReads != nil {
-		s.stopReads()
-	}
 	return err
 }
 
@@ -583,9 +598,13 @@ func (s *Store) q(query string) string {
 	return b.String()
 }
 
-// bound returns ctx, ended also when the store's context ends.
+// bound returns ctx, ended also when the reads of a file opened to read
+// must end (see boundReads); for a store opened to crawl, ctx itself.
 func (s *Store) bound(ctx context.Context) (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithCancel(ctx)
-	stop := context.AfterFunc(s.ctx, cancel)
-	return ctx, func() { stop(); cancel() }
+	if s.readLimit.IsZero() {
+		return ctx, noCancel
+	}
+	return context.WithDeadlineCause(ctx, s.readLimit, &ReadLimitError{Path: s.path, Limit: s.readFor})
 }
+
+func noCancel() {}

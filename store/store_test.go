@@ -34,7 +34,7 @@ func TestRefusesWhatIsNotOurs(t *testing.T) {
 	db.Close()
 
 	corrupt := filepath.Join(dir, "corrupt.db")
-	s, err := Open(corrupt, Create)
+	s, err := Open(context.Background(), corrupt, Create)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,19 +56,19 @@ func TestRefusesWhatIsNotOurs(t *testing.T) {
 	for _, tt := range tests {
 		before, _ := os.ReadFile(tt.path)
 		for _, mode := range []Mode{Create, Resume, Read} {
-			if _, err := Open(tt.path, mode); !errors.Is(err, tt.want) {
-				t.Errorf("Open(%s, %d) = %v; want %v", filepath.Base(tt.path), mode, err, tt.want)
+			if _, err := Open(context.Background(), tt.path, mode); !errors.Is(err, tt.want) {
+				t.Errorf("Open(context.Background(), %s, %d) = %v; want %v", filepath.Base(tt.path), mode, err, tt.want)
 			}
 		}
 		if after, _ := os.ReadFile(tt.path); !bytes.Equal(before, after) {
 			t.Errorf("%s was changed by a refused Open", filepath.Base(tt.path))
 		}
 	}
-	if _, err := Open(filepath.Join(dir, "absent.db"), Resume); !errors.Is(err, ErrNothingToResume) {
+	if _, err := Open(context.Background(), filepath.Join(dir, "absent.db"), Resume); !errors.Is(err, ErrNothingToResume) {
 		t.Errorf("resume of a missing file = %v", err)
 	}
 	absent := filepath.Join(dir, "absent-read.db")
-	if _, err := Open(absent, Read); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), absent) {
+	if _, err := Open(context.Background(), absent, Read); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), absent) {
 		t.Errorf("reading a missing file = %v; want fs.ErrNotExist naming it", err)
 	}
 	if _, err := os.Stat(absent); err == nil {
@@ -79,20 +79,20 @@ func TestRefusesWhatIsNotOurs(t *testing.T) {
 func TestCreateRefusesAnExistingCrawl(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "c.db")
-	s, err := Open(path, Create)
+	s, err := Open(context.Background(), path, Create)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Journal().Run(map[string]string{"event": "run"}, false); err != nil {
+	if err := s.journal().Run(context.Background(), map[string]string{"event": "run"}, false); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
-	if _, err := Open(path, Create); !errors.Is(err, ErrExists) {
-		t.Errorf("Open(Create) on a crawl = %v; want ErrExists", err)
+	if _, err := Open(context.Background(), path, Create); !errors.Is(err, ErrExists) {
+		t.Errorf("Open(context.Background(), Create) on a crawl = %v; want ErrExists", err)
 	}
-	s, err = Open(path, Resume)
+	s, err = Open(context.Background(), path, Resume)
 	if err != nil {
-		t.Fatalf("Open(Resume) = %v", err)
+		t.Fatalf("Open(context.Background(), Resume) = %v", err)
 	}
 	s.Close()
 }
@@ -104,20 +104,20 @@ func TestResumeAfterCrash(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "live.db")
-	s, err := Open(path, Create)
+	s, err := Open(context.Background(), path, Create)
 	if err != nil {
 		t.Fatal(err)
 	}
 	th := policy.NewThrottle(0, nil)
-	f, err := s.Frontier(th, 5)
+	f, err := s.sqliteFrontier(context.Background(), th, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range []string{"http://h/a", "http://h/b", "http://h/c"} {
-		f.Add(u, "h", discovery.Discovery{Via: discovery.ViaSeed})
+		f.Add(context.Background(), u, "h", discovery.Discovery{Via: discovery.ViaSeed})
 	}
 	a, _ := f.Next(context.Background())
-	f.Complete(a, frontier.Result{State: "done", FinalURL: a.URL, Status: 200, Event: []byte(`{"event":"page"}`),
+	f.Complete(context.Background(), a, frontier.Result{State: "done", FinalURL: a.URL, Status: 200, Event: []byte(`{"event":"page"}`),
 		Links: []frontier.Link{{To: "http://h/d", Anchor: "D", Side: "both", Kind: "page"}},
 		Queue: []frontier.New{{URL: "http://h/d", Host: "h", Citation: discovery.Discovery{Via: discovery.ViaLink, FoundOn: a.URL, Anchor: "D", Depth: 1}}}})
 	b, _ := f.Next(context.Background()) // in flight when the process "dies"
@@ -132,16 +132,16 @@ func TestResumeAfterCrash(t *testing.T) {
 	}
 	s.Close()
 
-	r, err := Open(crashed, Resume)
+	r, err := Open(context.Background(), crashed, Resume)
 	if err != nil {
 		t.Fatalf("opening the crashed database: %v", err)
 	}
 	defer r.Close()
-	rf, err := r.Frontier(th, 5)
+	rf, err := r.sqliteFrontier(context.Background(), th, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st := rf.Stats(); st.Queued != 3 || st.Seen != 4 {
+	if st := rf.Stats(context.Background()); st.Queued != 3 || st.Seen != 4 {
 		t.Errorf("after the crash: %+v; want 3 queued (b back from flight, c, d) of 4 seen", st)
 	}
 	var got []string
@@ -154,13 +154,13 @@ func TestResumeAfterCrash(t *testing.T) {
 		if it.URL == "http://h/d" && (it.Citation.FoundOn != "http://h/a" || it.Citation.Anchor != "D") {
 			t.Errorf("d lost its citation: %+v", it.Citation)
 		}
-		rf.Complete(it, frontier.Result{State: "done"})
+		rf.Complete(context.Background(), it, frontier.Result{State: "done"})
 	}
 	if len(got) != 3 || got[0] != b.URL {
 		t.Errorf("resumed queue = %q; want b first (it was in flight), then c and d", got)
 	}
 	links := 0
-	r.Graph(func(Node) error { return nil }, func(Edge) error { links++; return nil })
+	r.Graph(context.Background(), func(Node) error { return nil }, func(Edge) error { links++; return nil })
 	if links != 1 {
 		t.Errorf("%d links; want the one recorded before the crash", links)
 	}
@@ -171,18 +171,18 @@ func TestResumeAfterCrash(t *testing.T) {
 func TestOneWriterAtATime(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "crawl.db")
-	first, err := Open(path, Create)
+	first, err := Open(context.Background(), path, Create)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := first.SetMeta("args", "[]"); err != nil {
+	if err := first.SetMeta(context.Background(), "args", "[]"); err != nil {
 		t.Fatal(err)
 	}
-	_, err = Open(path, Resume)
+	_, err = Open(context.Background(), path, Resume)
 	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), fmt.Sprintf("pid %d", os.Getpid())) {
 		t.Fatalf("second Open = %v; want ErrLocked naming this process", err)
 	}
-	r, err := Open(path, Read)
+	r, err := Open(context.Background(), path, Read)
 	if err != nil {
 		t.Fatalf("reading a database in use: %v", err)
 	}
@@ -190,7 +190,7 @@ func TestOneWriterAtATime(t *testing.T) {
 	if err := first.Close(); err != nil {
 		t.Fatal(err)
 	}
-	again, err := Open(path, Resume)
+	again, err := Open(context.Background(), path, Resume)
 	if err != nil {
 		t.Fatalf("Open after Close = %v; want the lock free", err)
 	}
@@ -201,35 +201,35 @@ func TestOneWriterAtATime(t *testing.T) {
 // page, or else a URL robots.txt disallowed.
 func TestJudged(t *testing.T) {
 	t.Parallel()
-	s, err := Open(filepath.Join(t.TempDir(), "j.db"), Create)
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "j.db"), Create)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	f, err := s.Frontier(policy.NewThrottle(0, nil), 5)
+	f, err := s.sqliteFrontier(context.Background(), policy.NewThrottle(0, nil), 5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	judged := func() bool {
 		t.Helper()
-		found, err := s.Judged()
+		found, err := s.Judged(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
 		return found
 	}
-	f.Add("http://h/a", "h", discovery.Discovery{Via: discovery.ViaSeed})
-	f.Add("http://h/b", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	f.Add(context.Background(), "http://h/a", "h", discovery.Discovery{Via: discovery.ViaSeed})
+	f.Add(context.Background(), "http://h/b", "h", discovery.Discovery{Via: discovery.ViaSeed})
 	if judged() {
 		t.Fatal("judged before any URL was")
 	}
 	a, _ := f.Next(context.Background())
-	f.Complete(a, frontier.Result{State: "disallowed", Cause: "disallowed"})
+	f.Complete(context.Background(), a, frontier.Result{State: "disallowed", Cause: "disallowed"})
 	if !judged() {
 		t.Fatal("a disallowed URL is not counted as judged")
 	}
 	b, _ := f.Next(context.Background())
-	f.Complete(b, frontier.Result{State: "done", FinalURL: b.URL, Status: 200, Event: []byte(`{"event":"page"}`)})
+	f.Complete(context.Background(), b, frontier.Result{State: "done", FinalURL: b.URL, Status: 200, Event: []byte(`{"event":"page"}`)})
 	if !judged() {
 		t.Fatal("a recorded page is not counted as judged")
 	}
@@ -254,19 +254,19 @@ func TestLockFileIsOurs(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, db := range []string{soft, hard} {
-		if s, err := Open(db, Create); err == nil || errors.Is(err, ErrLocked) {
+		if s, err := Open(context.Background(), db, Create); err == nil || errors.Is(err, ErrLocked) {
 			if s != nil {
 				s.Close()
 			}
-			t.Errorf("Open(%s) = %v; want a refusal of its lock file", db, err)
+			t.Errorf("Open(context.Background(), %s) = %v; want a refusal of its lock file", db, err)
 		}
 		if b, _ := os.ReadFile(precious); string(b) != "keep me" {
-			t.Fatalf("after Open(%s) the file the lock file names holds %q", db, b)
+			t.Fatalf("after Open(context.Background(), %s) the file the lock file names holds %q", db, b)
 		}
 	}
 
 	real := filepath.Join(dir, "crawl.db")
-	first, err := Open(real, Create)
+	first, err := Open(context.Background(), real, Create)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +275,7 @@ func TestLockFileIsOurs(t *testing.T) {
 	if err := os.Symlink(real, link); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := Open(link, Resume); !errors.Is(err, ErrLocked) {
+	if s, err := Open(context.Background(), link, Resume); !errors.Is(err, ErrLocked) {
 		if s != nil {
 			s.Close()
 		}

@@ -17,7 +17,7 @@ func (s *Store) SaveLink(ctx context.Context, ev *linkcheck.Event) error {
 	if err != nil {
 		return fmt.Errorf("store: link verdict of %s: %w", ev.URL, err)
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM link_checks WHERE target = ?`), ev.URL); err != nil {
 			return err
 		}
@@ -29,8 +29,10 @@ func (s *Store) SaveLink(ctx context.Context, ev *linkcheck.Event) error {
 
 // LinkVerdicts returns every link verdict the crawl has reached, in all its
 // runs, ordered by target.
-func (s *Store) LinkVerdicts() ([]*linkcheck.Event, error) {
-	rows, err := s.db.QueryContext(s.ctx, `SELECT target, event FROM link_checks ORDER BY target`)
+func (s *Store) LinkVerdicts(ctx context.Context) ([]*linkcheck.Event, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	rows, err := s.db.QueryContext(ctx, `SELECT target, event FROM link_checks ORDER BY target`)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading link verdicts: %w", err)
 	}

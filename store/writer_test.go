@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"runtime"
@@ -21,7 +22,7 @@ import (
 // patience ran out made each commit.
 func openPatient(t *testing.T) *Store {
 	t.Helper()
-	s, err := Open(filepath.Join(t.TempDir(), "c.db"), Create)
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "c.db"), Create)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,8 +31,8 @@ func openPatient(t *testing.T) *Store {
 	return s
 }
 
-func insertMeta(key string) func(tx *sql.Tx) error {
-	return func(tx *sql.Tx) error {
+func insertMeta(key string) func(ctx context.Context, tx *sql.Tx) error {
+	return func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.Exec(`INSERT INTO meta (key, value) VALUES (?, 'x')`, key)
 		return err
 	}
@@ -46,7 +47,7 @@ func TestWriterGathersBackgroundWork(t *testing.T) {
 	const n = 50
 	done := make(chan error, n)
 	for i := range n {
-		s.writeThen(insertMeta("k"+string(rune('A'+i))), func(err error) { done <- err }, false)
+		s.writeThen(context.Background(), insertMeta("k"+string(rune('A'+i))), func(err error) { done <- err }, false)
 		for len(s.ops) > 0 { // the writer has taken each before the next comes
 			runtime.Gosched()
 		}
@@ -75,7 +76,7 @@ func TestWriterCommitsAtOnceForAWaitingSender(t *testing.T) {
 	// Background work behind which a waiting sender queues: the batch
 	// holds both and is committed for the sender's sake.
 	done := make(chan error, 1)
-	s.writeThen(insertMeta("bg"), func(err error) { done <- err }, false)
+	s.writeThen(context.Background(), insertMeta("bg"), func(err error) { done <- err }, false)
 	if err := s.write(context.Background(), insertMeta("sync2")); err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +84,7 @@ func TestWriterCommitsAtOnceForAWaitingSender(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Background work alone waits until a worker says it is idle.
-	s.writeThen(insertMeta("bg2"), func(err error) { done <- err }, false)
+	s.writeThen(context.Background(), insertMeta("bg2"), func(err error) { done <- err }, false)
 	s.Hurry()
 	if err := <-done; err != nil {
 		t.Fatal(err)
@@ -99,7 +100,7 @@ func TestWriterCommitsAtOnceForAWaitingSender(t *testing.T) {
 func TestWriterSurvivesAPanickingWrite(t *testing.T) {
 	t.Parallel()
 	s := openPatient(t)
-	err := s.write(context.Background(), func(*sql.Tx) error {
+	err := s.write(context.Background(), func(context.Context, *sql.Tx) error {
 		return s.rawWrite(func(*rawConn) error { panic("boom") })
 	})
 	if err == nil || !strings.Contains(err.Error(), "panicked: boom") {
@@ -123,12 +124,12 @@ func TestFrontierRunningShortHurriesTheWriter(t *testing.T) {
 	// committed" and "committed" are each read when the writer is still.
 	synctest.Test(t, func(t *testing.T) {
 		s := openPatient(t)
-		f, err := s.Frontier(policy.NewThrottle(0, nil), -1)
+		f, err := s.sqliteFrontier(context.Background(), policy.NewThrottle(0, nil), -1)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := range 4 {
-			f.Add(fmt.Sprintf("http://h/%d", i), "h", discovery.Discovery{Via: discovery.ViaLink})
+			f.Add(context.Background(), fmt.Sprintf("http://h/%d", i), "h", discovery.Discovery{Via: discovery.ViaLink})
 		}
 		take := func() frontier.Item {
 			t.Helper()
@@ -140,7 +141,7 @@ func TestFrontierRunningShortHurriesTheWriter(t *testing.T) {
 		}
 		complete := func(it frontier.Item) chan error {
 			done := make(chan error, 1)
-			f.CompleteThen(it, frontier.Result{State: "done"}, "", func(_ []frontier.Link, _ string, err error) { done <- err })
+			f.CompleteThen(context.Background(), it, frontier.Result{State: "done"}, "", func(_ []frontier.Link, _ string, err error) { done <- err })
 			return done
 		}
 		start := time.Now()
@@ -168,7 +169,63 @@ func TestFrontierRunningShortHurriesTheWriter(t *testing.T) {
 			t.Errorf("the writer committed after %s of its patience; want at once, hurried", waited)
 		}
 		for _, it := range []frontier.Item{second, third} {
-			f.Complete(it, frontier.Result{State: "done"})
+			f.Complete(context.Background(), it, frontier.Result{State: "done"})
+		}
+	})
+}
+
+// A write waits for the writer no longer than its caller's context: with
+// the writer busy and its queue full, write returns the context's error and
+// writeThen tells its callback so, instead of blocking until the writer is
+// free. What was queued before is committed all the same.
+func TestWritesEndWithTheirCallersContext(t *testing.T) {
+	t.Parallel()
+	// In a synctest bubble, synctest.Wait returns once every goroutine is
+	// blocked: the writer on hold, and the two writes, had they not heeded
+	// their context, on the full queue.
+	synctest.Test(t, func(t *testing.T) {
+		s := openPatient(t)
+		hold := make(chan struct{})
+		go s.write(context.Background(), func(ctx context.Context, tx *sql.Tx) error {
+			<-hold
+			return nil
+		})
+		synctest.Wait()
+		queued := 0
+		for full := false; !full; {
+			select {
+			case s.ops <- op{fn: insertMeta(fmt.Sprint("q", queued)), after: func(error) {}}:
+				queued++
+			default:
+				full = true
+			}
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		wrote, told := make(chan error, 1), make(chan error, 1)
+		go func() { wrote <- s.write(ctx, insertMeta("late")) }()
+		go s.writeThen(ctx, insertMeta("later"), func(err error) { told <- err }, false)
+		synctest.Wait()
+		for name, c := range map[string]chan error{"write": wrote, "writeThen": told} {
+			select {
+			case err := <-c:
+				if !errors.Is(err, context.Canceled) {
+					t.Errorf("%s with its context ended: %v; want %v", name, err, context.Canceled)
+				}
+			default:
+				t.Errorf("%s with its context ended still waits for the writer", name)
+			}
+		}
+		close(hold)
+		if err := s.write(context.Background(), insertMeta("after")); err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		if err := s.db.QueryRow(`SELECT COUNT(*) FROM meta WHERE key LIKE 'q%' OR key IN ('late', 'later')`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != queued {
+			t.Errorf("%d of the writes committed; want the %d queued before, not the two whose context ended", n, queued)
 		}
 	})
 }

@@ -170,7 +170,7 @@ func runAction(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	// The files the inputs name may be in directories of their own
 	// (reports/webgraph.html): made, as an action's user expects.
 	for _, name := range []string{"db", "events", "junit", "report"} {
-		if v := strings.TrimSpace(os.Getenv(inputEnv(name))); v != "" && v != "-" && !store.IsPostgres(v) {
+		if v := strings.TrimSpace(os.Getenv(inputEnv(name))); v != "" && v != "-" && store.IsFile(v) {
 			os.MkdirAll(filepath.Dir(v), 0o755)
 		}
 	}
@@ -192,7 +192,7 @@ func runAction(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	outputs.path("database", db)
 	outputs.path("events", cfg.Invocation.Out)
 	outputs.path("junit", cfg.Invocation.JUnit)
-	if err := done.write(outputs, db); err != nil {
+	if err := done.write(ctx, outputs, db); err != nil {
 		fmt.Fprintf(stderr, "webgraph: action: reading the crawl's outcome: %v\n", err)
 	}
 	if plan.report != "" {
@@ -233,7 +233,7 @@ func (d *actionDone) take(ev crawl.Event) { d.ev = ev }
 // write writes the crawl's totals as outputs: pages, kept, refused, broken
 // links (a count, and the URLs one a line), new since the baseline, and why
 // it stopped.
-func (d *actionDone) write(o *actionOutputs, db string) error {
+func (d *actionDone) write(ctx context.Context, o *actionOutputs, db string) error {
 	var done *crawl.DoneEvent
 	newSince := ""
 	switch ev := d.ev.(type) {
@@ -259,12 +259,12 @@ func (d *actionDone) write(o *actionOutputs, db string) error {
 		o.set("broken-urls", "")
 		return nil
 	}
-	st, err := store.Open(db, store.Read)
+	st, err := store.Open(ctx, db, store.Read)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	verdicts, err := st.LinkVerdicts()
+	verdicts, err := st.LinkVerdicts(ctx)
 	if err != nil {
 		return err
 	}

@@ -64,7 +64,7 @@ func (o *actionOutputs) path(name, path string) {
 	if path == "" || path == "-" {
 		return
 	}
-	if store.IsPostgres(path) {
+	if !store.IsFile(path) {
 		o.set(name, store.Redact(path))
 		return
 	}

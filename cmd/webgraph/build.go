@@ -13,6 +13,7 @@ import (
 	"github.com/webgraph/webgraph/crawl"
 	"github.com/webgraph/webgraph/fetch/rendered"
 	"github.com/webgraph/webgraph/fetch/union"
+	"github.com/webgraph/webgraph/frontier"
 	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/settings"
 	"github.com/webgraph/webgraph/store"
@@ -46,7 +47,7 @@ func buildCrawl(ctx, storeCtx context.Context, cfg *settings.Config, st *store.S
 	if err != nil {
 		return nil, err
 	}
-	eng, err := wireCrawl(ctx, cfg, plan, st, events, opened)
+	eng, err := wireCrawl(ctx, storeCtx, cfg, plan, st, events, opened)
 	if err != nil {
 		return nil, err
 	}
@@ -138,15 +139,15 @@ func planCrawl(cfg *settings.Config, changes []string, stderr io.Writer) (*crawl
 func openCrawlStore(ctx context.Context, st *store.Store, s *settings.Config, cfg *crawl.Config, opened *closers) (*store.Store, error) {
 	if st != nil {
 		var err error
-		cfg.KeptEarlier, err = st.KeptAny()
+		cfg.KeptEarlier, err = st.KeptAny(ctx)
 		return st, err
 	}
-	st, err := store.OpenContext(ctx, s.DB(), store.Create)
+	st, err := store.Open(ctx, s.DB(), store.Create)
 	if err != nil {
 		return nil, err
 	}
 	opened.add(func() { st.Close() })
-	if err := st.SetMeta(settings.MetaKey, settings.Encode(s.Settings)); err != nil {
+	if err := st.SetMeta(ctx, settings.MetaKey, settings.Encode(s.Settings)); err != nil {
 		return nil, err
 	}
 	return st, nil
@@ -176,27 +177,27 @@ func openEvents(ctx context.Context, cfg *settings.Config, p *crawlPlan, st *sto
 // wireCrawl builds the parts and the engine over them: the gate (with a
 // resumed crawl's robots.txt policies), the frontier in st, the link
 // checker, the union of both sides, the pictures and the archive.
-func wireCrawl(ctx context.Context, s *settings.Config, p *crawlPlan, st *store.Store, events *eventSink, opened *closers) (*engine, error) {
+func wireCrawl(ctx, storeCtx context.Context, s *settings.Config, p *crawlPlan, st *store.Store, events *eventSink, opened *closers) (*engine, error) {
 	cfg := p.cfg
 	g := p.fetch.withGate(ctx, p.scope, cfg.HostInterval, st.SharedRobots())
 	if cfg.Resumed {
 		// Policies younger than a day are used again, not asked for.
-		saved, err := st.RobotsPolicies(time.Now().Add(-policy.MaxCacheAge))
+		saved, err := st.RobotsPolicies(storeCtx, time.Now().Add(-policy.MaxCacheAge))
 		if err != nil {
 			return nil, err
 		}
 		g.gate.Remember(saved)
 	}
-	sh, err := openFrontier(st, g.gate.Throttle(), cfg.Depth, s.Invocation.Lease)
+	sh, err := st.OpenCrawl(storeCtx, store.CrawlConfig{Throttle: g.gate.Throttle(), MaxDepth: cfg.Depth, Lease: s.Invocation.Lease})
 	if err != nil {
 		return nil, err
 	}
-	opened.add(func() { sh.close() })
-	links, err := linkChecker(s.Settings, g.gate, st)
+	opened.add(func() { sh.Close(storeCtx) })
+	links, err := linkChecker(storeCtx, s.Settings, g.gate, st)
 	if err != nil {
 		return nil, err
 	}
-	events.prog.queue = sh.front.Stats
+	events.prog.queue = func() frontier.Stats { return sh.Frontier.Stats(storeCtx) }
 	cfg.SeedJoins = g.joinSeedsEarly(ctx, p.seeds)
 	inv := &s.Invocation
 	archive := inv.WARC != "" || inv.WACZ != ""
@@ -215,10 +216,10 @@ func wireCrawl(ctx context.Context, s *settings.Config, p *crawlPlan, st *store.
 	}
 	e.crawl, err = crawl.New(cfg, crawl.Deps{
 		Pages:    crawlPages,
-		Frontier: sh.front,
+		Frontier: sh.Frontier,
 		Gate:     g.gate,
-		Journal:  sh.journal,
-		Origins:  sh.origins,
+		Journal:  sh.Journal,
+		Origins:  sh.Origins,
 		Links:    links,
 		Browser:  browserOf(pages),
 		Sink:     events.observe,

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"strings"
 
 	"github.com/webgraph/webgraph/crawl"
@@ -12,7 +13,7 @@ import (
 
 // linkChecker returns the link checker --check asks for, or nil when none;
 // its verdicts younger than --recheck-after are taken from st.
-func linkChecker(s settings.Settings, gate *policy.Gate, st *store.Store) (crawl.LinkChecker, error) {
+func linkChecker(ctx context.Context, s settings.Settings, gate *policy.Gate, st *store.Store) (crawl.LinkChecker, error) {
 	var external, fragments bool
 	for _, v := range s.Check {
 		for _, part := range strings.Split(v, ",") {
@@ -27,7 +28,7 @@ func linkChecker(s settings.Settings, gate *policy.Gate, st *store.Store) (crawl
 	if !external && !fragments {
 		return nil, nil
 	}
-	old, err := st.LinkVerdicts()
+	old, err := st.LinkVerdicts(ctx)
 	if err != nil {
 		return nil, err
 	}

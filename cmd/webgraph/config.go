@@ -44,12 +44,12 @@ func runConfig(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	var changes []string
 	if cfg.Invocation.Resume {
-		st, err := store.OpenContext(ctx, cfg.DB(), store.Read)
+		st, err := store.Open(ctx, cfg.DB(), store.Read)
 		if err != nil {
 			return err
 		}
 		defer st.Close()
-		res, err := cfg.Resume(st)
+		res, err := cfg.Resume(ctx, st)
 		if err != nil {
 			if e := settingsError(err); isUsage(e) {
 				return e

@@ -74,12 +74,12 @@ func runContent(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	default:
 		return usagef("--format must be jsonl or markdown")
 	}
-	st, err := store.OpenContext(ctx, *f.db, store.Read)
+	st, err := store.Open(ctx, *f.db, store.Read)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	pages, err := keptContent(st)
+	pages, err := keptContent(ctx, st)
 	if err != nil {
 		return err
 	}
@@ -101,9 +101,9 @@ func runContent(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // page's content without the blocks written only from the template's text
 // (content.Template.PruneBlocks; docs/design.md, "Content"), to run; or
 // errNoContent when the crawl kept none.
-func keptContent(st *store.Store) (func(fn func(content.Entry, store.PageContent) error) error, error) {
+func keptContent(ctx context.Context, st *store.Store) (func(fn func(content.Entry, store.PageContent) error) error, error) {
 	sites := map[string]*content.Template{}
-	if err := st.ContentRuns(func(site string, runs []uint64) {
+	if err := st.ContentRuns(ctx, func(site string, runs []uint64) {
 		if sites[site] == nil {
 			sites[site] = &content.Template{}
 		}
@@ -115,7 +115,7 @@ func keptContent(st *store.Store) (func(fn func(content.Entry, store.PageContent
 		return nil, errNoContent
 	}
 	return func(fn func(content.Entry, store.PageContent) error) error {
-		return st.Contents(func(pc store.PageContent) error {
+		return st.Contents(ctx, func(pc store.PageContent) error {
 			blocks := pc.Blocks
 			if t := sites[pc.Site]; t != nil {
 				blocks = t.PruneBlocks(blocks, pc.BlockRuns)

@@ -78,9 +78,10 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	var opened closers
 	defer opened.close()
-	// The store's operations end with storeCtx: at a second Ctrl-C, or
-	// storeGrace after the first, so that a database server that stalled
-	// cannot hold the crawl past them.
+	// The crawl and the store's operations end with storeCtx: at a second
+	// Ctrl-C, or storeGrace after the first, so that a database server that
+	// stalled cannot hold the crawl past them. (The first Ctrl-C stops the
+	// crawl gently: its pages in flight and its end are recorded.)
 	storeCtx, cutStore := context.WithCancel(ctx)
 	defer cutStore()
 	st, changes, err := resumeCrawl(storeCtx, cfg, stderr, &opened)
@@ -95,7 +96,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	// The grace cuts the store only while the crawl runs: the reads after
 	// it (the gates, JUnit, the summary) are not cut short.
 	var ran atomic.Bool
-	done, err := c.engine.run(ctx, c.events, stderr, func() {
+	done, err := c.engine.run(ctx, storeCtx, c.events, stderr, func() {
 		time.AfterFunc(storeGrace(cfg.Settings.Timeout), func() {
 			if !ran.Load() {
 				cutStore()
@@ -112,7 +113,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintln(stderr, "webgraph: the database stopped being used before the crawl's record was complete; --resume fetches again what it did not record")
 		return errInterrupted
 	}
-	return finishCrawl(cfg, c, started, done, stderr)
+	return finishCrawl(storeCtx, cfg, c, started, done, stderr)
 }
 
 // closers are what a command opened, closed in the reverse order when it
@@ -137,12 +138,12 @@ func resumeCrawl(ctx context.Context, cfg *settings.Config, stderr io.Writer, op
 	if !cfg.Invocation.Resume {
 		return nil, nil, nil
 	}
-	st, err := store.OpenContext(ctx, cfg.DB(), store.Resume)
+	st, err := store.Open(ctx, cfg.DB(), store.Resume)
 	if err != nil {
 		return nil, nil, err
 	}
 	opened.add(func() { st.Close() })
-	res, err := cfg.Resume(st)
+	res, err := cfg.Resume(ctx, st)
 	if err != nil {
 		if e := settingsError(err); isUsage(e) {
 			return nil, nil, e
@@ -150,7 +151,7 @@ func resumeCrawl(ctx context.Context, cfg *settings.Config, stderr io.Writer, op
 		return nil, nil, fmt.Errorf("crawl: %s: %w", cfg.Invocation.DB, err)
 	}
 	if res.Convert != "" {
-		if err := st.SetMeta(settings.MetaKey, res.Convert); err != nil {
+		if err := st.SetMeta(ctx, settings.MetaKey, res.Convert); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -238,18 +239,19 @@ type engine struct {
 
 // run runs the crawl to its done event, the first Ctrl-C stopping it
 // gently (and calling interrupted), with the progress line on stderr. The
-// error is a failure to write the events or the archive, or a crawl stopped
-// by a failure.
-func (e *engine) run(ctx context.Context, events *eventSink, stderr io.Writer, interrupted func()) (*crawl.DoneEvent, error) {
+// crawl and its record run under storeCtx (see runCrawl), the archive's
+// end under ctx. The error is a failure to write the events or the
+// archive, or a crawl stopped by a failure.
+func (e *engine) run(ctx, storeCtx context.Context, events *eventSink, stderr io.Writer, interrupted func()) (*crawl.DoneEvent, error) {
 	onInterrupt(ctx, func() {
 		fmt.Fprintln(stderr, "\nwebgraph: interrupted: finishing the pages in flight (press Ctrl-C again to abort)")
 		e.crawl.Stop()
 		interrupted()
 	})
 	stopProgress := events.prog.start()
-	done := e.crawl.Run(ctx)
+	done := e.crawl.Run(storeCtx)
 	stopProgress()
-	if err := events.finish(ctx); err != nil {
+	if err := events.finish(storeCtx); err != nil {
 		return nil, fmt.Errorf("crawl: writing events: %w", err)
 	}
 	if err := e.archive.Err(); err != nil {
@@ -268,19 +270,19 @@ func (e *engine) run(ctx context.Context, events *eventSink, stderr io.Writer, i
 // the baseline's and the crawl's Markdown summaries, the JUnit report, the
 // gate's list on stderr (and GitHub workflow commands under Actions); it
 // returns the command's result.
-func finishCrawl(cfg *settings.Config, c *crawlRun, started time.Time, done *crawl.DoneEvent, stderr io.Writer) error {
+func finishCrawl(ctx context.Context, cfg *settings.Config, c *crawlRun, started time.Time, done *crawl.DoneEvent, stderr io.Writer) error {
 	gates, bl, st, inv := c.plan.gates, c.plan.bl, c.st, &cfg.Invocation
-	if err := gates.Load(st); err != nil {
+	if err := gates.Load(ctx, st); err != nil {
 		return fmt.Errorf("crawl: reading the crawl's outcomes: %w", err)
 	}
-	if err := gates.LoadLinks(st); err != nil {
+	if err := gates.LoadLinks(ctx, st); err != nil {
 		return fmt.Errorf("crawl: reading the crawl's link verdicts: %w", err)
 	}
 	if err := bl.summarize(inv.Summary, stderr); err != nil {
 		return err
 	}
 	if inv.Summary != "" {
-		verdicts, err := st.LinkVerdicts()
+		verdicts, err := st.LinkVerdicts(ctx)
 		if err == nil {
 			err = appendFile(inv.Summary, ci.Summary(cfg.Settings.Seeds, done, verdicts))
 		}

@@ -92,7 +92,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // openCrawl opens a crawl database to compare, saying which side it is
 // when it cannot be read.
 func openCrawl(ctx context.Context, side, path string) (*store.Store, error) {
-	st, err := store.OpenContext(ctx, path, store.Read)
+	st, err := store.Open(ctx, path, store.Read)
 	switch {
 	case errors.Is(err, store.ErrVersion):
 		return nil, fmt.Errorf("diff: the %s crawl cannot be compared: %w; crawl it again with this webgraph (%s)", side, err, version)
@@ -192,10 +192,10 @@ func newBaseline(cfg *settings.Config, failOn []string) (*baseline, []string, er
 	if settings.Withheld(path) {
 		return nil, nil, usagef("--baseline %s: its password is not saved with the crawl; give --baseline again", shown)
 	}
-	if path == cfg.DB() || (!store.IsPostgres(path) && samePath(path, cfg.DB())) {
+	if path == cfg.DB() || (store.IsFile(path) && samePath(path, cfg.DB())) {
 		return nil, nil, usagef("--baseline %s is the crawl's own database (--db); name the earlier crawl's", shown)
 	}
-	if !store.IsPostgres(path) {
+	if store.IsFile(path) {
 		if _, err := os.Stat(path); err != nil {
 			return nil, nil, usagef("--baseline: %v", err)
 		}

@@ -40,6 +40,6 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef("--format must be dot, graphml, csv or jsonl")
 	}
 	return writeOutput("--out", *f.out, stdout, func(out io.Writer) error {
-		return st.Explain(export.WriteGraph(out, st, format, *f.nodes))
+		return st.Explain(export.WriteGraph(ctx, out, st, format, *f.nodes))
 	})
 }

@@ -37,9 +37,9 @@ func runPages(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if !slices.Contains(export.PagesFormats, format) {
 		return usagef("--format must be csv or jsonl")
 	}
-	table, err := export.NewPagesTable(st)
+	table, err := export.NewPagesTable(ctx, st)
 	if err != nil {
 		return st.Explain(err)
 	}
-	return writeOutput("--out", *f.out, stdout, func(out io.Writer) error { return st.Explain(table.Write(out, format)) })
+	return writeOutput("--out", *f.out, stdout, func(out io.Writer) error { return st.Explain(table.Write(ctx, out, format)) })
 }

@@ -176,5 +176,5 @@ func openForReading(ctx context.Context, fs *pflag.FlagSet, args []string, db *s
 	if err := checkOutputs(*db, output{outFlag, *out}); err != nil {
 		return nil, err
 	}
-	return store.OpenContext(ctx, *db, store.Read)
+	return store.Open(ctx, *db, store.Read)
 }

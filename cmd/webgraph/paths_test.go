@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -130,7 +131,7 @@ func TestFailedReportDeletesNothing(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	empty := filepath.Join(dir, "empty.db") // a webgraph database without a run
-	s, err := store.Open(empty, store.Create)
+	s, err := store.Open(context.Background(), empty, store.Create)
 	if err != nil {
 		t.Fatal(err)
 	}

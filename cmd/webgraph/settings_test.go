@@ -271,12 +271,12 @@ func readEvents(t *testing.T, path string) []map[string]any {
 // meta reads a key of a crawl database's meta table.
 func meta(t *testing.T, db, key string) string {
 	t.Helper()
-	st, err := store.Open(db, store.Read)
+	st, err := store.Open(context.Background(), db, store.Read)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	v, err := st.Meta(key)
+	v, err := st.Meta(context.Background(), key)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,11 +349,11 @@ func TestResumePreviousReleaseDatabases(t *testing.T) {
 	}
 
 	// The next resume reads the new record: the old one is not read again.
-	st, err := store.Open(db, store.Resume)
+	st, err := store.Open(context.Background(), db, store.Resume)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.SetMeta("args", `["--frobnicate=1"]`); err != nil {
+	if err := st.SetMeta(context.Background(), "args", `["--frobnicate=1"]`); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()

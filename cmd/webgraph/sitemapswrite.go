@@ -65,7 +65,7 @@ func runSitemapsWrite(ctx context.Context, f *sitemapsFlags, stdout, stderr io.W
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		return usagef("--write %s is a file; name a directory", dir)
 	}
-	st, err := store.OpenContext(ctx, *f.db, store.Read)
+	st, err := store.Open(ctx, *f.db, store.Read)
 	if err != nil {
 		return fmt.Errorf("sitemaps: %w", err)
 	}

@@ -21,15 +21,16 @@ import (
 
 // Frontier is what the tests call of a frontier.
 type Frontier interface {
-	Add(url, host string, c discovery.Discovery) bool
-	MarkSeen(url string) bool
-	Defer(host string, until time.Time)
+	Add(ctx context.Context, url, host string, c discovery.Discovery) bool
+	MarkSeen(ctx context.Context, url string) bool
+	Defer(ctx context.Context, host string, until time.Time)
 	Next(ctx context.Context) (frontier.Item, error)
-	Retry(it frontier.Item)
-	Complete(it frontier.Item, r frontier.Result) []frontier.Link
-	Sitemapped(url, host string, c discovery.Discovery) bool
-	Summary(disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary
-	Stats() frontier.Stats
+	Retry(ctx context.Context, it frontier.Item)
+	Complete(ctx context.Context, it frontier.Item, r frontier.Result) []frontier.Link
+	CompleteThen(ctx context.Context, it frontier.Item, r frontier.Result, canon string, then func(firsts []frontier.Link, holder string, err error))
+	Sitemapped(ctx context.Context, url, host string, c discovery.Discovery) bool
+	Summary(ctx context.Context, disallowed func(url string) bool, limit int, unlisted bool) frontier.SitemapSummary
+	Stats(ctx context.Context) frontier.Stats
 }
 
 // Open returns an empty frontier that takes slots from th and refuses URLs
@@ -44,6 +45,48 @@ func Run(t *testing.T, open Open) {
 	t.Run("ReadyHostsTakeTurns", func(t *testing.T) { readyHostsTakeTurns(t, open) })
 	t.Run("SummaryCountsUnlistedOnRequest", func(t *testing.T) { summaryCountsUnlistedOnRequest(t, open) })
 	t.Run("FirstsAreNewToTheWholeCrawl", func(t *testing.T) { firstsAreNewToTheWholeCrawl(t, open) })
+	t.Run("CompleteThenKeepsOnePagePerCanonical", func(t *testing.T) { completeThenKeepsOnePagePerCanonical(t, open) })
+}
+
+// completeThenKeepsOnePagePerCanonical: CompleteThen records a page whose
+// canonical URL no page holds yet and tells then its first links; a second
+// page under the same canonical URL is not recorded, then is told the
+// holder, and the page stays in flight until completed again (as the
+// holder's duplicate, with no canonical URL).
+func completeThenKeepsOnePagePerCanonical(t *testing.T, open Open) {
+	m := open(t, policy.NewThrottle(0, nil), 5)
+	m.Add(t.Context(), "http://a/old", "a", discovery.Discovery{})
+	m.Add(t.Context(), "http://a/new", "a", discovery.Discovery{})
+	type told struct {
+		firsts []frontier.Link
+		holder string
+		err    error
+	}
+	complete := func(it frontier.Item, canon string) told {
+		t.Helper()
+		c := make(chan told, 1)
+		m.CompleteThen(t.Context(), it, frontier.Result{State: frontier.StateDone, FinalURL: "http://a/new", Status: 200, Event: []byte(`{"event":"page"}`),
+			Links: []frontier.Link{{To: "http://b/", Side: "both", Kind: "page"}}}, canon,
+			func(firsts []frontier.Link, holder string, err error) { c <- told{firsts, holder, err} })
+		return <-c
+	}
+	first, second := next(t, m), next(t, m)
+	if got := complete(first, "http://a/new"); got.err != nil || got.holder != "" || len(got.firsts) != 1 {
+		t.Errorf("the first page under http://a/new: then told %+v; want its one first link", got)
+	}
+	got := complete(second, "http://a/new")
+	if got.err != nil || got.holder != first.URL || len(got.firsts) != 0 {
+		t.Errorf("the second page under http://a/new: then told %+v; want the holder %s", got, first.URL)
+	}
+	if s := m.Stats(t.Context()); s.InFlight != 1 {
+		t.Errorf("stats = %+v; want the second page still in flight", s)
+	}
+	if got := complete(second, ""); got.err != nil || got.holder != "" {
+		t.Errorf("the second page again, with no canonical URL: then told %+v; want it recorded", got)
+	}
+	if s := m.Stats(t.Context()); s.InFlight != 0 || s.Queued != 0 {
+		t.Errorf("stats = %+v; want nothing queued or in flight", s)
+	}
 }
 
 // firstsAreNewToTheWholeCrawl: a link is a first when its target was
@@ -52,7 +95,7 @@ func Run(t *testing.T, open Open) {
 // is queued by a shallower page and is still not a first).
 func firstsAreNewToTheWholeCrawl(t *testing.T, open Open) {
 	m := open(t, policy.NewThrottle(0, nil), 1)
-	m.Add("http://a/", "a", discovery.Discovery{})
+	m.Add(t.Context(), "http://a/", "a", discovery.Discovery{})
 	home := next(t, m)
 	page := func(to ...string) []frontier.Link {
 		var ls []frontier.Link
@@ -69,7 +112,7 @@ func firstsAreNewToTheWholeCrawl(t *testing.T, open Open) {
 		slices.Sort(out)
 		return out
 	}
-	firsts := m.Complete(home, frontier.Result{State: frontier.StateDone, FinalURL: home.URL, Status: 200, Event: []byte(`{"event":"page"}`),
+	firsts := m.Complete(t.Context(), home, frontier.Result{State: frontier.StateDone, FinalURL: home.URL, Status: 200, Event: []byte(`{"event":"page"}`),
 		Links: page("http://a/x", "http://b/external", "http://a/deep", "http://a/"),
 		Queue: []frontier.New{
 			{URL: "http://a/x", Host: "a", Citation: discovery.Discovery{Depth: 1}},
@@ -86,7 +129,7 @@ func firstsAreNewToTheWholeCrawl(t *testing.T, open Open) {
 		t.Errorf("the first page's firsts come as %v; want the page's order %v", order, want)
 	}
 	x := next(t, m)
-	firsts = m.Complete(x, frontier.Result{State: frontier.StateDone, FinalURL: x.URL, Status: 200, Event: []byte(`{"event":"page"}`),
+	firsts = m.Complete(t.Context(), x, frontier.Result{State: frontier.StateDone, FinalURL: x.URL, Status: 200, Event: []byte(`{"event":"page"}`),
 		Links: page("http://a/", "http://a/x", "http://b/external", "http://a/deep", "http://a/new"),
 		Queue: []frontier.New{
 			{URL: "http://a/", Host: "a", Citation: discovery.Discovery{Depth: 1}},
@@ -96,7 +139,7 @@ func firstsAreNewToTheWholeCrawl(t *testing.T, open Open) {
 	if got, want := tos(firsts), []string{"http://a/new"}; !slices.Equal(got, want) {
 		t.Errorf("the second page's firsts = %v; want %v", got, want)
 	}
-	if s := m.Stats(); s.Queued != 2 {
+	if s := m.Stats(t.Context()); s.Queued != 2 {
 		t.Errorf("stats = %+v; want /deep and /new queued", s)
 	}
 }
@@ -114,9 +157,9 @@ func next(t *testing.T, f Frontier) frontier.Item {
 
 func nextPicksTheReadyHost(t *testing.T, open Open) {
 	m := open(t, policy.NewThrottle(time.Hour, nil), 5)
-	m.Add("http://a/1", "a", discovery.Discovery{Via: discovery.ViaSeed})
-	m.Add("http://a/2", "a", discovery.Discovery{Via: discovery.ViaLink, Depth: 1})
-	m.Add("http://b/1", "b", discovery.Discovery{Via: discovery.ViaSeed})
+	m.Add(t.Context(), "http://a/1", "a", discovery.Discovery{Via: discovery.ViaSeed})
+	m.Add(t.Context(), "http://a/2", "a", discovery.Discovery{Via: discovery.ViaLink, Depth: 1})
+	m.Add(t.Context(), "http://b/1", "b", discovery.Discovery{Via: discovery.ViaSeed})
 
 	first, second := next(t, m), next(t, m)
 	if first.URL != "http://a/1" || second.URL != "http://b/1" {
@@ -133,13 +176,13 @@ func nextPicksTheReadyHost(t *testing.T, open Open) {
 
 func seenDepthAndExhaustion(t *testing.T, open Open) {
 	m := open(t, policy.NewThrottle(0, nil), 1)
-	if !m.Add("http://a/", "a", discovery.Discovery{}) || m.Add("http://a/", "a", discovery.Discovery{Depth: 1}) {
+	if !m.Add(t.Context(), "http://a/", "a", discovery.Discovery{}) || m.Add(t.Context(), "http://a/", "a", discovery.Discovery{Depth: 1}) {
 		t.Error("a URL was queued twice")
 	}
-	if m.Add("http://a/deep", "a", discovery.Discovery{Depth: 2}) {
+	if m.Add(t.Context(), "http://a/deep", "a", discovery.Discovery{Depth: 2}) {
 		t.Error("a URL deeper than the limit was queued")
 	}
-	if !m.MarkSeen("http://a/redirected") || m.MarkSeen("http://a/redirected") || m.Add("http://a/redirected", "a", discovery.Discovery{}) {
+	if !m.MarkSeen(t.Context(), "http://a/redirected") || m.MarkSeen(t.Context(), "http://a/redirected") || m.Add(t.Context(), "http://a/redirected", "a", discovery.Discovery{}) {
 		t.Error("MarkSeen did not record the URL")
 	}
 	it := next(t, m)
@@ -165,7 +208,7 @@ func seenDepthAndExhaustion(t *testing.T, open Open) {
 	case <-ctx.Done():
 		t.Fatal("Next neither returned nor waited while a page was in flight")
 	}
-	firsts := m.Complete(it, frontier.Result{State: frontier.StateDone, FinalURL: it.URL, Status: 200, Event: []byte(`{"event":"page"}`),
+	firsts := m.Complete(t.Context(), it, frontier.Result{State: frontier.StateDone, FinalURL: it.URL, Status: 200, Event: []byte(`{"event":"page"}`),
 		Links: []frontier.Link{{To: "http://a/linked", Side: "both", Kind: "page"}, {To: "http://a/", Side: "both", Kind: "page"}},
 		Queue: []frontier.New{{URL: "http://a/linked", Host: "a", Citation: discovery.Discovery{Depth: 1}}}})
 	if len(firsts) != 1 || firsts[0].To != "http://a/linked" {
@@ -179,10 +222,10 @@ func seenDepthAndExhaustion(t *testing.T, open Open) {
 	if linked.URL != "http://a/linked" {
 		t.Errorf("waiting Next got %q; want the link added while it waited", linked.URL)
 	}
-	if s := m.Stats(); s.InFlight != 1 || s.Queued != 0 || s.Seen != 3 {
+	if s := m.Stats(t.Context()); s.InFlight != 1 || s.Queued != 0 || s.Seen != 3 {
 		t.Errorf("stats = %+v; want 1 in flight, 0 queued, 3 seen", s)
 	}
-	m.Complete(linked, frontier.Result{State: frontier.StateDone})
+	m.Complete(t.Context(), linked, frontier.Result{State: frontier.StateDone})
 	if _, err := m.Next(context.Background()); !errors.Is(err, frontier.ErrExhausted) {
 		t.Errorf("Next on an empty frontier = %v; want ErrExhausted", err)
 	}
@@ -190,21 +233,21 @@ func seenDepthAndExhaustion(t *testing.T, open Open) {
 
 func deferredAndRetry(t *testing.T, open Open) {
 	m := open(t, policy.NewThrottle(0, nil), 5)
-	m.Add("http://a/1", "a", discovery.Discovery{})
-	m.Add("http://a/2", "a", discovery.Discovery{})
+	m.Add(t.Context(), "http://a/1", "a", discovery.Discovery{})
+	m.Add(t.Context(), "http://a/2", "a", discovery.Discovery{})
 	it := next(t, m)
 	it.Attempts = 1
-	m.Retry(it)
+	m.Retry(t.Context(), it)
 	back := next(t, m)
 	if back.URL != "http://a/1" || back.Attempts != 1 {
 		t.Errorf("after Retry: %s attempts %d; want a/1 back first, attempts kept", back.URL, back.Attempts)
 	}
-	m.Defer("a", time.Now().Add(time.Hour))
-	m.Retry(back)
+	m.Defer(t.Context(), "a", time.Now().Add(time.Hour))
+	m.Retry(t.Context(), back)
 	if _, err := m.Next(context.Background()); !errors.Is(err, frontier.ErrOnlyDeferred) {
 		t.Errorf("Next with only a deferred host = %v; want ErrOnlyDeferred", err)
 	}
-	if s := m.Stats(); s.Deferred != 2 || s.Queued != 2 {
+	if s := m.Stats(t.Context()); s.Deferred != 2 || s.Queued != 2 {
 		t.Errorf("stats = %+v; want 2 queued, both deferred", s)
 	}
 }
@@ -212,16 +255,16 @@ func deferredAndRetry(t *testing.T, open Open) {
 func readyHostsTakeTurns(t *testing.T, open Open) {
 	m := open(t, policy.NewThrottle(0, nil), 5)
 	for _, u := range []string{"http://b/1", "http://b/2", "http://b/3"} {
-		m.Add(u, "b", discovery.Discovery{})
+		m.Add(t.Context(), u, "b", discovery.Discovery{})
 	}
 	for _, u := range []string{"http://c/1", "http://c/2"} {
-		m.Add(u, "c", discovery.Discovery{})
+		m.Add(t.Context(), u, "c", discovery.Discovery{})
 	}
 	var got []string
 	for range 5 {
 		it := next(t, m)
 		got = append(got, it.URL)
-		m.Complete(it, frontier.Result{State: frontier.StateDone})
+		m.Complete(t.Context(), it, frontier.Result{State: frontier.StateDone})
 	}
 	want := []string{"http://b/1", "http://c/1", "http://b/2", "http://c/2", "http://b/3"}
 	if !slices.Equal(got, want) {
@@ -233,8 +276,8 @@ func readyHostsTakeTurns(t *testing.T, open Open) {
 // linked pages no sitemap lists are counted only when asked for.
 func summaryCountsUnlistedOnRequest(t *testing.T, open Open) {
 	m := open(t, policy.NewThrottle(0, nil), 5)
-	m.Add("http://a/", "a", discovery.Discovery{Via: discovery.ViaSeed})
-	m.Sitemapped("http://a/listed", "a", discovery.Discovery{Via: discovery.ViaSitemap, Depth: 1})
+	m.Add(t.Context(), "http://a/", "a", discovery.Discovery{Via: discovery.ViaSeed})
+	m.Sitemapped(t.Context(), "http://a/listed", "a", discovery.Discovery{Via: discovery.ViaSitemap, Depth: 1})
 	for range 3 {
 		it := next(t, m)
 		r := frontier.Result{State: frontier.StateDone, FinalURL: it.URL, Status: 200, Event: []byte(`{"event":"page"}`)}
@@ -242,10 +285,10 @@ func summaryCountsUnlistedOnRequest(t *testing.T, open Open) {
 			r.Links = []frontier.Link{{To: "http://a/unlisted", Side: "both", Kind: "page"}}
 			r.Queue = []frontier.New{{URL: "http://a/unlisted", Host: "a", Citation: discovery.Discovery{Via: discovery.ViaLink, Depth: 1}}}
 		}
-		m.Complete(it, r)
+		m.Complete(t.Context(), it, r)
 	}
 	none := func(string) bool { return false }
-	with, without := m.Summary(none, 10, true), m.Summary(none, 10, false)
+	with, without := m.Summary(t.Context(), none, 10, true), m.Summary(t.Context(), none, 10, false)
 	if with.NotInSitemap.Count != 1 || !slices.Equal(with.NotInSitemap.URLs, []string{"http://a/unlisted"}) {
 		t.Errorf("unlisted pages = %+v; want http://a/unlisted", with.NotInSitemap)
 	}

@@ -387,7 +387,7 @@ type startLog struct{ db *sql.DB }
 // with no run is one Create accepts).
 func newStartLog(t *testing.T, dsn string) *startLog {
 	t.Helper()
-	st, err := store.Open(dsn, store.Create)
+	st, err := store.Open(t.Context(), dsn, store.Create)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -47,6 +48,7 @@ func main() {
 }
 
 func run(db string) error {
+	ctx := context.Background()
 	var pages []Page
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
@@ -63,35 +65,37 @@ func run(db string) error {
 	if len(pages) == 0 {
 		return fmt.Errorf("no page on stdin")
 	}
-	st, err := store.Open(db, store.Create)
+	st, err := store.Open(ctx, db, store.Create)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	if err := st.Journal().Run(map[string]any{"event": "run", "seeds": []string{pages[0].URL}}, false); err != nil {
-		return err
-	}
-	f, err := st.Frontier(policy.NewThrottle(0, nil), -1)
+	cr, err := st.OpenCrawl(ctx, store.CrawlConfig{Throttle: policy.NewThrottle(0, nil), MaxDepth: -1})
 	if err != nil {
 		return err
 	}
+	defer cr.Close(ctx)
+	if err := cr.Journal.Run(ctx, map[string]any{"event": "run", "seeds": []string{pages[0].URL}}, false); err != nil {
+		return err
+	}
+	f := cr.Frontier
 	u, err := url.Parse(pages[0].URL)
 	if err != nil {
 		return err
 	}
 	seed := frontier.Item{URL: u.Scheme + "://" + u.Host + "/seed", Host: u.Host}
-	f.Add(seed.URL, seed.Host, discovery.Discovery{Via: discovery.ViaSeed})
+	f.Add(ctx, seed.URL, seed.Host, discovery.Discovery{Via: discovery.ViaSeed})
 	queue := make([]frontier.New, len(pages))
 	for i, p := range pages {
 		queue[i] = frontier.New{URL: p.URL, Host: u.Host, Citation: discovery.Discovery{Via: discovery.ViaLink, FoundOn: seed.URL, Depth: 1}}
 	}
-	f.Complete(seed, frontier.Result{State: frontier.StateRefused, FinalURL: seed.URL, Status: 404, Cause: "missing", PlainWords: -1, RenderedWords: -1,
+	f.Complete(ctx, seed, frontier.Result{State: frontier.StateRefused, FinalURL: seed.URL, Status: 404, Cause: "missing", PlainWords: -1, RenderedWords: -1,
 		Event: []byte(`{"event":"page","ok":false,"cause":"missing"}`), Queue: queue})
 	var wg sync.WaitGroup
 	for _, p := range pages {
 		ev := fmt.Sprintf(`{"event":"page","url":%q,"final_url":%[1]q,"ok":true,"status":200,"robots_meta":{"noindex":%t,"nofollow":false},"warnings":[]}`, p.URL, p.Noindex)
 		wg.Add(1)
-		f.CompleteThen(frontier.Item{URL: p.URL, Host: u.Host}, frontier.Result{State: frontier.StateDone, FinalURL: p.URL, Status: 200, Title: "t", Words: 30,
+		f.CompleteThen(ctx, frontier.Item{URL: p.URL, Host: u.Host}, frontier.Result{State: frontier.StateDone, FinalURL: p.URL, Status: 200, Title: "t", Words: 30,
 			PlainWords: 30, RenderedWords: -1, Event: []byte(ev), LastModified: p.Modified}, p.Canon, func([]frontier.Link, string, error) { wg.Done() })
 	}
 	wg.Wait()
