@@ -319,7 +319,10 @@ func TestWorkerRequestOpenEmptiesThePage(t *testing.T) {
 				return "", false
 			}
 		})
-		f := start(t, rendered.Config{Tabs: 1, Timeout: 20 * time.Second, WaitCap: time.Second, UserAgent: "webgraph-test"})
+		// The cap must leave the worker time to start and ask: on a loaded
+		// machine a blob: worker took more than a second (the page was then
+		// read before "Asked."). The server holds the news far longer.
+		f := start(t, rendered.Config{Tabs: 1, Timeout: 20 * time.Second, WaitCap: 5 * time.Second, UserAgent: "webgraph-test"})
 		closeOnce(t, f)
 		s, err := f.Fetch(context.Background(), mustURL(t, ts.URL+"/worker-fetch.html"))
 		if err != nil || !strings.Contains(s.Text(), "Asked.") {
