@@ -25,12 +25,10 @@ func (s *Store) SavePictures(ctx context.Context, pageURL string, pics []Picture
 	}
 	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		for _, p := range pics {
-			q := `INSERT OR REPLACE INTO pictures (url, side, type, width, height, cut, ms, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
-			if s.pg {
-				q = `INSERT INTO pictures (url, side, type, width, height, cut, ms, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-					ON CONFLICT (url, side) DO UPDATE SET type = excluded.type, width = excluded.width, height = excluded.height,
-					cut = excluded.cut, ms = excluded.ms, data = excluded.data`
-			}
+			// Both engines' upsert: (url, side) is the table's key in each.
+			const q = `INSERT INTO pictures (url, side, type, width, height, cut, ms, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+				ON CONFLICT (url, side) DO UPDATE SET type = excluded.type, width = excluded.width, height = excluded.height,
+				cut = excluded.cut, ms = excluded.ms, data = excluded.data`
 			if _, err := tx.ExecContext(ctx, s.q(q), pageURL, p.Side, p.Type, p.Width, p.Height, p.Cut, p.MS, p.Data); err != nil {
 				return fmt.Errorf("store: saving pictures of %s: %w", pageURL, err)
 			}
