@@ -3,6 +3,7 @@ package crawl
 import (
 	"context"
 	"maps"
+	"sync"
 	"time"
 
 	"github.com/webgraph/webgraph/discovery"
@@ -20,11 +21,13 @@ import (
 // not kept again, its text not retained twice. So /old, redirected to
 // /new, and /new itself are one kept page, whichever the crawl meets first.
 func (c *Crawler) record(ctx context.Context, p *union.Page, it frontier.Item, known, duplicateOf string) {
-	links := make([]discovery.Link, 0, len(p.Links))
+	sc := linkScratches.Get().(*linkScratch)
+	defer sc.put()
 	for _, l := range p.Links {
-		links = append(links, discovery.Link{URL: l.URL, Anchor: l.Anchor, Nofollow: l.Nofollow, Side: l.Found})
+		sc.links = append(sc.links, discovery.Link{URL: l.URL, Anchor: l.Anchor, Nofollow: l.Nofollow, Side: l.Found})
 	}
-	cands := discovery.Candidates(p.FinalURL, it.Citation.Depth, links, c.scope.SameSite)
+	sc.cands = discovery.AppendCandidates(sc.cands, p.FinalURL, it.Citation.Depth, sc.links, c.scope.SameSite)
+	cands := sc.cands
 
 	edges := make([]frontier.Link, 0, len(cands))
 	files := map[string]discovery.Candidate{}
@@ -161,6 +164,32 @@ func (c *Crawler) record(ctx context.Context, p *union.Page, it frontier.Item, k
 		}
 		said(firsts)
 	})
+}
+
+// linkScratch holds a page's links and candidates while record turns them
+// into its edges and queue, which copy what they keep; it is reused from
+// page to page, as a page's link lists were a quarter of a plain crawl's
+// allocation (docs/performance.md, "Toward wget2's CPU").
+type linkScratch struct {
+	links []discovery.Link
+	cands []discovery.Candidate
+}
+
+var linkScratches = sync.Pool{New: func() any { return new(linkScratch) }}
+
+// maxPooledLinks is the most links a scratch given back may hold room for.
+const maxPooledLinks = 4096
+
+// put empties sc, so that it holds no page's strings, and gives it back
+// unless a page of very many links made it large.
+func (sc *linkScratch) put() {
+	if cap(sc.links) > maxPooledLinks || cap(sc.cands) > maxPooledLinks {
+		return
+	}
+	clear(sc.links)
+	clear(sc.cands)
+	sc.links, sc.cands = sc.links[:0], sc.cands[:0]
+	linkScratches.Put(sc)
 }
 
 // lastModified is when the server said the page last changed: the plain

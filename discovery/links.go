@@ -31,6 +31,16 @@ func Candidates(foundOn string, depth int, links []Link, sameSite func(host stri
 	if len(links) > 0 {
 		out = make([]Candidate, 0, len(links))
 	}
+	out = AppendCandidates(out, foundOn, depth, links, sameSite)
+	if len(out) == 0 {
+		out = nil // all nofollow or unreadable: none, as before any was read
+	}
+	return out
+}
+
+// AppendCandidates is Candidates appending to dst, so that a caller may
+// reuse one slice from page to page.
+func AppendCandidates(dst []Candidate, foundOn string, depth int, links []Link, sameSite func(host string) bool) []Candidate {
 	index := indexes.Get().(map[string]int)
 	defer putIndex(index)
 	for _, l := range links {
@@ -38,8 +48,8 @@ func Candidates(foundOn string, depth int, links []Link, sameSite func(host stri
 			continue
 		}
 		if i, ok := index[l.URL]; ok {
-			if out[i].Citation.Anchor == "" {
-				out[i].Citation.Anchor = l.Anchor
+			if dst[i].Citation.Anchor == "" {
+				dst[i].Citation.Anchor = l.Anchor
 			}
 			continue
 		}
@@ -47,18 +57,15 @@ func Candidates(foundOn string, depth int, links []Link, sameSite func(host stri
 		if err != nil {
 			continue
 		}
-		index[l.URL] = len(out)
-		out = append(out, Candidate{
+		index[l.URL] = len(dst)
+		dst = append(dst, Candidate{
 			URL:      l.URL,
 			Kind:     Classify(&u, sameSite),
 			Side:     l.Side,
 			Citation: Discovery{Via: ViaLink, FoundOn: foundOn, Anchor: l.Anchor, Depth: depth + 1},
 		})
 	}
-	if len(out) == 0 {
-		out = nil // all nofollow or unreadable: none, as before any was read
-	}
-	return out
+	return dst
 }
 
 // indexes holds the maps Candidates finds a page's repeated URLs with, so

@@ -86,6 +86,30 @@ func TestCandidatesAsAFreshIndex(t *testing.T) {
 	}
 }
 
+// TestAppendCandidatesReused holds AppendCandidates, given the slice it
+// gave for the page before (emptied, its room kept), to a fresh index: a
+// URL met twice still finds its first entry, never one the slice held
+// before, and the slice's own entries before dst's length stay as they were.
+func TestAppendCandidatesReused(t *testing.T) {
+	var dst []Candidate
+	for round := range 2 {
+		for i, p := range candidatePages {
+			links := linksOf(p)
+			dst = AppendCandidates(dst[:0], "http://127.0.0.1:8080/from", 1, links, site)
+			want := candidatesFresh("http://127.0.0.1:8080/from", 1, links, site)
+			if len(dst) != len(want) || (len(want) > 0 && !reflect.DeepEqual(dst, want)) {
+				t.Errorf("round %d, page %d: AppendCandidates gives\n %+v\nwant\n %+v", round, i, dst, want)
+			}
+		}
+	}
+	head := []Candidate{{URL: "http://127.0.0.1:8080/kept", Citation: Discovery{Anchor: ""}}}
+	got := AppendCandidates(head, "http://127.0.0.1:8080/from", 0, linksOf(candidatePages[0]), site)
+	want := append([]Candidate{{URL: "http://127.0.0.1:8080/kept"}}, candidatesFresh("http://127.0.0.1:8080/from", 0, linksOf(candidatePages[0]), site)...)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("AppendCandidates after one entry gives\n %+v\nwant\n %+v", got, want)
+	}
+}
+
 // FuzzCandidates holds Candidates to a fresh index for any two pages read
 // one after the other.
 func FuzzCandidates(f *testing.F) {

@@ -538,8 +538,12 @@ func (f *Frontier) completeThen(ctx context.Context, it frontier.Item, r frontie
 			}
 			// The URLs go in before the links: a URL the page queues
 			// that is new to the crawl makes its links firsts.
-			w.kinds = firstKinds(r.Links, w.kinds)
-			kinds := w.kinds
+			kinds := func(u string) string { // the kind of the first link to u, the map made once asked
+				if !w.kindsFor {
+					w.kinds, w.kindsFor = firstKinds(r.Links, w.kinds), true
+				}
+				return w.kinds[u]
+			}
 			for _, n := range r.Queue {
 				if f.maxDepth >= 0 && n.Citation.Depth > f.maxDepth {
 					continue
@@ -547,12 +551,14 @@ func (f *Frontier) completeThen(ctx context.Context, it frontier.Item, r frontie
 				if _, dup := w.queued[n.URL]; dup {
 					continue
 				}
-				facts, err := f.queueURL(ctx, rc, n, kinds[n.URL])
+				facts, cached, err := f.queueURL(ctx, rc, n, kinds)
 				if err != nil {
 					return err
 				}
 				w.queued[n.URL] = facts
-				w.learned = append(w.learned, learned{n.URL, urlFacts{id: facts.id, queued: true, linked: facts.linked}})
+				if !cached { // what the cache gave, it holds already
+					w.learned = append(w.learned, learned{n.URL, urlFacts{id: facts.id, queued: true, linked: facts.linked}})
+				}
 				it := frontier.Item{URL: n.URL, Host: n.Host, Citation: n.Citation, ID: facts.id}
 				switch {
 				case facts.fresh:

@@ -43,12 +43,15 @@ type learned struct {
 // pageWrites, so that its maps and slices, sized for a page's links, serve
 // the next record instead of being grown again.
 type pageWrite struct {
-	queued  map[string]urlFacts // the URLs the record queues
-	kinds   map[string]string   // the kind of the record's first link to each target (firstKinds)
-	links   []frontier.Link     // the record's links, one per target, in URL order
-	firsts  map[string]bool     // the targets new to the crawl
-	json    []byte
-	learned []learned
+	queued map[string]urlFacts // the URLs the record queues
+	kinds  map[string]string   // the kind of the record's first link to each target (firstKinds)
+	// kindsFor says kinds is this record's: it is made only when a URL
+	// is written, which most records of a large crawl do not do.
+	kindsFor bool
+	links    []frontier.Link // the record's links, one per target, in URL order
+	firsts   map[string]bool // the targets new to the crawl
+	json     []byte
+	learned  []learned
 }
 
 var pageWrites = sync.Pool{New: func() any { return new(pageWrite) }}
@@ -62,32 +65,35 @@ func (w *pageWrite) reset() {
 	w.links = w.links[:0]
 	w.json = w.json[:0]
 	w.learned = w.learned[:0]
+	w.kindsFor = false
 }
 
 // queueURL writes n as queued, unless it is known: a new row, or a row of a
-// link's target raised to queued. kind is the kind of the page's first link
-// to it, if any.
-func (f *Frontier) queueURL(ctx context.Context, rc *rawConn, n frontier.New, kind string) (urlFacts, error) {
+// link's target raised to queued. kind gives the kind of the page's first
+// link to a URL, if any; it is asked only when a row is written. cached
+// says the facts came from Frontier.known, which holds them already.
+func (f *Frontier) queueURL(ctx context.Context, rc *rawConn, n frontier.New, kind func(url string) string) (facts urlFacts, cached bool, err error) {
 	if e, ok := f.known[n.URL]; ok && e.queued {
-		return urlFacts{id: e.id, queued: true, linked: e.linked}, nil
+		return urlFacts{id: e.id, queued: true, linked: e.linked}, true, nil
 	}
 	c := n.Citation
-	id, err := rc.insert(ctx, "insertURL", n.URL, n.Host, string(frontier.StateQueued), string(c.Via), c.FoundOn, c.Anchor, c.Depth, kind)
+	k := kind(n.URL)
+	id, err := rc.insert(ctx, "insertURL", n.URL, n.Host, string(frontier.StateQueued), string(c.Via), c.FoundOn, c.Anchor, c.Depth, k)
 	if err != nil {
-		return urlFacts{}, err
+		return urlFacts{}, false, err
 	}
 	if id != 0 {
-		return urlFacts{id: id, queued: true, linked: kind != "", fresh: true}, nil
+		return urlFacts{id: id, queued: true, linked: k != "", fresh: true}, false, nil
 	}
 	v, err := rc.queryRow(ctx, "upgrade", n.Host, string(frontier.StateQueued), string(c.Via), c.FoundOn, c.Anchor, c.Depth, n.URL)
 	switch {
 	case errors.Is(err, sql.ErrNoRows): // queued, seen or done already
-		return urlFacts{queued: true}, nil
+		return urlFacts{queued: true}, false, nil
 	case err != nil:
-		return urlFacts{}, err
+		return urlFacts{}, false, err
 	}
 	id, _ = v.(int64)
-	return urlFacts{id: id, queued: true, linked: true, raised: true}, nil
+	return urlFacts{id: id, queued: true, linked: true, raised: true}, false, nil
 }
 
 // linkTarget returns the row of l's target, writing one (state linked) when
