@@ -285,7 +285,7 @@ func TestRedirectedToAKeptPage(t *testing.T) {
 				keep, dups := kept(t, rec, site.URL+"/")
 				checkOneKept(t, keep, dups, site.URL+"/new")
 				if done.OK != 2 || done.Duplicates != 1 {
-					t.Errorf("done: %d kept, %d duplicates; want the home page and one for /new, and one duplicate", done.OK, done.Duplicates)
+					t.Errorf("done: %d kept, %d duplicates; want the home page and one for /new, and one duplicate; the events:\n%s", done.OK, done.Duplicates, rec.jsonl(t))
 				}
 			})
 		}
