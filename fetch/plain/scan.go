@@ -130,6 +130,15 @@ func tagInfoOf(a atom.Atom) tagInfo {
 	return tagInfos[a]
 }
 
+// nameInfo is tagInfoOf(a) for a tag named name, whose atom is a: a name
+// no atom names is a generic element (known unless empty).
+func nameInfo(a atom.Atom, name []byte) tagInfo {
+	if a == 0 {
+		return tagInfo{kind: kGeneric, known: len(name) > 0}
+	}
+	return tagInfoOf(a)
+}
+
 // Where the scan is in the document, as the parser's insertion modes: before
 // the head (the initial modes), in it, after it, and in the body (the
 // after-body modes read as the body: see end).
@@ -325,10 +334,7 @@ func (s *scanner) impliedBody() bool {
 func (s *scanner) start() bool {
 	name := s.lx.name
 	a := atom.Lookup(name)
-	info := tagInfoOf(a)
-	if a == 0 {
-		info = tagInfo{kind: kGeneric, known: len(name) > 0}
-	}
+	info := nameInfo(a, name)
 	if !info.known {
 		return false
 	}
@@ -693,10 +699,7 @@ func (s *scanner) end() bool {
 	case beforeHead, afterHead:
 		return false
 	}
-	info := tagInfoOf(a)
-	if a == 0 {
-		info = tagInfo{kind: kGeneric, known: len(name) > 0}
-	}
+	info := nameInfo(a, name)
 	if !info.known {
 		return false
 	}
