@@ -313,14 +313,23 @@ func (l *lexer) attr() bool {
 	if bytes.IndexByte(val, '\r') >= 0 {
 		return false
 	}
+	// Every look-up reads the first of a repeated attribute. The check is
+	// against every earlier one, so a tag of very many attributes is left
+	// to the parser, whose cost does not grow with their square.
+	if len(l.attrs) >= maxScanAttrs {
+		return false
+	}
 	for _, a := range l.attrs {
 		if bytes.Equal(a.key, key) {
-			return true // the tokenizer keeps the first
+			return true
 		}
 	}
 	l.attrs = append(l.attrs, lexAttr{key: key, vs: vs, ve: vs + len(val), amp: amp})
 	return true
 }
+
+// maxScanAttrs is the most attributes a tag the scan reads may have.
+const maxScanAttrs = 64
 
 // value returns an attribute's value as the tokenizer gives it.
 func (l *lexer) value(a lexAttr) string {

@@ -513,7 +513,9 @@ func special(e *scanEntry) bool {
 	case kFormatting, kGeneric:
 		return false
 	}
-	return true
+	// Blocks the HTML standard added after x/net/html's list of special
+	// elements: its parser walks past them, so the scan must too.
+	return e.a != atom.Dialog && e.a != atom.Search
 }
 
 // closeP closes an open <p>, as a block's start tag does: the <p> must be

@@ -2,6 +2,7 @@ package plain
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
 	"net/url"
 	"os"
@@ -64,6 +65,9 @@ var scanCases = []string{
 	`<head><noscript><a href=/n>n</a></noscript></head><body><noscript>x</noscript>y`,
 	`<script type="application/ld+json">{"@type":"Thing"}</script><script>x</script>`,
 	`<span id=s>a</span><a name=n>b</a><my-el id=c>c</my-el></my-el><x-y>d</x-z>`,
+	// The parser's search for an item to close walks past a <dialog> or a
+	// <search> (not special to it), reopening the link it closes.
+	`<li><a href=/x>a<dialog><li>b`, `<dt><a href=/y><search><dd>w2`,
 	`<br>a<br/>b<hr>c<wbr>d<div/>e</div>`, "a\r\nb&amp;c&nbsp;d<p>\u00a0e\u3000f",
 	`<table><tr><td>a</td></tr></table>`, `<template><a href=/t>t</a></template>`, `<svg><a href=/s>s</a></svg>`,
 	`<pre>
@@ -144,13 +148,25 @@ func TestScanLeavesToTheParser(t *testing.T) {
 		`<form><form>`, `<button><button>`, "<p>a\x00b", `<html><html lang=en>`, `<body><body id=b>`,
 		`<a href=/1>1<a href=/2>2</a>`, `<p><a href=/x>x<p>y`, `<p><span>a<div>b</div>`,
 		`<li><b>a<li>b`, `<div><span>a</div>b`, `</p>x`, `<p>a</li>b`,
-		strings.Repeat("<div>", 600), // the parser refuses it
+		strings.Repeat("<div>", 600),     // the parser refuses it
+		manyAttributes(maxScanAttrs + 1), // their check grows with their square; the parser's does not
 		`<p a="1"b=2>`, `<a href=x=y>`, "<a href='&notit;'>", "<a href='&copy'>", "<a href='&#;'>", `<!-- a -- b -->`, `<?xml?>`, `<script><!--</script>-->`,
 	} {
 		if _, _, ok := scan([]byte(doc)); ok {
 			t.Errorf("scan read %q; want it left to the parser", doc)
 		}
 	}
+}
+
+// manyAttributes is a paragraph whose tag has n distinct attributes.
+func manyAttributes(n int) string {
+	var b strings.Builder
+	b.WriteString("<p")
+	for i := range n {
+		fmt.Fprintf(&b, " a%d", i)
+	}
+	b.WriteString(">x</p>")
+	return b.String()
 }
 
 // FuzzScanMatchesTree holds scan to the parsed tree's answer on any
@@ -196,7 +212,7 @@ var scanVocabulary = []string{
 	"<noscript><a href=/n>n</a></noscript>", "<p hidden>", "<div hidden>", "<span hidden>", "<h1 id=h>",
 	"<!-- c -->", "<!doctype html>", "<table>", "<td>", "<svg>", "<pre>", "<template>", "</br>",
 	"<form>", "</form>", "<input name=q>", "<button>", "</button>", "<iframe src=/f>x<a href=/i>i</a></iframe>",
-	"<a href=\"/?a=&quot;b&quot;&#39;\">",
+	"<a href=\"/?a=&quot;b&quot;&#39;\">", "<dialog>", "</dialog>", "<search>", "</search>",
 }
 
 // FuzzScanTokens holds scan to the parsed tree's answer on documents
