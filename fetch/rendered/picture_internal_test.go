@@ -184,7 +184,11 @@ func TestMayRefresh(t *testing.T) {
 		{[]byte(`<META HTTP-EQUIV=REFRESH CONTENT=5>`), true},
 		{[]byte(`<noscript><meta http-equiv="Refresh" content="0"></noscript>`), true},
 		{utf16(`<meta http-equiv="refresh" content="5">`), true},
-		{[]byte(`<!doctype html><title>Page 1</title><h1>Page 1</h1>`), false},
+		// A refresh the word's bytes do not spell, which Chromium obeys.
+		{[]byte(`<meta http-equiv="&#114;efresh" content="0; url=/b.html">`), true},
+		{[]byte("<meta http-\x1b(Bequiv=\"ref\x1b(Bresh\" content=\"0; url=/b.html\">"), true}, // ISO-2022-JP
+		{[]byte(`<META HTTP-EQUIV=x>`), true},
+		{[]byte(`<!doctype html><title>Page 1</title><h1>Page 1</h1><p>Refre sh, http equiv, REFRES.`), false},
 		{[]byte{}, false},
 	} {
 		if got := mayRefresh(c.body); got != c.want {

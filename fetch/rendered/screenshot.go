@@ -349,11 +349,33 @@ func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, body 
 	return t.picture(rctx, front, u.String(), p)
 }
 
-// mayRefresh reports whether an HTML document may hold a refresh: the word
-// is in it anywhere, in any case, or it is not in an encoding that spells
-// it in ASCII (a NUL byte: UTF-16 or UTF-32).
+// mayRefresh reports whether an HTML document may hold a refresh. A refresh
+// is a <meta http-equiv>, and that attribute's name cannot be written with
+// character references, so an ASCII-compatible document without the name
+// (in any case) holds none; a document in another encoding may spell it in
+// other bytes: UTF-16 and UTF-32 (whose ASCII has NUL bytes) and
+// ISO-2022-JP (whose escapes start with ESC), so either byte counts as one
+// that may.
 func mayRefresh(body []byte) bool {
-	return bytes.IndexByte(body, 0) >= 0 || bytes.Contains(bytes.ToLower(body), []byte("refresh"))
+	return bytes.IndexByte(body, 0) >= 0 || bytes.IndexByte(body, 0x1b) >= 0 ||
+		containsFold(body, "http-equiv") || containsFold(body, "refresh")
+}
+
+// containsFold reports whether b holds the ASCII word w (lower case) in any
+// case, without a lower-cased copy of b.
+func containsFold(b []byte, w string) bool {
+	first := string([]byte{w[0], w[0] - 'a' + 'A'})
+	for i := 0; i+len(w) <= len(b); i++ {
+		j := bytes.IndexAny(b[i:], first)
+		if j < 0 {
+			return false
+		}
+		i += j
+		if i+len(w) <= len(b) && bytes.EqualFold(b[i:i+len(w)], []byte(w)) {
+			return true
+		}
+	}
+	return false
 }
 
 // docURL is u without its fragment: the URL of the document it loads.
