@@ -387,7 +387,7 @@ func (f *Fetcher) sampleRSS(b *browser) {
 	}
 	go func() {
 		defer f.sampling.Unlock()
-		f.sampleTree(b)
+		f.sampleTree(b, time.Now())
 	}()
 }
 
@@ -395,9 +395,9 @@ func (f *Fetcher) sampleRSS(b *browser) {
 // the tree itself from the process table, and its PSS; in between, the RSS
 // of the processes found last time (a renderer started since counts from
 // the next reading of the table on), and the PSS too when the RSS is past
-// Config.MemoryLimit. The caller holds f.sampling.
-func (f *Fetcher) sampleTree(b *browser) {
-	now := time.Now()
+// Config.MemoryLimit. now is the reading's time; the caller holds
+// f.sampling.
+func (f *Fetcher) sampleTree(b *browser, now time.Time) {
 	fresh := f.treeOf != b || now.Sub(f.pssAt) >= pssEvery
 	if fresh {
 		pids, err := proctree.Tree(b.pid)

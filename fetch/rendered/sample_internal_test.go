@@ -24,24 +24,27 @@ func TestSampleTreeReadsPSSPastTheLimit(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &Fetcher{cfg: Config{MemoryLimit: tc.limit}}
-			f.sampleTree(b)
+			first := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+			f.sampleTree(b, first)
 			if f.pss.last.Load() <= 0 || f.PeakRSS() <= 0 {
 				t.Fatalf("the first reading read PSS %d, peak RSS %d; want both", f.pss.last.Load(), f.PeakRSS())
 			}
 			if due := f.pss.due.Load(); due != (tc.limit > 0 && tc.limit < f.pss.last.Load()) {
 				t.Errorf("after the first reading a recycle is due: %v, with the PSS at %d and the limit %d", due, f.pss.last.Load(), tc.limit)
 			}
-			if since := time.Since(f.pssAt); since >= pssEvery {
-				t.Skipf("the first reading took %s; the second would read the table again", since)
-			}
 			f.pss.last.Store(0)
 			f.pss.due.Store(false)
-			f.sampleTree(b)
+			f.sampleTree(b, first.Add(pssEvery-time.Millisecond))
 			if read := f.pss.last.Load() > 0; read != tc.again {
-				t.Errorf("the second reading, %s after the first, read the PSS: %v; want %v", time.Since(f.pssAt), read, tc.again)
+				t.Errorf("the second reading, less than %s after the first, read the PSS: %v; want %v", pssEvery, read, tc.again)
 			}
 			if f.pss.due.Load() != tc.again {
 				t.Errorf("after the second reading a recycle is due: %v; want %v", f.pss.due.Load(), tc.again)
+			}
+			f.pss.last.Store(0)
+			f.sampleTree(b, first.Add(pssEvery))
+			if f.pss.last.Load() <= 0 {
+				t.Errorf("a reading %s after the first did not read the PSS", pssEvery)
 			}
 		})
 	}
