@@ -77,33 +77,19 @@ func sumOf(pids []int, of func(int) (int64, error)) int64 {
 	return total
 }
 
-// sumTree adds up of(p) over pid and its descendants.
+// sumTree adds up of(p) over pid and its descendants (Tree), failing when
+// pid's own reading fails: the caller asked about pid, and a descendant gone
+// meanwhile only counts for nothing.
 func sumTree(pid int, of func(int) (int64, error)) (int64, error) {
-	children, err := childrenOf()
+	tree, err := Tree(pid)
 	if err != nil {
 		return 0, err
 	}
-	var total int64
-	seen := map[int]bool{}
-	stack := []int{pid}
-	for len(stack) > 0 {
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[p] {
-			continue
-		}
-		seen[p] = true
-		n, err := of(p)
-		if err != nil {
-			if p == pid {
-				return 0, fmt.Errorf("proctree: process %d: %w", pid, err)
-			}
-			continue
-		}
-		total += n
-		stack = append(stack, children[p]...)
+	own, err := of(pid)
+	if err != nil {
+		return 0, fmt.Errorf("proctree: process %d: %w", pid, err)
 	}
-	return total, nil
+	return own + sumOf(tree[1:], of), nil
 }
 
 // childrenOf maps each process to its children, from /proc/*/stat.
