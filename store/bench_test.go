@@ -284,3 +284,51 @@ func BenchmarkCrawlMillionURLs(b *testing.B) {
 	b.ReportMetric(float64(peak)/1024, "peak-RSS-MB")
 	b.ReportMetric(float64(pages*i)/secs, "pages/s")
 }
+
+// BenchmarkBrokenCanonicals times the end of a crawl's search for broken
+// canonical URLs over 2,000 kept pages whose events (about 800 bytes) name
+// their own URL as canonical: with no URL refused, and with one refused URL
+// that one page names.
+func BenchmarkBrokenCanonicals(b *testing.B) {
+	for _, refused := range []bool{false, true} {
+		b.Run(fmt.Sprintf("refused=%v", refused), func(b *testing.B) {
+			ctx := context.Background()
+			s, err := Open(ctx, filepath.Join(b.TempDir(), "c.db"), Create)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			f, err := s.sqliteFrontier(ctx, policy.NewThrottle(0, nil), -1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			complete := func(u string, r frontier.Result) {
+				f.Add(ctx, u, "x", discovery.Discovery{Via: discovery.ViaLink})
+				it, err := f.Next(ctx)
+				if err != nil || it.URL != u {
+					b.Fatalf("Next = %s, %v; want %s", it.URL, err, u)
+				}
+				f.Complete(ctx, it, r)
+			}
+			filler := strings.Repeat("words ", 100)
+			for i := range 2000 {
+				u, canon := fmt.Sprintf("http://x/p/%d", i), fmt.Sprintf("http://x/p/%d", i)
+				if refused && i == 1000 {
+					canon = "http://x/gone"
+				}
+				ev := fmt.Sprintf(`{"event":"page","url":%q,"final_url":%q,"ok":true,"title":"a page","description":%q,"canonical":%q,"words":100,"audit":{"findings":[]}}`, u, u, filler, canon)
+				complete(u, frontier.Result{State: frontier.StateDone, FinalURL: u, Status: 200, Event: []byte(ev)})
+			}
+			if refused {
+				complete("http://x/gone", frontier.Result{State: frontier.StateRefused, Cause: "missing", FinalURL: "http://x/gone", Status: 404, Event: []byte(`{"event":"page","ok":false,"error":"HTTP 404"}`)})
+			}
+			amend := func(_ frontier.BrokenCanonical, ev []byte) ([]byte, error) { return ev, nil }
+			for b.Loop() {
+				got, err := f.BrokenCanonicals(ctx, amend)
+				if err != nil || len(got) != map[bool]int{false: 0, true: 1}[refused] {
+					b.Fatalf("found %d, %v", len(got), err)
+				}
+			}
+		})
+	}
+}

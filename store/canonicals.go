@@ -12,6 +12,11 @@ import (
 // reads and rewrites: their events are held in memory meanwhile.
 const canonicalBatch = 200
 
+// anyRefused says whether the crawl refused a URL or found one disallowed,
+// the only URLs a broken canonical URL can name (see brokenCanonicals): one
+// pass over the URLs, where the search reads every page's event.
+const anyRefused = `SELECT EXISTS (SELECT 1 FROM urls WHERE state IN ('refused', 'disallowed'))`
+
 // BrokenCanonicals finds the pages the crawl recorded as kept (a kept
 // page's duplicates included) whose canonical URL is another URL of the
 // crawl that it refused or found disallowed, and whose record does not say
@@ -36,6 +41,18 @@ func (s *Store) BrokenCanonicals(ctx context.Context, amend func(b frontier.Brok
 		var last int64
 		err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 			done, read = done[:0], 0
+			if after == 0 {
+				// A canonical URL is broken only when the crawl refused it or
+				// found it disallowed: without such a URL there is nothing to
+				// find, and no page's event need be searched.
+				var some bool
+				if err := tx.QueryRowContext(ctx, anyRefused).Scan(&some); err != nil {
+					return err
+				}
+				if !some {
+					return nil
+				}
+			}
 			rows, err := tx.QueryContext(ctx, s.dialect.brokenCanonicals, after, canonicalBatch)
 			if err != nil {
 				return err

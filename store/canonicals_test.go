@@ -102,3 +102,77 @@ func TestBrokenCanonicalsOnBothStores(t *testing.T) {
 		})
 	}
 }
+
+// BrokenCanonicals finds a page whose canonical URL is the crawl's only
+// refused URL, or its only disallowed one, and none while the crawl has
+// neither; a URL refused later is found by the next call.
+func TestBrokenCanonicalsWithOneRefusal(t *testing.T) {
+	refusals := map[string]frontier.Result{
+		"refused":    {State: frontier.StateRefused, Cause: "missing", FinalURL: "http://x/cb", Status: 404, Event: []byte(`{"event":"page","ok":false,"error":"HTTP 404"}`)},
+		"disallowed": {State: frontier.StateDisallowed, Cause: "disallowed"},
+	}
+	for kind, refusal := range refusals {
+		for name, s := range bothStores(t) {
+			t.Run(kind+"/"+name, func(t *testing.T) {
+				ctx := context.Background()
+				var f canonicalFrontier
+				th := policy.NewThrottle(0, nil)
+				if s.pg {
+					sf, err := s.sharedFrontier(ctx, th, -1, SharedConfig{Poll: 10 * time.Millisecond})
+					if err != nil {
+						t.Fatal(err)
+					}
+					t.Cleanup(func() { sf.Close(context.Background()) })
+					f = sf
+				} else {
+					lf, err := s.sqliteFrontier(ctx, th, -1)
+					if err != nil {
+						t.Fatal(err)
+					}
+					f = lf
+				}
+				complete := func(u string, r frontier.Result) {
+					t.Helper()
+					f.Add(ctx, u, "x", discovery.Discovery{Via: discovery.ViaLink})
+					it, err := f.Next(ctx)
+					if err != nil || it.URL != u {
+						t.Fatalf("Next = %s, %v; want %s", it.URL, err, u)
+					}
+					f.Complete(ctx, it, r)
+				}
+				page := func(u, canon string) {
+					t.Helper()
+					ev := fmt.Sprintf(`{"event":"page","url":%q,"ok":true,"canonical":%q,"audit":{"findings":[]}}`, u, canon)
+					complete(u, frontier.Result{State: frontier.StateDone, FinalURL: u, Status: 200, Event: []byte(ev)})
+				}
+				amend := func(b frontier.BrokenCanonical, ev []byte) ([]byte, error) {
+					return []byte(strings.Replace(string(ev), `"findings":[]`, `"findings":[{"finding":"canonical_broken"}]`, 1)), nil
+				}
+				found := func(want ...string) {
+					t.Helper()
+					got, err := f.BrokenCanonicals(ctx, amend)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var pages []string
+					for _, b := range got {
+						if b.State != refusal.State {
+							t.Errorf("%s: state %q; want %q", b.Page, b.State, refusal.State)
+						}
+						pages = append(pages, b.Page)
+					}
+					if fmt.Sprint(pages) != fmt.Sprint(want) {
+						t.Errorf("found %v; want %v", pages, want)
+					}
+				}
+				page("http://x/a", "http://x/ca")
+				page("http://x/b", "http://x/cb")
+				page("http://x/ca", "http://x/ca")
+				found() // each canonical URL a page or not fetched: none refused
+				complete("http://x/cb", refusal)
+				found("http://x/b")
+				found() // rewritten once, never again
+			})
+		}
+	}
+}

@@ -42,6 +42,10 @@ type found struct {
 	// (see resolve).
 	resolver     *fetch.Resolver
 	resolverBase *url.URL
+
+	// slab is the first slab the scan took its elements from, given back
+	// by release.
+	slab *[]scanNode
 }
 
 // collect walks the tree under root once.

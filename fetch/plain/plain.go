@@ -319,6 +319,7 @@ func (f *Fetcher) Fetch(ctx context.Context, u *url.URL) (*fetch.Side, error) {
 	s.Head = readHead(found, docBase(found, resp.Request.URL), resp.Header)
 	s.Words = fetch.CountWords(s.Blocks)
 	s = f.followRefresh(sentCtx, s, found, docBase(found, resp.Request.URL)) // a meta refresh is a hop (refresh.go)
+	found.release()                                                          // what the page gave holds none of its elements
 	return s, s.Err
 }
 

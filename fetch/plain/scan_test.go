@@ -42,7 +42,30 @@ func scanMatchesTree(t *testing.T, name string, doc []byte) bool {
 	if sf.refresh != tf.refresh || sf.refreshed != tf.refreshed {
 		t.Errorf("%s: %q\nscan's refresh %q (%v), the tree's %q (%v)", name, doc, sf.refresh, sf.refreshed, tf.refresh, tf.refreshed)
 	}
+	sf.release() // the next document's scan takes its elements from this one's slab, as a crawl's do
 	return true
+}
+
+// A found given back holds nothing, and its slab none of the page's
+// elements: the slab waits for the next page without keeping this one.
+func TestReleaseEmptiesTheSlab(t *testing.T) {
+	f, _, ok := scan(densePage(100))
+	if !ok || f.slab == nil || len(*f.slab) == 0 {
+		t.Fatalf("the dense page: read %v, its first slab %v", ok, f.slab)
+	}
+	sl, n := f.slab, len(*f.slab)
+	f.release()
+	if f.links != nil || f.title != nil || f.slab != nil {
+		t.Errorf("a released found still names its elements: %d links, title %v", len(f.links), f.title)
+	}
+	if len(*sl) != 0 {
+		t.Errorf("the released slab holds %d elements; want none", len(*sl))
+	}
+	for i, sn := range (*sl)[:n] {
+		if !reflect.DeepEqual(sn, scanNode{}) {
+			t.Fatalf("element %d of the released slab is %q, not empty", i, sn.el.Data)
+		}
+	}
 }
 
 // scanCases are documents scan reads (or must leave to the parser) where
