@@ -141,6 +141,12 @@ func guardFor(hidden bool) string {
 // (bench/'s tuned loop).
 func GuardScript(hidden bool) string { return guardFor(hidden) }
 
+// ExtractScript returns the read (extract.js, its caps filled): a function
+// of the text cap, whether to keep the DOM and whether it may ask for closed
+// shadow roots, which readPage calls in the isolated world. For a benchmark
+// that measures what the read costs in another loop (bench/'s tuned loop).
+func ExtractScript() string { return extractFn }
+
 // waitExpr is the expression that waits (wait.js) for the page to be idle
 // for quiet ms, at most most ms.
 func waitExpr(quietMS, mostMS int64) string {

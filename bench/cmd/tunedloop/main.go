@@ -14,8 +14,10 @@
 // interception, one evaluate in the page's main world that waits and
 // reads, no Network, Runtime or lifecycle events, and renderer processes
 // shared between tabs. Its switches put webgraph's choices back one at a
-// time (-intercept, -isolated, -events, -guard FILE, -renderer-limit 0), so
-// that the cost of each can be measured (docs/performance.md).
+// time (-intercept, -isolated, -events, -guard FILE, -extract FILE,
+// -renderer-limit 0), so that the cost of each can be measured
+// (docs/performance.md); -split is a measurement only: the wait and the
+// read as two evaluates in the main world.
 package main
 
 import (
@@ -26,6 +28,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -39,6 +42,7 @@ import (
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
@@ -116,6 +120,9 @@ var (
   return {url: location.href, text: document.body ? document.body.innerText : "", links};
 }`
 	oneExpr = `(async () => { await ` + waitExpr + `; return (` + readFn + `)(); })()`
+	// timedFn wraps a read's function declaration (%s) so that its answer
+	// also says how long it ran in the page, in ms (-metrics).
+	timedFn = `function () { const t = performance.now(), r = (%s).apply(this, arguments); r.readMS = performance.now() - t; return r; }`
 )
 
 // read is what a page gave.
@@ -126,8 +133,11 @@ type read struct {
 }
 
 type options struct {
-	intercept, isolated, events bool
-	guard                       string // the script every document gets first
+	intercept, isolated, events, split bool
+	metrics                            bool   // the renderers' main-thread times, summed over the pages (Performance.getMetrics)
+	guard                              string // the script every document gets first
+	extract                            string // webgraph's read, a function called in the isolated world; "": readFn
+	read, one                          string // the read's function declaration, and oneExpr with it
 }
 
 func main() {
@@ -139,6 +149,9 @@ func main() {
 	flag.BoolVar(&o.isolated, "isolated", false, "read in an isolated world, after a wait in the main world (as webgraph does)")
 	flag.BoolVar(&o.events, "events", false, "keep the Network, Runtime and lifecycle events on, and follow the requests in flight (as webgraph does)")
 	guardFile := flag.String("guard", "", "inject this script in every document instead of the loop's own watcher (webgraph's guard script)")
+	extractFile := flag.String("extract", "", "read with this function in an isolated world (webgraph's extract.js; implies -isolated)")
+	flag.BoolVar(&o.metrics, "metrics", false, "print the renderers' main-thread CPU times (script, compile, layout, style, task) summed over the pages, from Performance.getMetrics (threadTicks)")
+	flag.BoolVar(&o.split, "split", false, "wait and read as two evaluates in the main world (a measurement of the second round trip)")
 	flag.Parse()
 	seed, err := url.Parse(flag.Arg(0))
 	if err != nil || seed.Host == "" || flag.NArg() != 1 {
@@ -154,12 +167,31 @@ func main() {
 		}
 		o.guard = string(b)
 	}
+	if *extractFile != "" {
+		b, err := os.ReadFile(*extractFile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		o.extract, o.isolated = string(b), true
+	}
+	o.read, o.one = readFn, oneExpr
+	if o.extract != "" {
+		o.read = o.extract
+	}
+	if o.metrics {
+		o.read = fmt.Sprintf(timedFn, o.read)
+		o.one = `(async () => { await ` + waitExpr + `; return (` + o.read + `)(); })()`
+	}
 	pages, failed, words, err := crawl(seed, *chrome, *tabs, *limit, o)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	fmt.Printf("%d pages, %d failed, %d characters\n", pages, failed, words)
+	if o.metrics {
+		sums.print()
+	}
 }
 
 // frontier is the crawl's queue, breadth-first, each URL once.
@@ -290,8 +322,67 @@ func crawl(seed *url.URL, chrome string, tabs, limit int, o options) (pages, fai
 	return np.Load(), nf.Load(), nc.Load(), nil
 }
 
+// metricSums are the renderers' times (Performance.getMetrics), summed
+// over the pages read.
+type metricSums struct {
+	mu  sync.Mutex
+	sum map[string]float64
+}
+
+var sums = metricSums{sum: map[string]float64{}}
+
+// metricNames are the metrics summed: seconds of the renderer's main thread
+// (the first, of the read alone, in the page's own clock).
+var metricNames = []string{"ReadDuration", "TaskDuration", "ScriptDuration", "V8CompileDuration", "LayoutDuration", "RecalcStyleDuration", "TaskOtherDuration"}
+
+func (m *metricSums) add(name string, v float64) {
+	m.mu.Lock()
+	m.sum[name] += v
+	m.mu.Unlock()
+}
+
+func (m *metricSums) print() {
+	for _, n := range metricNames {
+		fmt.Printf("%s %.3f s\n", n, m.sum[n])
+	}
+}
+
+// measure adds what the tab's renderer spent since the last reading (a
+// metric that went down was reset, a new renderer, and counts whole), and
+// how long the read ran in the page (ReadDuration, from its answer raw:
+// timedFn).
+func (t *tab) measure(ctx context.Context, raw []byte) error {
+	var timed struct {
+		MS float64 `json:"readMS"`
+	}
+	if err := json.Unmarshal(raw, &timed); err != nil {
+		return err
+	}
+	sums.add("ReadDuration", timed.MS/1000)
+	r, err := chromedp.Call(ctx, performance.GetMetrics, cdp.Empty{})
+	if err != nil {
+		return err
+	}
+	if t.last == nil {
+		t.last = map[string]float64{}
+	}
+	for _, m := range r.Metrics {
+		if !slices.Contains(metricNames, m.Name) {
+			continue
+		}
+		d := m.Value - t.last[m.Name]
+		if d < 0 {
+			d = m.Value
+		}
+		sums.add(m.Name, d)
+		t.last[m.Name] = m.Value
+	}
+	return nil
+}
+
 // tab is one hidden tab, reused page after page.
 type tab struct {
+	last   map[string]float64 // the metrics at the last reading (-metrics)
 	ctx    context.Context
 	cancel context.CancelFunc
 	frame  cdp.FrameID
@@ -338,6 +429,11 @@ func openTab(browser context.Context, o options) (*tab, error) {
 		}
 	} else if err := chromedp.Listen(ctx, t.onEvent); err != nil {
 		return fail(err)
+	}
+	if o.metrics {
+		if _, err := chromedp.Call(ctx, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainThreadTicks}); err != nil {
+			return fail(err)
+		}
 	}
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: o.guard}); err != nil {
 		return fail(err)
@@ -393,27 +489,72 @@ func (t *tab) render(u string, o options) (read, error) {
 		return r, errors.New(nav.ErrorText)
 	}
 	var raw []byte
-	if o.isolated {
-		raw, err = t.readIsolated(ctx)
-	} else {
-		raw, err = evaluate(ctx, oneExpr, 0)
+	switch {
+	case o.isolated:
+		raw, err = t.readIsolated(ctx, o.read, o.extract != "")
+	case o.split:
+		if _, err = evaluate(ctx, waitExpr, 0); err == nil {
+			raw, err = evaluate(ctx, "("+o.read+")()", 0)
+		}
+	default:
+		raw, err = evaluate(ctx, o.one, 0)
 	}
 	if err != nil {
 		return r, err
 	}
-	if err := json.Unmarshal(raw, &r); err != nil {
+	if o.extract != "" {
+		err = r.fromExtract(raw)
+	} else {
+		err = json.Unmarshal(raw, &r)
+	}
+	if err != nil {
 		return r, err
 	}
 	if r.URL != u {
 		return r, fmt.Errorf("read %s, not the page asked for", r.URL)
 	}
+	if o.metrics {
+		if err := t.measure(ctx, raw); err != nil {
+			return r, err
+		}
+	}
 	_, err = chromedp.Call(ctx, page.SetWebLifecycleState, page.SetWebLifecycleStateParams{State: page.SetWebLifecycleStateStateFrozen})
 	return r, err
 }
 
-// readIsolated waits in the main world, and reads in an isolated world
-// made meanwhile: webgraph's read (fetch/rendered/extract.go).
-func (t *tab) readIsolated(ctx context.Context) ([]byte, error) {
+// fromExtract takes a read from extract.js's answer: its links are
+// objects, and it may ask for closed shadow roots to be found first, which
+// no page of the benchmark's site has.
+func (r *read) fromExtract(raw []byte) error {
+	var ex struct {
+		URL   string `json:"url"`
+		Text  string `json:"text"`
+		Probe int    `json:"probe"`
+		Links []struct {
+			Href string `json:"href"`
+		} `json:"links"`
+	}
+	if err := json.Unmarshal(raw, &ex); err != nil {
+		return err
+	}
+	if ex.Probe > 0 {
+		return errors.New("extract.js asked for closed shadow roots")
+	}
+	r.URL, r.Text = ex.URL, ex.Text
+	for _, l := range ex.Links {
+		r.Links = append(r.Links, l.Href)
+	}
+	return nil
+}
+
+// extractArgs are extract.js's arguments, as webgraph's first read passes
+// them: its default text cap, no DOM kept, closed roots looked for.
+var extractArgs = []*runtime.CallArgument{{Value: []byte(strconv.Itoa(10 << 20))}, {Value: []byte("false")}, {Value: []byte("true")}}
+
+// readIsolated waits in the main world, and reads with fn in an isolated
+// world made meanwhile: webgraph's read (fetch/rendered/extract.go); fn is
+// extract.js when extract is true, and gets its arguments.
+func (t *tab) readIsolated(ctx context.Context, fn string, extract bool) ([]byte, error) {
 	type made struct {
 		id  runtime.ExecutionContextID
 		err error
@@ -431,7 +572,11 @@ func (t *tab) readIsolated(ctx context.Context) ([]byte, error) {
 	if w.err != nil {
 		return nil, w.err
 	}
-	r, err := chromedp.Call(ctx, runtime.CallFunctionOn, runtime.CallFunctionOnParams{FunctionDeclaration: readFn, ExecutionContextID: w.id, ReturnByValue: ptr(true), Silent: ptr(true)})
+	p := runtime.CallFunctionOnParams{FunctionDeclaration: fn, ExecutionContextID: w.id, ReturnByValue: ptr(true), Silent: ptr(true)}
+	if extract {
+		p.Arguments = extractArgs
+	}
+	r, err := chromedp.Call(ctx, runtime.CallFunctionOn, p)
 	if err != nil {
 		return nil, err
 	}
