@@ -90,6 +90,12 @@ type browser struct {
 	// good, kept apart from the render's.
 	quiet []*tab
 	tabs  map[cdp.FrameID]*tab // open tabs by main frame (= target) id
+
+	// quietWhere is where a browser webgraph started opens its no-script
+	// tabs: a browser context of their own and its window's blank tab
+	// (screenshot.go), made for the first of them.
+	quietMu    sync.Mutex
+	quietWhere *place
 }
 
 // connectBrowser attaches to a browser that is already running, at a

@@ -3,21 +3,27 @@ package rendered
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image/jpeg"
+	"mime"
 	"net/url"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	cdpfetch "github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
+	"golang.org/x/net/html/charset"
 
 	"github.com/webgraph/webgraph/fetch"
 )
@@ -163,7 +169,7 @@ func (t *tab) capture(ctx context.Context, front *sync.Mutex, prm page.CaptureSc
 	if _, err := chromedp.CallBrowser(ctx, target.ActivateTarget, target.ActivateTargetParams{TargetID: target.ID(t.frame)}); err != nil {
 		return nil, err
 	}
-	defer chromedp.CallBrowser(context.WithoutCancel(ctx), target.ActivateTarget, target.ActivateTargetParams{TargetID: t.b.front})
+	defer chromedp.CallBrowser(context.WithoutCancel(ctx), target.ActivateTarget, target.ActivateTargetParams{TargetID: t.home})
 	shot, err = chromedp.Call(ctx, page.CaptureScreenshot, prm)
 	if err != nil {
 		return nil, err
@@ -202,6 +208,10 @@ type servedDoc struct {
 	// refresh is set when the document may ask to be replaced later, by
 	// a refresh (mayRefresh).
 	refresh bool
+	// replaceable is set when the document can be put in the tab in place
+	// of the one there, without a navigation, and the next one in its
+	// place (see replaceable).
+	replaceable bool
 
 	mu     sync.Mutex
 	served bool
@@ -272,11 +282,12 @@ func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, content
 	if contentType == "" {
 		contentType = "text/html"
 	}
-	t, err := b.quietTab(ctx, f.cfg, u)
+	doc := newServedDoc(u, body, contentType)
+	t, err := b.quietTab(ctx, f.cfg, doc)
 	if err != nil {
 		return nil, err
 	}
-	pic, err := t.noScript(ctx, &f.front, u, body, contentType, p, f.cfg.Timeout)
+	pic, err := t.noScript(ctx, &f.front, u, doc, p, f.cfg.Timeout)
 	var pe *PictureError
 	if err == nil || errors.As(err, &pe) {
 		b.putQuietTab(t)
@@ -286,30 +297,38 @@ func (f *Fetcher) NoScript(ctx context.Context, u *url.URL, body []byte, content
 	return pic, err
 }
 
-// quietTab returns a no-script tab of b to show u in: an idle one, or a
+// quietTab returns a no-script tab of b to show next in: an idle one, or a
 // new one with scripts off.
-func (b *browser) quietTab(ctx context.Context, cfg Config, u *url.URL) (*tab, error) {
+func (b *browser) quietTab(ctx context.Context, cfg Config, next *servedDoc) (*tab, error) {
 	if t := b.getQuietTab(); t != nil {
 		// The next document replaces the last, and with it its loads
 		// (refused by then: its scope ended, see noScript). The tab goes
 		// to about:blank first, which costs about as much CPU as the
 		// document's own load (docs/performance.md, "Pictures"), only
-		// when the last document had u's URL (u would be a move within
-		// it, to a fragment, or a reload) or may refresh: its refresh
-		// could otherwise start while the next document loads, and
-		// cancel that load.
+		// when the last document may refresh (its refresh could otherwise
+		// start while the next document loads, and cancel that load) or,
+		// unless the next is put in its place (replaces), had the next
+		// one's URL (a navigation there would be a move within it, to a
+		// fragment, or a reload).
 		t.mu.Lock()
 		last := t.doc
 		t.mu.Unlock()
-		if last == nil || last.url != docURL(u) && !last.refresh {
+		if last == nil || !last.refresh && (last.url != next.url || replaces(last, next)) {
 			return t, nil
 		}
 		if err := t.leaveDocument(ctx, cfg.Timeout); err == nil {
+			t.mu.Lock()
+			t.doc = nil // the tab shows about:blank
+			t.mu.Unlock()
 			return t, nil
 		}
 		t.close()
 	}
-	t, err := newTab(b, cfg)
+	at, err := b.quietPlace(ctx, cfg.Timeout)
+	if err != nil {
+		return nil, err
+	}
+	t, err := newTabIn(b, cfg, at)
 	if err != nil {
 		return nil, err
 	}
@@ -323,11 +342,64 @@ func (b *browser) quietTab(ctx context.Context, cfg Config, u *url.URL) (*tab, e
 	return t, nil
 }
 
-// noScript shows body as u in t, a no-script tab, and takes its picture.
-func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, body []byte, contentType string, p Pictures, timeout time.Duration) (*fetch.Picture, error) {
-	doc := &servedDoc{url: docURL(u), body: body, contentType: contentType,
-		refresh: mayRefresh(body)}
+// newServedDoc is the document body, served for u with contentType.
+func newServedDoc(u *url.URL, body []byte, contentType string) *servedDoc {
+	return &servedDoc{url: docURL(u), body: body, contentType: contentType,
+		refresh: mayRefresh(body), replaceable: replaceable(u, body, contentType)}
+}
+
+// quietPlace returns where b opens its no-script tabs. A browser webgraph
+// started opens them in a browser context of their own, with a window of
+// their own, made for the first of them: downloads denied there too, and a
+// blank tab in front, so that they are background tabs as the render's
+// are. In the browser's default context, a document put in place of
+// another (replaceDocument) would mark its URL visited, and links to it in
+// the next no-script pictures would be drawn as visited links, which a
+// navigation does not do (TestNoScriptTabReused). A remote browser's tabs
+// are all in a context webgraph made (connectBrowser): its no-script tabs
+// are too.
+func (b *browser) quietPlace(ctx context.Context, timeout time.Duration) (place, error) {
+	if b.context != "" {
+		return place{context: b.context, front: b.front}, nil
+	}
+	b.quietMu.Lock()
+	defer b.quietMu.Unlock()
+	if b.quietWhere != nil {
+		return *b.quietWhere, nil
+	}
+	cctx, cancel := context.WithTimeout(b.ctx, timeout)
+	defer cancel()
+	defer context.AfterFunc(ctx, cancel)()
+	made, err := chromedp.CallBrowser(cctx, target.CreateBrowserContext, target.CreateBrowserContextParams{})
+	if err != nil {
+		return place{}, fmt.Errorf("rendered: a browser context for no-script tabs: %w", err)
+	}
+	if _, err := chromedp.CallBrowser(cctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorDeny, BrowserContextID: made.BrowserContextID,
+	}); err != nil {
+		return place{}, fmt.Errorf("rendered: denying downloads: %w", err)
+	}
+	front, err := chromedp.CallBrowser(cctx, target.CreateTarget, target.CreateTargetParams{URL: "about:blank", BrowserContextID: made.BrowserContextID})
+	if err != nil {
+		return place{}, fmt.Errorf("rendered: a window for no-script tabs: %w", err)
+	}
+	b.quietWhere = &place{context: made.BrowserContextID, front: front.TargetID}
+	return *b.quietWhere, nil
+}
+
+// noScript shows doc as u in t, a no-script tab, and takes its picture.
+// The document is put in place of the tab's last one when replaces allows
+// it (replaceDocument), else loaded by a navigation whose document
+// serveDoc answers from doc.
+func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, doc *servedDoc, p Pictures, timeout time.Duration) (*fetch.Picture, error) {
 	t.mu.Lock()
+	last := t.doc
+	replace := last != nil && replaces(last, doc)
+	if replace {
+		// Nothing is requested for it: a navigation its tab starts (none
+		// is expected) is answered 204 like a refresh (serveDoc).
+		doc.served = true
+	}
 	t.doc = doc
 	t.mu.Unlock()
 	// The tab never renders: its document's requests pass the gate while
@@ -339,6 +411,22 @@ func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, body 
 	rctx, cancel := context.WithTimeout(t.ctx, timeout)
 	defer cancel()
 	defer context.AfterFunc(ctx, cancel)()
+	if replace {
+		err := t.replaceDocument(rctx, u, doc)
+		switch {
+		case err == nil:
+			return t.picture(rctx, front, u.String(), p)
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case !errors.Is(err, errNotMoved):
+			return nil, fmt.Errorf("rendered: no-script tab: showing %s: %w", u, err)
+		}
+		// The document shown is not on u's origin (the last navigation
+		// did not load the document asked for): load u.
+		doc.mu.Lock()
+		doc.served = false
+		doc.mu.Unlock()
+	}
 	var loadErr *chromedp.LoadError
 	if err := chromedp.Do(rctx, chromedp.Navigate(u.String())); err != nil && !errors.As(err, &loadErr) {
 		if ctx.Err() != nil {
@@ -347,6 +435,114 @@ func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, body 
 		return nil, fmt.Errorf("rendered: no-script tab: loading %s: %w", u, err)
 	}
 	return t.picture(rctx, front, u.String(), p)
+}
+
+// replaceDocument puts doc in place of the document t shows, without a
+// navigation: the document's URL becomes u (history.replaceState, a move
+// within the document, which the browser allows within an origin), then
+// its content doc's (Page.setDocumentContent, which opens the document
+// again, as document.open does, and parses the HTML given into it), and
+// it returns once that document's load event has fired (its styles and
+// frames loaded, as after a navigation). A navigation costs the browser
+// about as much CPU again as the document's load, layout and picture
+// (docs/performance.md, "Pictures"). The picture is the same, pixel for
+// pixel: quirks mode comes from the doctype, <noscript> is shown, URLs
+// resolve against u or the document's <base> (TestNoScriptReplaced). What
+// a document open keeps of the last document (its encoding, its referrer
+// policy and security policy, its scroll position, whether an element was
+// focused for autofocus) is the same as a load would give, by the
+// conditions of replaces.
+// No page script runs in a no-script tab, so the evaluation below cannot
+// meet a history object the page redefined.
+func (t *tab) replaceDocument(ctx context.Context, u *url.URL, doc *servedDoc) error {
+	lctx, stop := context.WithCancel(ctx)
+	defer stop()
+	loaded := make(chan struct{})
+	var once sync.Once
+	if err := chromedp.Listen(lctx, func(ev any) {
+		if _, ok := ev.(*page.EventLoadEventFired); ok {
+			once.Do(func() { close(loaded) })
+		}
+	}); err != nil {
+		return err
+	}
+	to, err := json.Marshal(u.String())
+	if err != nil {
+		return err
+	}
+	moved, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{
+		Expression: "history.replaceState(null, '', " + string(to) + ")", Silent: new(true),
+	})
+	if err != nil {
+		return err
+	}
+	if moved.ExceptionDetails != nil {
+		return errNotMoved
+	}
+	html := bytes.TrimPrefix(doc.body, utf8BOM)
+	if _, err := chromedp.Call(ctx, page.SetDocumentContent, page.SetDocumentContentParams{FrameID: t.frame, HTML: string(html)}); err != nil {
+		return err
+	}
+	select {
+	case <-loaded:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// errNotMoved is replaceDocument's error when the document shown could not
+// be moved to the URL asked for: it is on another origin.
+var errNotMoved = errors.New("rendered: the document shown is on another origin")
+
+var utf8BOM = []byte{0xef, 0xbb, 0xbf}
+
+// replaces reports whether next can be put in place of last in a no-script
+// tab (replaceDocument) and give the picture a navigation to it would give.
+// Both must be replaceable, last must have been shown (a navigation whose
+// first request was not for its URL is answered 204, and leaves the
+// document before it), and the two on one origin (the document's URL can
+// move only within its origin).
+func replaces(last, next *servedDoc) bool {
+	last.mu.Lock()
+	shown := last.served
+	last.mu.Unlock()
+	if !shown || !last.replaceable || !next.replaceable {
+		return false
+	}
+	a, errA := url.Parse(last.url)
+	b, errB := url.Parse(next.url)
+	return errA == nil && errB == nil && a.Scheme == b.Scheme && a.Host == b.Host
+}
+
+// replaceable reports whether the document body, served for u with
+// contentType, can be put in a no-script tab in place of another, or have
+// another put in its place, and show what it shows when loaded: an HTML
+// document (not XHTML, which is parsed otherwise), in UTF-8 as the browser
+// would decode it (a UTF-8 byte order mark, or the header's charset, ahead
+// of what the document says of itself; the opened document keeps the last
+// one's encoding, which URLs' queries are written in), at a URL without a
+// fragment (a navigation would scroll to it, and the next document would
+// open scrolled), and with nothing in it that a document keeps once the
+// element that set it is gone: a <meta http-equiv> (a security policy, a
+// refresh: mayRefresh), a <meta name=referrer>, an autofocus (done once
+// per document).
+func replaceable(u *url.URL, body []byte, contentType string) bool {
+	if u.Fragment != "" || u.RawFragment != "" || strings.Contains(u.String(), "#") {
+		return false
+	}
+	mt, params, err := mime.ParseMediaType(contentType)
+	if err != nil || mt != "text/html" {
+		return false
+	}
+	if b, ok := bytes.CutPrefix(body, utf8BOM); ok {
+		body = b
+	} else if _, name := charset.Lookup(params["charset"]); name != "utf-8" ||
+		bytes.HasPrefix(body, []byte{0xfe, 0xff}) || bytes.HasPrefix(body, []byte{0xff, 0xfe}) {
+		return false
+	}
+	return utf8.Valid(body) && !mayRefresh(body) &&
+		!containsFold(body, "referrer") && !containsFold(body, "autofocus")
 }
 
 // mayRefresh reports whether an HTML document may hold a refresh. A refresh

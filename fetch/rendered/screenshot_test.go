@@ -264,11 +264,31 @@ func TestPicturesHostile(t *testing.T) {
 
 // TestNoScriptTabReused: no-script pictures are taken in tabs kept for the
 // next, and a page's picture in a tab that showed another page before is
-// its picture in a new tab, pixel for pixel.
+// its picture in a new tab, pixel for pixel (its link to itself is not drawn
+// as a visited link).
 func TestNoScriptTabReused(t *testing.T) {
 	p := rendered.Pictures{}
 	f := own(t, rendered.Config{Timeout: 15 * time.Second, Pictures: &p})
 	defer f.Close()
+	noScriptReused(t, f, p)
+}
+
+// TestNoScriptTabReusedRemote is TestNoScriptTabReused on a browser
+// webgraph did not start, whose tabs are all in a browser context webgraph
+// made there.
+func TestNoScriptTabReusedRemote(t *testing.T) {
+	ws, _ := runningChrome(t)
+	p := rendered.Pictures{}
+	f, err := rendered.New(rendered.Config{BrowserURL: ws, Timeout: 15 * time.Second, Pictures: &p})
+	if err != nil {
+		t.Fatalf("New(BrowserURL: %s): %v", ws, err)
+	}
+	defer f.Close()
+	noScriptReused(t, f, p)
+}
+
+func noScriptReused(t *testing.T, f *rendered.Fetcher, p rendered.Pictures) {
+	t.Helper()
 	ts, _ := sites.Serve(t, "audit")
 	take := func(path string) *fetch.Picture {
 		body, ct := served(t, ts.URL+path)

@@ -49,6 +49,7 @@ type tab struct {
 
 	doc      *servedDoc // a no-script tab's document (screenshot.go); nil in a render's tab
 	viewport Viewport   // the window its pages are laid out in (Config.Viewport)
+	home     target.ID  // the blank tab kept in front of its window (place)
 
 	// open is set by a render that ended with a request of its page (or of
 	// its workers) still in flight, or a worker still running: rest
@@ -63,6 +64,18 @@ type tab struct {
 // the guard script (guard.js) in every document, and every request paused
 // for the tab to answer.
 func newTab(b *browser, cfg Config) (*tab, error) {
+	return newTabIn(b, cfg, place{context: b.context, front: b.front})
+}
+
+// place is where a tab opens: a browser context (empty: the browser's
+// default) and the blank tab kept in front of that context's window.
+type place struct {
+	context cdp.BrowserContextID
+	front   target.ID
+}
+
+// newTabIn is newTab in the browser context and window of at.
+func newTabIn(b *browser, cfg Config, at place) (*tab, error) {
 	// Chrome draws a page in a window of its own (chromedp's default) many
 	// times a second for seconds after each load, which took more of the
 	// browser's CPU than the pages themselves; a background tab of the
@@ -76,11 +89,11 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	// and gives it the animation frames and observer notifications an
 	// undrawn page lacks.
 	hidden := cfg.Pictures == nil
-	ctx, cancel, err := openTarget(b, hidden)
+	ctx, cancel, err := openTarget(b, hidden, at.context)
 	if err != nil {
 		return nil, fmt.Errorf("rendered: opening a tab: %w", err)
 	}
-	t := &tab{b: b, ctx: ctx, cancel: cancel, done: make(chan struct{}), announced: map[network.RequestID]*scope{}}
+	t := &tab{b: b, ctx: ctx, cancel: cancel, done: make(chan struct{}), announced: map[network.RequestID]*scope{}, home: at.front}
 	t.work = &workers{t: t}
 	fail := func(err error) (*tab, error) {
 		cancel()
@@ -99,9 +112,9 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 		return fail(err)
 	}
 	if !hidden {
-		// A new tab opens in front: put the browser's own blank tab back
+		// A new tab opens in front: put its window's blank tab back
 		// there.
-		if _, err := chromedp.CallBrowser(ctx, target.ActivateTarget, target.ActivateTargetParams{TargetID: b.front}); err != nil {
+		if _, err := chromedp.CallBrowser(ctx, target.ActivateTarget, target.ActivateTargetParams{TargetID: t.home}); err != nil {
 			return fail(err)
 		}
 	}
@@ -184,15 +197,25 @@ func newTab(b *browser, cfg Config) (*tab, error) {
 	return t, nil
 }
 
-// openTarget opens a page target in b and returns its context: a hidden
-// one (Target.createTarget's hidden: in no window's tab strip, closed with
-// webgraph's connection at the latest), or a background tab of the
-// browser's window. A browser that will not open a hidden target gets a
-// background tab.
-func openTarget(b *browser, hidden bool) (context.Context, context.CancelFunc, error) {
+// openTarget opens a page target in b, in browser context bc, and returns
+// its context: a hidden one (Target.createTarget's hidden: in no window's
+// tab strip, closed with webgraph's connection at the latest), or a
+// background tab of the context's window. A browser that will not open a
+// hidden target gets a background tab.
+func openTarget(b *browser, hidden bool, bc cdp.BrowserContextID) (context.Context, context.CancelFunc, error) {
+	if !hidden && bc != b.context {
+		res, err := chromedp.CallBrowser(b.ctx, target.CreateTarget, target.CreateTargetParams{
+			URL: "about:blank", BrowserContextID: bc, Background: new(true),
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+		ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithTargetID(res.TargetID))
+		return ctx, cancel, nil
+	}
 	if hidden {
 		res, err := chromedp.CallBrowser(b.ctx, target.CreateTarget, target.CreateTargetParams{
-			URL: "about:blank", BrowserContextID: b.context, Hidden: new(true), Background: new(true),
+			URL: "about:blank", BrowserContextID: bc, Hidden: new(true), Background: new(true),
 		})
 		if err == nil {
 			ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithTargetID(res.TargetID))
