@@ -223,29 +223,36 @@ type Fetcher struct {
 	pss       pssWatch     // its proportional set size, and the recycling it drives
 	// sampling is held while the tree's memory is read (sampleTree), on
 	// a goroutine of its own, and guards what it keeps between readings:
-	// when the process table was last read (and the PSS with it), and the
-	// tree's processes it found then, of the browser treeOf.
+	// when the process table was last read, and the tree's processes it
+	// found then, of the browser treeOf; and when the PSS was last read.
 	sampling sync.Mutex
-	pssAt    time.Time
+	tableAt  time.Time
 	tree     []int
 	treeOf   *browser
+	pssAt    time.Time
 }
 
 // rssEvery is how often, at most, the browser tree's resident memory is
 // read: after a render, while its page is still loaded.
 const rssEvery = 250 * time.Millisecond
 
-// pssEvery is how often, at most, the process table is read for the browser's
-// tree, and the tree's proportional set size with it; the readings between
-// read the RSS of the processes found then. The PSS is read sooner when a
-// Config.MemoryLimit is set and the RSS is past it (the PSS is never more
-// than the RSS, so below the limit it cannot pass it). Reading the PSS makes
-// the kernel walk every mapping of every process of the tree, about 4 ms a
-// process for a browser's, and the process table is every process's on the
-// machine, where the RSS of a known process costs microseconds: done at
-// every reading, they took 1 to 2 of the 12 to 13 CPU-seconds of a union
-// crawl of 201 pages at 8 tabs (docs/performance.md).
-const pssEvery = time.Second
+// tableEvery is how often, at most, the process table is read for the
+// browser's tree; the readings between read the RSS of the processes found
+// then. The table is every process's on the machine, where the RSS of a
+// known process costs microseconds.
+const tableEvery = time.Second
+
+// pssEvery is how often, at most, the tree's proportional set size is read:
+// at the first reading of a browser's tree, then every pssEvery, and at
+// every reading whose RSS is past Config.MemoryLimit (the PSS is never more
+// than the RSS, so below the limit it cannot pass it), so a recycle is as
+// timely as the RSS readings. Reading the PSS makes the kernel walk every
+// mapping of every process of the tree, about 4 ms a process for a
+// browser's. Done at every reading (every 250 ms), the table and the PSS
+// took 1 to 2 of the 12 to 13 CPU-seconds of a union crawl of 201 pages at
+// 8 tabs; read every second, the PSS still took a fifth of webgraph's own
+// CPU in that crawl (docs/performance.md).
+const pssEvery = 3 * time.Second
 
 // New starts a browser and returns a Fetcher that renders with it. It
 // returns ErrNoBrowser (wrapped) when no browser can be found.
@@ -391,24 +398,26 @@ func (f *Fetcher) sampleRSS(b *browser) {
 	}()
 }
 
-// sampleTree reads the RSS of b's process tree. Every pssEvery it reads
-// the tree itself from the process table, and its PSS; in between, the RSS
-// of the processes found last time (a renderer started since counts from
-// the next reading of the table on), and the PSS too when the RSS is past
+// sampleTree reads the RSS of b's process tree. Every tableEvery it reads
+// the tree itself from the process table; in between, the RSS of the
+// processes found last time (a renderer started since counts from the next
+// reading of the table on). It reads the PSS too at the first reading of
+// the tree, every pssEvery, and whenever the RSS is past
 // Config.MemoryLimit. now is the reading's time; the caller holds
 // f.sampling.
 func (f *Fetcher) sampleTree(b *browser, now time.Time) {
-	fresh := f.treeOf != b || now.Sub(f.pssAt) >= pssEvery
-	if fresh {
+	first := f.treeOf != b
+	if first || now.Sub(f.tableAt) >= tableEvery {
 		pids, err := proctree.Tree(b.pid)
 		if err != nil {
 			return
 		}
-		f.tree, f.treeOf, f.pssAt = pids, b, now
+		f.tree, f.treeOf, f.tableAt = pids, b, now
 	}
 	rss := proctree.RSSOf(f.tree)
 	raise(&f.peakRSS, rss)
-	if limit := f.cfg.MemoryLimit; fresh || (limit > 0 && rss > limit) {
+	if limit := f.cfg.MemoryLimit; first || now.Sub(f.pssAt) >= pssEvery || (limit > 0 && rss > limit) {
+		f.pssAt = now
 		f.notePSS(proctree.PSSOf(f.tree))
 	}
 }

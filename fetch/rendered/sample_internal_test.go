@@ -7,10 +7,11 @@ import (
 )
 
 // TestSampleTreeReadsPSSPastTheLimit: the first reading of a tree reads its
-// PSS; one less than pssEvery later reads only its RSS, unless the RSS is
-// past Config.MemoryLimit, when the PSS is read again and a recycle marked
-// due (the PSS is never more than the RSS, so only then can it pass the
-// limit). The tree is this test's own process.
+// PSS; one less than pssEvery later reads the process table again (it is
+// past tableEvery) and the RSS, but not the PSS, unless the RSS is past
+// Config.MemoryLimit, when the PSS is read again and a recycle marked due
+// (the PSS is never more than the RSS, so only then can it pass the limit).
+// The tree is this test's own process.
 func TestSampleTreeReadsPSSPastTheLimit(t *testing.T) {
 	b := &browser{pid: os.Getpid()}
 	for _, tc := range []struct {
@@ -34,7 +35,11 @@ func TestSampleTreeReadsPSSPastTheLimit(t *testing.T) {
 			}
 			f.pss.last.Store(0)
 			f.pss.due.Store(false)
-			f.sampleTree(b, first.Add(pssEvery-time.Millisecond))
+			second := first.Add(pssEvery - time.Millisecond)
+			f.sampleTree(b, second)
+			if second.Sub(first) >= tableEvery && !f.tableAt.Equal(second) {
+				t.Errorf("the second reading, %s after the first, did not read the process table", second.Sub(first))
+			}
 			if read := f.pss.last.Load() > 0; read != tc.again {
 				t.Errorf("the second reading, less than %s after the first, read the PSS: %v; want %v", pssEvery, read, tc.again)
 			}

@@ -132,25 +132,39 @@ func parseStat(b []byte) (pid, ppid int, ok bool) {
 	return pid, ppid, err == nil
 }
 
-// rssOf reads VmRSS of one process, in bytes.
+// rssOf reads the resident memory of one process, in bytes, from
+// /proc/PID/statm: the same counters as VmRSS in its status file (anonymous,
+// file and shared memory pages), which the kernel fills with every other
+// line of the status file at each read.
 func rssOf(pid int) (int64, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	var buf [128]byte
+	f, err := os.Open(fmt.Sprintf("/proc/%d/statm", pid))
 	if err != nil {
 		return 0, err
 	}
-	for _, line := range bytes.Split(b, []byte("\n")) {
-		if v, ok := bytes.CutPrefix(line, []byte("VmRSS:")); ok {
-			f := bytes.Fields(v)
-			if len(f) >= 1 {
-				kb, err := strconv.ParseInt(string(f[0]), 10, 64)
-				if err != nil {
-					return 0, err
-				}
-				return kb << 10, nil
-			}
-		}
+	n, err := f.Read(buf[:])
+	f.Close()
+	if err != nil {
+		return 0, err
 	}
-	return 0, nil // a zombie or kernel thread: no resident memory
+	return parseStatm(buf[:n])
+}
+
+// pageSize is the size of the pages statm counts.
+var pageSize = int64(os.Getpagesize())
+
+// parseStatm reads the resident pages (the second field) of a statm line,
+// in bytes.
+func parseStatm(b []byte) (int64, error) {
+	f := bytes.Fields(b)
+	if len(f) < 2 {
+		return 0, fmt.Errorf("proctree: unreadable statm %q", bytes.TrimSpace(b))
+	}
+	pages, err := strconv.ParseInt(string(f[1]), 10, 64)
+	if err != nil || pages < 0 || pages > 1<<40 {
+		return 0, fmt.Errorf("proctree: unreadable statm %q", bytes.TrimSpace(b))
+	}
+	return pages * pageSize, nil
 }
 
 // pssOf reads the Pss line of one process's smaps_rollup, in bytes.

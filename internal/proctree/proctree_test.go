@@ -223,3 +223,68 @@ func TestTreeSums(t *testing.T) {
 		t.Error("Tree of a process that does not exist did not fail")
 	}
 }
+
+// TestRSSIsVmRSS: a process's RSS read from its statm is the VmRSS its
+// status file gives, for a child idle on its stdin (its memory holds still)
+// that holds 64 MiB of its own.
+func TestRSSIsVmRSS(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "-test.run=^$")
+	cmd.Env = append(os.Environ(), holdEnv+"=1")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { stdin.Close(); cmd.Wait() }()
+	if line, err := bufio.NewReader(stdout).ReadString('\n'); err != nil || line != "ready\n" {
+		t.Fatalf("the child said %q, %v", line, err)
+	}
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kb int64
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			fmt.Sscanf(v, "%d", &kb)
+		}
+	}
+	got, err := rssOf(cmd.Process.Pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kb < holdBytes>>10 || got != kb<<10 {
+		t.Errorf("rssOf(child) = %d bytes; its status says VmRSS %d kB (it holds %d bytes)", got, kb, holdBytes)
+	}
+}
+
+func TestParseStatm(t *testing.T) {
+	page := int64(os.Getpagesize())
+	for _, c := range []struct {
+		in   string
+		want int64
+		bad  bool
+	}{
+		{"765 427 399 5 0 123 0\n", 427 * page, false}, // the second field: resident pages
+		{"0 0 0 0 0 0 0\n", 0, false},                  // a zombie maps nothing
+		{"765\n", 0, true},
+		{"765 many 399\n", 0, true},
+		{"765 -3 399\n", 0, true},
+		{"", 0, true},
+	} {
+		got, err := parseStatm([]byte(c.in))
+		if (err != nil) != c.bad || got != c.want {
+			t.Errorf("parseStatm(%q) = %d, %v; want %d (error: %v)", c.in, got, err, c.want, c.bad)
+		}
+	}
+}
