@@ -526,7 +526,9 @@ func replaces(last, next *servedDoc) bool {
 // open scrolled), and with nothing in it that a document keeps once the
 // element that set it is gone: a <meta http-equiv> (a security policy, a
 // refresh: mayRefresh), a <meta name=referrer>, an autofocus (done once
-// per document).
+// per document). An attribute's value may spell "referrer" with character
+// references, and only numeric ones stand for ASCII letters: a document
+// with one of those is loaded (letterReference).
 func replaceable(u *url.URL, body []byte, contentType string) bool {
 	if u.Fragment != "" || u.RawFragment != "" || strings.Contains(u.String(), "#") {
 		return false
@@ -542,7 +544,50 @@ func replaceable(u *url.URL, body []byte, contentType string) bool {
 		return false
 	}
 	return utf8.Valid(body) && !mayRefresh(body) &&
-		!containsFold(body, "referrer") && !containsFold(body, "autofocus")
+		!containsFold(body, "referrer") && !containsFold(body, "autofocus") && !letterReference(body)
+}
+
+// letterReference reports whether body holds a numeric character reference
+// (&#114; or &#x72, the semicolon optional, its digits read as far as they
+// go, as an HTML parser does) to an ASCII letter.
+func letterReference(body []byte) bool {
+	for i := bytes.Index(body, []byte("&#")); i >= 0; {
+		rest := body[i+2:]
+		base := 10
+		if len(rest) > 0 && (rest[0] == 'x' || rest[0] == 'X') {
+			base, rest = 16, rest[1:]
+		}
+		v, n := 0, 0
+		for ; n < len(rest); n++ {
+			d := digitValue(rest[n], base)
+			if d < 0 {
+				break
+			}
+			v = min(v*base+d, 0x110000) // past Unicode: no letter
+		}
+		if n > 0 && ('A' <= v && v <= 'Z' || 'a' <= v && v <= 'z') {
+			return true
+		}
+		j := bytes.Index(rest, []byte("&#"))
+		if j < 0 {
+			return false
+		}
+		i = len(body) - len(rest) + j
+	}
+	return false
+}
+
+// digitValue is c's value as a digit in base (10 or 16), or -1.
+func digitValue(c byte, base int) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case base == 16 && 'a' <= c && c <= 'f':
+		return int(c-'a') + 10
+	case base == 16 && 'A' <= c && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
 }
 
 // mayRefresh reports whether an HTML document may hold a refresh. A refresh
