@@ -3,6 +3,7 @@ package rendered_test
 import (
 	"context"
 	"fmt"
+	"image"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -129,5 +130,46 @@ func TestNoScriptInsecure(t *testing.T) {
 	}
 	if got := log.get("/s.css"); len(got) == 0 {
 		t.Error("the stylesheet on the self-signed server was never asked for; want it loaded (--insecure)")
+	}
+}
+
+// TestNoScriptScrollNotCarried: a long document that scrolls itself
+// without a script (scroll-initial-target, scroll snapping) does not leave
+// the next document of its origin, put in its place in the same no-script
+// tab, scrolled: the next one's picture is the one a navigation to it
+// gives, pixel for pixel.
+func TestNoScriptScrollNotCarried(t *testing.T) {
+	ts := httptest.NewServer(http.NotFoundHandler())
+	defer ts.Close()
+	p := rendered.Pictures{}
+	f := own(t, rendered.Config{Timeout: 15 * time.Second, Pictures: &p})
+	defer f.Close()
+	ct := "text/html; charset=utf-8"
+	stripes := `<!doctype html><style>body{margin:0;height:20000px;background:repeating-linear-gradient(#c00 0 300px,#00c 300px 700px,#0a0 700px 1100px)}</style><p>stripes`
+	scrolls := `<!doctype html><style>html{scroll-snap-type:y mandatory}body{margin:0;height:20000px}#t{position:absolute;top:9000px;height:100px;scroll-initial-target:nearest;scroll-snap-align:start}</style><div id=t>here</div>`
+	take := func(path, body string) image.Image {
+		ns, err := f.NoScript(context.Background(), mustURL(t, ts.URL+path), []byte(body), ct, p)
+		if err != nil {
+			t.Fatalf("NoScript %s: %v", path, err)
+		}
+		return decode(t, ns)
+	}
+	want := take("/stripes.html", stripes) // loaded: the tab's first document
+	take("/scrolls.html", scrolls)
+	got := take("/stripes.html", stripes)
+	if got.Bounds() != want.Bounds() {
+		t.Fatalf("the pictures are %v and %v; want the same size", got.Bounds(), want.Bounds())
+	}
+	d := 0
+	r := want.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if got.At(x, y) != want.At(x, y) {
+				d++
+			}
+		}
+	}
+	if d > 0 {
+		t.Errorf("%d pixels differ between the page's picture after a scrolled page and after a navigation; want none", d)
 	}
 }

@@ -449,9 +449,9 @@ func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, doc *
 // pixel: quirks mode comes from the doctype, <noscript> is shown, URLs
 // resolve against u or the document's <base> (TestNoScriptReplaced). What
 // a document open keeps of the last document (its encoding, its referrer
-// policy and security policy, its scroll position, whether an element was
-// focused for autofocus) is the same as a load would give, by the
-// conditions of replaces.
+// policy and security policy, whether an element was focused for
+// autofocus) is the same as a load would give, by the conditions of
+// replaces; its scroll position is put back at the top here.
 // No page script runs in a no-script tab, so the evaluation below cannot
 // meet a history object the page redefined.
 func (t *tab) replaceDocument(ctx context.Context, u *url.URL, doc *servedDoc) error {
@@ -470,8 +470,14 @@ func (t *tab) replaceDocument(ctx context.Context, u *url.URL, doc *servedDoc) e
 	if err != nil {
 		return err
 	}
+	// The last document may have scrolled itself without a script (scroll
+	// snapping, scroll-initial-target), and the opened document keeps the
+	// viewport's scroll: its content goes first, so that nothing snaps it
+	// back, then it is scrolled to the top and laid out (reading scrollY),
+	// all before the move; done otherwise, the next document still opened
+	// scrolled (TestNoScriptScrollNotCarried).
 	moved, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{
-		Expression: "history.replaceState(null, '', " + string(to) + ")", Silent: new(true),
+		Expression: "document.documentElement?.remove(); scrollTo(0, 0); void scrollY; history.replaceState(null, '', " + string(to) + ")", Silent: new(true),
 	})
 	if err != nil {
 		return err
