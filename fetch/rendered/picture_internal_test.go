@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"html"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -375,9 +376,31 @@ func TestReplaceable(t *testing.T) {
 		{"http://a.test/p", `<meta http-equiv="content-security-policy" content="style-src 'none'">`, "text/html; charset=utf-8", false},
 		{"http://a.test/p", `<meta name="REFERRER" content="no-referrer">`, "text/html; charset=utf-8", false},
 		{"http://a.test/p", `<input AutoFocus>`, "text/html; charset=utf-8", false},
+		{"http://a.test/p", `<meta name="&#114;eferrer" content="origin">`, "text/html; charset=utf-8", false},
+		{"http://a.test/p", `<meta name="&#X52;eferrer" content="origin">`, "text/html; charset=utf-8", false},
+		{"http://a.test/p", `<meta name="&#0000114eferrer" content="origin">`, "text/html; charset=utf-8", false},
+		{"http://a.test/p", `<p>Tom &#38; Jerry&#8212;&#x2713; &#1234567890123456789012345; &#`, "text/html; charset=utf-8", true},
 	} {
 		if got := replaceable(mustParse(t, c.u), []byte(c.body), c.contentType); got != c.want {
 			t.Errorf("replaceable(%s, %q, %q) = %v; want %v", c.u, c.body, c.contentType, got, c.want)
 		}
 	}
+}
+
+// FuzzLetterReference: a document in which letterReference finds no
+// numeric reference to a letter spells no letter with a reference: its
+// text decoded (html.UnescapeString) holds "referrer" only where its bytes
+// do.
+func FuzzLetterReference(f *testing.F) {
+	for _, s := range []string{`<meta name="&#114;eferrer">`, `&#x52eferrer`, `&#0000114eferrer`, `Tom &#38; Jerry &#8212;`, `&#`, `&#x`, `&amp;#114;`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		if len(body) > 4096 || letterReference(body) {
+			return
+		}
+		if containsFold([]byte(html.UnescapeString(string(body))), "referrer") && !containsFold(body, "referrer") {
+			t.Errorf("letterReference(%q) = false; its text decodes to %q", body, html.UnescapeString(string(body)))
+		}
+	})
 }

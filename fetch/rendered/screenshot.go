@@ -449,9 +449,9 @@ func (t *tab) noScript(ctx context.Context, front *sync.Mutex, u *url.URL, doc *
 // pixel: quirks mode comes from the doctype, <noscript> is shown, URLs
 // resolve against u or the document's <base> (TestNoScriptReplaced). What
 // a document open keeps of the last document (its encoding, its referrer
-// policy and security policy, its scroll position, whether an element was
-// focused for autofocus) is the same as a load would give, by the
-// conditions of replaces.
+// policy and security policy, whether an element was focused for
+// autofocus) is the same as a load would give, by the conditions of
+// replaces; its scroll position is put back at the top here.
 // No page script runs in a no-script tab, so the evaluation below cannot
 // meet a history object the page redefined.
 func (t *tab) replaceDocument(ctx context.Context, u *url.URL, doc *servedDoc) error {
@@ -470,8 +470,14 @@ func (t *tab) replaceDocument(ctx context.Context, u *url.URL, doc *servedDoc) e
 	if err != nil {
 		return err
 	}
+	// The last document may have scrolled itself without a script (scroll
+	// snapping, scroll-initial-target), and the opened document keeps the
+	// viewport's scroll: its content goes first, so that nothing snaps it
+	// back, then it is scrolled to the top and laid out (reading scrollY),
+	// all before the move; done otherwise, the next document still opened
+	// scrolled (TestNoScriptScrollNotCarried).
 	moved, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{
-		Expression: "history.replaceState(null, '', " + string(to) + ")", Silent: new(true),
+		Expression: "document.documentElement?.remove(); scrollTo(0, 0); void scrollY; history.replaceState(null, '', " + string(to) + ")", Silent: new(true),
 	})
 	if err != nil {
 		return err
@@ -526,7 +532,9 @@ func replaces(last, next *servedDoc) bool {
 // open scrolled), and with nothing in it that a document keeps once the
 // element that set it is gone: a <meta http-equiv> (a security policy, a
 // refresh: mayRefresh), a <meta name=referrer>, an autofocus (done once
-// per document).
+// per document). An attribute's value may spell "referrer" with character
+// references, and only numeric ones stand for ASCII letters: a document
+// with one of those is loaded (letterReference).
 func replaceable(u *url.URL, body []byte, contentType string) bool {
 	if u.Fragment != "" || u.RawFragment != "" || strings.Contains(u.String(), "#") {
 		return false
@@ -542,7 +550,50 @@ func replaceable(u *url.URL, body []byte, contentType string) bool {
 		return false
 	}
 	return utf8.Valid(body) && !mayRefresh(body) &&
-		!containsFold(body, "referrer") && !containsFold(body, "autofocus")
+		!containsFold(body, "referrer") && !containsFold(body, "autofocus") && !letterReference(body)
+}
+
+// letterReference reports whether body holds a numeric character reference
+// (&#114; or &#x72, the semicolon optional, its digits read as far as they
+// go, as an HTML parser does) to an ASCII letter.
+func letterReference(body []byte) bool {
+	for i := bytes.Index(body, []byte("&#")); i >= 0; {
+		rest := body[i+2:]
+		base := 10
+		if len(rest) > 0 && (rest[0] == 'x' || rest[0] == 'X') {
+			base, rest = 16, rest[1:]
+		}
+		v, n := 0, 0
+		for ; n < len(rest); n++ {
+			d := digitValue(rest[n], base)
+			if d < 0 {
+				break
+			}
+			v = min(v*base+d, 0x110000) // past Unicode: no letter
+		}
+		if n > 0 && ('A' <= v && v <= 'Z' || 'a' <= v && v <= 'z') {
+			return true
+		}
+		j := bytes.Index(rest, []byte("&#"))
+		if j < 0 {
+			return false
+		}
+		i = len(body) - len(rest) + j
+	}
+	return false
+}
+
+// digitValue is c's value as a digit in base (10 or 16), or -1.
+func digitValue(c byte, base int) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case base == 16 && 'a' <= c && c <= 'f':
+		return int(c-'a') + 10
+	case base == 16 && 'A' <= c && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
 }
 
 // mayRefresh reports whether an HTML document may hold a refresh. A refresh
