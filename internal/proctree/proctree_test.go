@@ -257,3 +257,25 @@ func TestParseStatm(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseStatm: a statm line written from any resident page count gives
+// that count in bytes, and arbitrary bytes never panic nor give a negative
+// size.
+func FuzzParseStatm(f *testing.F) {
+	f.Add(int64(427), []byte("765 427 399 5 0 123 0\n"))
+	f.Add(int64(0), []byte("765"))
+	f.Add(int64(1<<40), []byte("1 -3"))
+	f.Fuzz(func(t *testing.T, pages int64, junk []byte) {
+		if n, err := parseStatm(junk); err == nil && n < 0 {
+			t.Errorf("parseStatm(%q) = %d", junk, n)
+		}
+		if pages < 0 || pages > 1<<40 {
+			return
+		}
+		line := fmt.Sprintf("%d %d 0 0 0 0 0\n", pages+1, pages)
+		got, err := parseStatm([]byte(line))
+		if err != nil || got != pages*int64(os.Getpagesize()) {
+			t.Errorf("parseStatm(%q) = %d, %v; want %d", line, got, err, pages*int64(os.Getpagesize()))
+		}
+	})
+}
