@@ -18,6 +18,7 @@ import (
 
 	"github.com/webgraph/webgraph/ci"
 	"github.com/webgraph/webgraph/internal/gcfloor"
+	"github.com/webgraph/webgraph/internal/procs"
 	"github.com/webgraph/webgraph/internal/safetext"
 	"github.com/webgraph/webgraph/policy"
 	"github.com/webgraph/webgraph/refuse"
@@ -41,6 +42,9 @@ const (
 func main() {
 	gcfloor.Set(gcFloor)
 	ctx, cancel := context.WithCancel(context.Background())
+	// One processor while one is enough (internal/procs; GOMAXPROCS in the
+	// environment overrides it).
+	procs.Govern(ctx)
 	hook := &interruptHook{}
 	ctx = context.WithValue(ctx, interruptKey{}, hook)
 	sigs := make(chan os.Signal, 2)
