@@ -160,15 +160,7 @@ func TestNoScriptScrollNotCarried(t *testing.T) {
 	if got.Bounds() != want.Bounds() {
 		t.Fatalf("the pictures are %v and %v; want the same size", got.Bounds(), want.Bounds())
 	}
-	d := 0
-	r := want.Bounds()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if got.At(x, y) != want.At(x, y) {
-				d++
-			}
-		}
-	}
+	d := differing(want, got)
 	if d > 0 {
 		t.Errorf("%d pixels differ between the page's picture after a scrolled page and after a navigation; want none", d)
 	}

@@ -36,6 +36,21 @@ func inkRows(img image.Image) int {
 	return n
 }
 
+// differing counts the pixels of a that b has other than a has, over a's
+// bounds (the callers have checked that the two are the same size).
+func differing(a, b image.Image) int {
+	d := 0
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				d++
+			}
+		}
+	}
+	return d
+}
+
 // meanDiff is the mean absolute difference of two images' grey levels
 // (0 to 255) over the area they share.
 func meanDiff(a, b image.Image) float64 {
@@ -304,15 +319,7 @@ func noScriptReused(t *testing.T, f *rendered.Fetcher, p rendered.Pictures) {
 	if first.Bounds() != again.Bounds() {
 		t.Fatalf("the page's pictures are %v and %v; want the same size", first.Bounds(), again.Bounds())
 	}
-	d := 0
-	r := first.Bounds()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if first.At(x, y) != again.At(x, y) {
-				d++
-			}
-		}
-	}
+	d := differing(first, again)
 	if d > 0 {
 		t.Errorf("%d pixels differ between the page's picture in a new tab and in a reused one; want none", d)
 	}
@@ -351,15 +358,7 @@ func TestNoScriptSameURLAgain(t *testing.T) {
 	if first.Bounds() != again.Bounds() {
 		t.Fatalf("the document's pictures are %v and %v; want the same size", first.Bounds(), again.Bounds())
 	}
-	d := 0
-	r := first.Bounds()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if first.At(x, y) != again.At(x, y) {
-				d++
-			}
-		}
-	}
+	d := differing(first, again)
 	if d > 0 {
 		t.Errorf("%d pixels differ between the document's picture and its picture at the same URL with a fragment, after another document there; want none", d)
 	}
