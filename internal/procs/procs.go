@@ -62,10 +62,11 @@ func next(cur, ncpu int, r reading, window time.Duration) int {
 }
 
 // Govern sets GOMAXPROCS to one and, every Window until ctx ends, to what
-// next says; once ctx ends it puts back what was set before and closes the
-// channel it returned. It does nothing (the channel is closed at once) when
-// GOMAXPROCS is set in the environment (the operator's choice stands), on
-// a machine of one processor, or where /proc/stat cannot be read.
+// next says; once ctx ends (or /proc/stat can no longer be read) it puts
+// back what was set before and closes the channel it returned. It does
+// nothing (the channel is closed at once) when GOMAXPROCS is set in the
+// environment (the operator's choice stands), on a machine of one
+// processor, or where /proc/stat cannot be read.
 func Govern(ctx context.Context) <-chan struct{} {
 	done := make(chan struct{})
 	ncpu := runtime.GOMAXPROCS(0)
@@ -94,8 +95,7 @@ func Govern(ctx context.Context) <-chan struct{} {
 			case now := <-t.C:
 				i, n, err := machine()
 				if err != nil {
-					<-ctx.Done()
-					return
+					return // as Go set it, from now on
 				}
 				o := self()
 				r := reading{own: o - own, idle: i - idle, total: n - total}
