@@ -137,10 +137,7 @@ func textBlocks(root *html.Node, f *found) []string {
 			cur.WriteString(n.Data)
 			return
 		case html.ElementNode:
-			if skipped[n.DataAtom] {
-				return
-			}
-			if _, hidden := attr(n, "hidden"); hidden {
+			if unseen(n) {
 				return
 			}
 			if n.DataAtom == atom.Pre && n.Namespace == "" {
@@ -167,6 +164,17 @@ func textBlocks(root *html.Node, f *found) []string {
 	return blocks
 }
 
+// unseen reports whether element n and all under it are never shown to a
+// reader: an element whose content is not text (skipped) or one marked
+// hidden.
+func unseen(n *html.Node) bool {
+	if skipped[n.DataAtom] {
+		return true
+	}
+	_, hidden := attr(n, "hidden")
+	return hidden
+}
+
 // preText is the text of a <pre> as a browser shows it (its innerText): its
 // text as written (the parser has dropped a newline just after the start
 // tag), a line break for each <br>, and a block inside it on lines of its
@@ -185,10 +193,7 @@ func (f *found) preText(pre *html.Node) string {
 			b.WriteString(n.Data)
 			return
 		case html.ElementNode:
-			if skipped[n.DataAtom] {
-				return
-			}
-			if _, hidden := attr(n, "hidden"); hidden {
+			if unseen(n) {
 				return
 			}
 			if n.DataAtom == atom.Br {
